@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { AddressInfo } from 'node:net';
+
+export interface EmbeddedPostgres {
+  /** A `postgres://` URL the ordinary `pg` driver connects to. */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Folder that keeps the data across restarts; in memory when absent. */
+  dataDir?: string;
+  /**
+   * Must be at least the pool size of every client together: the socket server refuses
+   * connections past it (its default of 1 would drop a second connection).
+   */
+  maxConnections?: number;
+  port?: number;
+}
+
+/**
+ * PGlite (WASM Postgres) served over the wire protocol on loopback, so the application reaches it
+ * through `pg` and knex exactly as it reaches a real server. PGlite runs one transaction at a
+ * time; the socket server queues the other connections' queries until it ends.
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions = {},
+): Promise<EmbeddedPostgres> {
+  const db = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await db.waitReady;
+  const server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    maxConnections: options.maxConnections ?? 64,
+  });
+  await server.start();
+  const port = boundPort(server) ?? options.port;
+  return {
+    url: `postgres://postgres@127.0.0.1:${String(port)}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+function boundPort(server: PGLiteSocketServer): number | undefined {
+  // The socket server keeps its net.Server private; with port 0 we need the port it was given.
+  const inner = (server as unknown as { server?: { address(): AddressInfo | string | null } })
+    .server;
+  const address = inner?.address();
+  return address && typeof address === 'object' ? address.port : undefined;
+}

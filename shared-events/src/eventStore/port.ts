@@ -1,0 +1,130 @@
+/**
+ * The event-store port. It mirrors the EventStoreDB client (appendToStream, readStream, readAll,
+ * subscribeToAll, expected states, errors) so that the PostgreSQL and EventStoreDB adapters are
+ * interchangeable and one contract-test suite checks both.
+ */
+
+/** Expected state of a stream before an append, exactly as in EventStoreDB. */
+export type ExpectedState = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+/**
+ * A position in the global log. Opaque to callers: compare with `comparePositions`, serialise with
+ * `positionToToken`. For PostgreSQL `commit` is the transaction id (xid8) and `prepare` the global
+ * sequence position; for EventStoreDB they are its commit and prepare positions. Both order as the
+ * pair (commit, prepare), never as one number.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export interface EventMetadata {
+  actorId?: string | null;
+  /** The authenticated user when `actorId` is a masqueraded working user. */
+  onBehalfOfId?: string | null;
+  correlationId?: string;
+  causationId?: string;
+  occurredAt?: string;
+  schemaVersion?: number;
+  [key: string]: unknown;
+}
+
+export interface EventToAppend<Type extends string = string, Data = unknown> {
+  /** Unique id; a retried append carrying the same ids is idempotent. Generated when absent. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based revision of this event within its stream. */
+  revision: bigint;
+  position: Position;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+export interface AppendOptions {
+  expectedState?: ExpectedState;
+  /** Stored with a new stream (e.g. `section`); derived from the id's prefix when absent. */
+  streamType?: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: bigint;
+  /** Position of the last appended event. */
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint | 'start' | 'end';
+  direction?: 'forwards' | 'backwards';
+  maxCount?: number;
+}
+
+export interface AllFilter {
+  eventTypes?: readonly string[];
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. 'start' reads from the beginning. */
+  fromPosition?: Position | 'start';
+  maxCount?: number;
+  filter?: AllFilter;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive start position; 'end' delivers only events appended after subscribing. */
+  fromPosition?: Position | 'start' | 'end';
+  filter?: AllFilter;
+  /** How many events one catch-up read fetches. */
+  batchSize?: number;
+}
+
+/** Catch-up then live subscription; iterate it, or stop it with `unsubscribe`. */
+export interface AllSubscription extends AsyncIterable<RecordedEvent> {
+  unsubscribe(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: EventToAppend | readonly EventToAppend[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /** Throws StreamNotFoundError when the stream has no events. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeToAllOptions): AllSubscription;
+  /** Position of the newest event visible to readers, or null for an empty store. */
+  headPosition(): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expectedState: ExpectedState,
+    /** Current revision, or 'no_stream' when the stream does not exist. */
+    readonly actualState: bigint | 'no_stream',
+  ) {
+    super(
+      `Stream ${streamId}: expected ${String(expectedState)}, actual ${String(actualState)}`,
+    );
+  }
+}
+
+export class StreamNotFoundError extends Error {
+  override readonly name = 'StreamNotFoundError';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} not found`);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './eventStore/port.js';
+export * from './eventStore/position.js';
+export * from './eventStore/streamIds.js';
+export * from "./embeddedPostgres/embeddedPostgres.js";

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { settingsEventSchemas } from './settings.js';
+
+/**
+ * Every event type the product writes, with its data schema. Projections treat a type missing
+ * here as unknown and stop rather than skip it silently. Later aggregates add their schemas.
+ */
+export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
+  ...settingsEventSchemas,
+};
+
+export function isKnownEventType(type: string): boolean {
+  return Object.prototype.hasOwnProperty.call(eventSchemas, type);
+}

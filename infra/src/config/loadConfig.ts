@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { environmentSchema, type AllotMode, type Environment, type EnvironmentVariable } from './environment.js';
+
+export type LogLevel = NonNullable<Environment['LOG_LEVEL']>;
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  scopes: string;
+}
+
+export interface SamlSettings {
+  entryPoint: string;
+  issuer: string;
+  idpCert: string;
+}
+
+export interface AllotConfig {
+  mode: AllotMode;
+  port: number;
+  host: string;
+  /** Where browsers reach Allot; identity-provider redirects are built from it. */
+  publicUrl: string;
+  /** Absolute; holds the embedded database and the generated session secret. */
+  dataDir: string;
+  /** Absolute; the built frontend that is served for every non-/api path. */
+  frontendDir: string;
+  /** null: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  dbPoolSize: number;
+  /** null: in-process jobs and single-node realtime. */
+  redisUrl: string | null;
+  /** null: the PostgreSQL event store on the same database. */
+  eventStoreConnectionString: string | null;
+  /** null: generated once and kept in `dataDir` (never in production, where it is required). */
+  sessionSecret: string | null;
+  demoData: boolean;
+  demoIdp: boolean;
+  logLevel: LogLevel;
+  oidc: OidcSettings | null;
+  saml: SamlSettings | null;
+}
+
+/** Thrown for a bad environment; each problem is one sentence naming its variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** Values safe to echo back in an error; the others may carry passwords or keys. */
+const ECHOED: ReadonlySet<string> = new Set<EnvironmentVariable>([
+  'ALLOT_MODE',
+  'PORT',
+  'HOST',
+  'ALLOT_PUBLIC_URL',
+  'ALLOT_DB_POOL_SIZE',
+  'ALLOT_DEMO_DATA',
+  'ALLOT_DEMO_IDP',
+  'LOG_LEVEL',
+  'OIDC_ISSUER',
+  'SAML_ENTRY_POINT',
+]);
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Modes where the demo institution and demo sign-in are on unless switched off. */
+const DEMO_BY_DEFAULT: ReadonlySet<AllotMode> = new Set<AllotMode>(['local', 'development']);
+
+export interface LoadConfigOptions {
+  /** Relative paths (ALLOT_DATA_DIR, ALLOT_FRONTEND_DIR) resolve against it; default process.cwd(). */
+  cwd?: string;
+}
+
+/**
+ * Reads and checks the environment. Throws ConfigError listing every bad value, and refuses
+ * production with demo data or demo sign-in (they would open a real institution to anyone).
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  options: LoadConfigOptions = {},
+): AllotConfig {
+  const raw = Object.fromEntries(
+    Object.keys(environmentSchema.shape).flatMap((name) => {
+      const value = env[name];
+      // An empty variable (`DATABASE_URL= npm start`) means unset, as in most tools.
+      return value === undefined || value.trim() === '' ? [] : [[name, value]];
+    }),
+  );
+  const parsed = environmentSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = raw[name];
+        const got = ECHOED.has(name) && typeof value === 'string' ? ` (got "${value}")` : '';
+        return `${name} ${issue.message}${got}.`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const mode: AllotMode = e.ALLOT_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'local');
+  const port = e.PORT ?? 3000;
+  const cwd = options.cwd ?? process.cwd();
+  const demoData = e.ALLOT_DEMO_DATA ?? DEMO_BY_DEFAULT.has(mode);
+  const demoIdp = e.ALLOT_DEMO_IDP ?? DEMO_BY_DEFAULT.has(mode);
+
+  if (mode === 'production') {
+    if (!e.ALLOT_SESSION_SECRET) {
+      problems.push(
+        'ALLOT_SESSION_SECRET is required in production mode (at least 32 random characters, e.g. from `openssl rand -base64 48`).',
+      );
+    }
+    if (demoData) {
+      problems.push('ALLOT_DEMO_DATA must be off in production mode: demo data would mix invented people into a real plan.');
+    }
+    if (demoIdp) {
+      problems.push('ALLOT_DEMO_IDP must be off in production mode: its demo accounts sign in without a password.');
+    }
+  }
+  requireTogether(problems, e, ['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
+  requireTogether(problems, e, ['SAML_ENTRY_POINT', 'SAML_IDP_CERT']);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    mode,
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl: (e.ALLOT_PUBLIC_URL ?? `http://localhost:${String(port)}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(cwd, e.ALLOT_DATA_DIR ?? '.allot-data'),
+    frontendDir: e.ALLOT_FRONTEND_DIR
+      ? path.resolve(cwd, e.ALLOT_FRONTEND_DIR)
+      : path.join(REPO_ROOT, 'frontend', 'dist'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    dbPoolSize: e.ALLOT_DB_POOL_SIZE ?? 10,
+    redisUrl: e.REDIS_URL ?? null,
+    eventStoreConnectionString: e.EVENTSTORE_CONNECTION_STRING ?? null,
+    sessionSecret: e.ALLOT_SESSION_SECRET ?? null,
+    demoData,
+    demoIdp,
+    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'warn' : 'info'),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET ?? null,
+            scopes: e.OIDC_SCOPES ?? 'openid profile email',
+          }
+        : null,
+    saml:
+      e.SAML_ENTRY_POINT && e.SAML_IDP_CERT
+        ? {
+            entryPoint: e.SAML_ENTRY_POINT,
+            issuer: e.SAML_ISSUER ?? 'allot',
+            idpCert: e.SAML_IDP_CERT,
+          }
+        : null,
+  };
+}
+
+function requireTogether(
+  problems: string[],
+  e: Environment,
+  names: readonly [EnvironmentVariable, EnvironmentVariable],
+): void {
+  const [a, b] = names;
+  if (e[a] !== undefined && e[b] === undefined) problems.push(`${b} is required when ${a} is set.`);
+  if (e[b] !== undefined && e[a] === undefined) problems.push(`${a} is required when ${b} is set.`);
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import {
+  UnknownJobError,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobProgress,
+  type JobProgressReport,
+  type JobState,
+  type JobStatus,
+  type Jobs,
+  type OnJobProgress,
+} from './port.js';
+
+export interface BullMqJobsOptions {
+  redisUrl: string;
+  /** BullMQ key prefix; every key of this runner starts with it. Default `allot`. */
+  prefix?: string;
+  queueName?: string;
+  /** Called in this process for every job's progress, whichever node's worker runs it. */
+  onProgress?: OnJobProgress;
+  /** Jobs this node's worker runs at once; default 1. */
+  concurrency?: number;
+  /** Run a worker here (default true); a web node with separate workers passes false. */
+  worker?: boolean;
+  /** Connection and listener errors (Redis down, a failing onProgress). */
+  onError?: (err: unknown) => void;
+}
+
+/** What is stored in Redis: the owner travels with the job so any node can report to them. */
+interface Envelope {
+  ownerId: string;
+  data: unknown;
+}
+
+interface Meta {
+  name: string;
+  ownerId: string;
+  progress: JobProgress;
+}
+
+const DAY_S = 24 * 3600;
+
+function asProgress(value: unknown): JobProgress {
+  return typeof value === 'number' || (typeof value === 'object' && value !== null) ? value : 0;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).ownerId === 'string';
+}
+
+function toState(state: string): JobState {
+  switch (state) {
+    case 'active':
+      return 'running';
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'queued';
+  }
+}
+
+/**
+ * Jobs on BullMQ (REDIS_URL set): any node enqueues, any worker runs, and progress read from the
+ * queue's event stream (QueueEvents) reaches `onProgress` in every listening web process.
+ */
+export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
+  const prefix = options.prefix ?? 'allot';
+  const queueName = options.queueName ?? 'allot-jobs';
+  const onError = options.onError ?? ((err) => console.error('jobs:', err));
+  // Blocking connections (worker, events) must retry forever instead of failing a command.
+  const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  const handlers = new Map<string, JobHandler>();
+  const queue = new Queue<Envelope>(queueName, { connection, prefix });
+  queue.on('error', onError);
+  let worker: Worker<Envelope> | undefined;
+  let events: QueueEvents | undefined;
+  const metas = new Map<string, Meta>();
+  // Events are handled one after another so the owner sees progress in the order it was made.
+  let chain: Promise<void> = Promise.resolve();
+
+  async function metaOf(jobId: string): Promise<Meta | undefined> {
+    const known = metas.get(jobId);
+    if (known) return known;
+    const job = await queue.getJob(jobId);
+    if (!job || !isEnvelope(job.data)) return undefined;
+    const meta: Meta = { name: job.name, ownerId: job.data.ownerId, progress: 0 };
+    metas.set(jobId, meta);
+    return meta;
+  }
+
+  function relay(jobId: string, state: JobState, change: Partial<JobProgressReport>): void {
+    const onProgress = options.onProgress;
+    if (!onProgress) return;
+    chain = chain.then(async () => {
+      try {
+        const meta = await metaOf(jobId);
+        if (!meta) return;
+        if (change.progress !== undefined) meta.progress = change.progress;
+        if (state === 'completed' || state === 'failed') metas.delete(jobId);
+        await onProgress({ jobId, name: meta.name, ownerId: meta.ownerId, progress: meta.progress, state, ...change });
+      } catch (err) {
+        onError(err);
+      }
+    });
+  }
+
+  async function listen(): Promise<QueueEvents> {
+    // Start the event reader at the stream's current end, read before any enqueue of ours: a
+    // reader starting at '$' would miss events written before its first blocking read.
+    const probe = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+    probe.on('error', onError);
+    let lastEventId = '0-0';
+    try {
+      const last = await probe.xrevrange(queue.toKey('events'), '+', '-', 'COUNT', 1);
+      lastEventId = last[0]?.[0] ?? '0-0';
+    } finally {
+      probe.disconnect();
+    }
+    const qe = new QueueEvents(queueName, { connection, prefix, lastEventId });
+    qe.on('error', onError);
+    qe.on('active', ({ jobId }) => relay(jobId, 'running', {}));
+    qe.on('progress', ({ jobId, data }) => relay(jobId, 'running', { progress: asProgress(data) }));
+    qe.on('completed', ({ jobId, returnvalue }) => relay(jobId, 'completed', { result: returnvalue }));
+    qe.on('failed', ({ jobId, failedReason }) => relay(jobId, 'failed', { error: failedReason }));
+    await qe.waitUntilReady();
+    return qe;
+  }
+
+  async function runJob(job: Job<Envelope>): Promise<unknown> {
+    const handler = handlers.get(job.name);
+    if (!handler) throw new UnknownJobError(job.name);
+    if (!isEnvelope(job.data) || job.id === undefined) throw new Error(`Job ${job.name} has no owner`);
+    return handler({
+      id: job.id,
+      data: job.data.data,
+      ownerId: job.data.ownerId,
+      reportProgress: (progress) => job.updateProgress(progress),
+    });
+  }
+
+  // Worker and listener start after this tick, so the synchronous `define` calls that follow
+  // creation are in place before the first job is taken.
+  const ready: Promise<void> = (async () => {
+    await Promise.resolve();
+    if (options.onProgress) events = await listen();
+    if (options.worker ?? true) {
+      worker = new Worker<Envelope>(queueName, runJob, {
+        connection,
+        prefix,
+        concurrency: Math.max(1, options.concurrency ?? 1),
+      });
+      worker.on('error', onError);
+      await worker.waitUntilReady();
+    }
+    await queue.waitUntilReady();
+  })();
+  // A start failure surfaces on the first enqueue/status call; this keeps it from being unhandled.
+  ready.catch(onError);
+
+  return {
+    define(name, handler) {
+      // Handlers are stored untyped; the data a caller enqueues is passed through unchanged.
+      handlers.set(name, handler as JobHandler);
+    },
+    async enqueue(name: string, data: unknown, { ownerId }: EnqueueOptions) {
+      if (!handlers.has(name)) throw new UnknownJobError(name);
+      await ready;
+      const id = randomUUID();
+      await queue.add(name, { ownerId, data }, {
+        jobId: id,
+        attempts: 1,
+        removeOnComplete: { age: DAY_S, count: 1000 },
+        removeOnFail: { age: 7 * DAY_S, count: 1000 },
+      });
+      return { id };
+    },
+    async status(id): Promise<JobStatus | null> {
+      await ready;
+      const job = await queue.getJob(id);
+      if (!job) return null;
+      const state = toState(await job.getState());
+      const status: JobStatus = { state, progress: asProgress(job.progress) };
+      if (state === 'completed') status.result = job.returnvalue;
+      if (state === 'failed') status.error = job.failedReason;
+      return status;
+    },
+    async close() {
+      await ready.catch(() => undefined);
+      await worker?.close();
+      await events?.close();
+      await queue.close();
+      await chain;
+    },
+  };
+}

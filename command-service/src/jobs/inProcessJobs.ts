@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import {
+  UnknownJobError,
+  errorMessage,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobProgress,
+  type JobProgressReport,
+  type JobStatus,
+  type Jobs,
+  type OnJobProgress,
+} from './port.js';
+
+export interface InProcessJobsOptions {
+  onProgress?: OnJobProgress;
+  /** Jobs running at once; default 1. */
+  concurrency?: number;
+  /** Finished job records kept for `status`; the oldest go first. Default 1000. */
+  retainFinished?: number;
+  /** Where a failing `onProgress` is reported (it must never fail the job). */
+  onListenerError?: (err: unknown) => void;
+}
+
+interface Entry {
+  id: string;
+  name: string;
+  ownerId: string;
+  data: unknown;
+  status: JobStatus;
+}
+
+/** The embedded runner: jobs run in this process, queued in memory (lost on restart). */
+export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const retainFinished = options.retainFinished ?? 1000;
+  const onListenerError = options.onListenerError ?? ((err) => console.error('jobs: onProgress failed', err));
+  const handlers = new Map<string, JobHandler>();
+  const entries = new Map<string, Entry>();
+  const waiting: Entry[] = [];
+  const finished: string[] = [];
+  const running = new Set<Promise<void>>();
+  let closed = false;
+
+  async function report(entry: Entry, extra: Partial<JobProgressReport> = {}): Promise<void> {
+    if (!options.onProgress) return;
+    const { state, progress } = entry.status;
+    try {
+      await options.onProgress({ jobId: entry.id, name: entry.name, ownerId: entry.ownerId, state, progress, ...extra });
+    } catch (err) {
+      onListenerError(err);
+    }
+  }
+
+  function retire(entry: Entry): void {
+    finished.push(entry.id);
+    while (finished.length > retainFinished) {
+      const oldest = finished.shift();
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  }
+
+  async function run(entry: Entry): Promise<void> {
+    const handler = handlers.get(entry.name);
+    entry.status = { state: 'running', progress: entry.status.progress };
+    await report(entry);
+    try {
+      if (!handler) throw new UnknownJobError(entry.name);
+      const result = await handler({
+        id: entry.id,
+        data: entry.data,
+        ownerId: entry.ownerId,
+        reportProgress: async (progress: JobProgress) => {
+          entry.status = { state: 'running', progress };
+          await report(entry);
+        },
+      });
+      entry.status = { state: 'completed', progress: entry.status.progress, result };
+      await report(entry, { result });
+    } catch (err) {
+      const error = errorMessage(err);
+      entry.status = { state: 'failed', progress: entry.status.progress, error };
+      await report(entry, { error });
+    }
+    retire(entry);
+  }
+
+  function pump(): void {
+    while (!closed && running.size < concurrency) {
+      const next = waiting.shift();
+      if (!next) return;
+      const task: Promise<void> = run(next).finally(() => {
+        running.delete(task);
+        pump();
+      });
+      running.add(task);
+    }
+  }
+
+  return {
+    define(name, handler) {
+      // The port is generic per call; the runner stores handlers untyped and passes data through.
+      handlers.set(name, handler as JobHandler);
+    },
+    enqueue(name: string, data: unknown, { ownerId }: EnqueueOptions) {
+      if (closed) return Promise.reject(new Error('Jobs runner is closed'));
+      if (!handlers.has(name)) return Promise.reject(new UnknownJobError(name));
+      const entry: Entry = { id: randomUUID(), name, ownerId, data, status: { state: 'queued', progress: 0 } };
+      entries.set(entry.id, entry);
+      waiting.push(entry);
+      // Start on the next tick so the caller holds the id before the first progress report.
+      setImmediate(pump);
+      return Promise.resolve({ id: entry.id });
+    },
+    status(id) {
+      const entry = entries.get(id);
+      return Promise.resolve(entry ? { ...entry.status } : null);
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...running]);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './port.js';
+export * from './inProcessJobs.js';
+export * from './bullMqJobs.js';

@@ -1,0 +1,64 @@
+/**
+ * The jobs port (DESIGN §2, §8): long work runs as a job with progress shown to its owner. BullMQ
+ * serves it when REDIS_URL is set, an in-process runner otherwise; both honour this contract.
+ */
+
+export type JobState = 'queued' | 'running' | 'completed' | 'failed';
+
+/** A number (percent) or any JSON object the handler chooses (e.g. `{ done, total }`). */
+export type JobProgress = number | object;
+
+export interface JobContext<Data = unknown> {
+  id: string;
+  data: Data;
+  ownerId: string;
+  reportProgress(progress: JobProgress): Promise<void>;
+}
+
+export type JobHandler<Data = unknown> = (ctx: JobContext<Data>) => Promise<unknown>;
+
+export interface JobStatus {
+  state: JobState;
+  progress: JobProgress;
+  result?: unknown;
+  error?: string;
+}
+
+/** What the owner's browser hears about a job (event `jobProgress` in room `user:<ownerId>`). */
+export interface JobProgressReport {
+  jobId: string;
+  name: string;
+  ownerId: string;
+  progress: JobProgress;
+  state: JobState;
+  result?: unknown;
+  error?: string;
+}
+
+export type OnJobProgress = (report: JobProgressReport) => void | Promise<void>;
+
+export interface EnqueueOptions {
+  /** The user who started the job; progress goes to this user's socket room. */
+  ownerId: string;
+}
+
+export interface Jobs {
+  /** Registers the handler of a job name; define every name before enqueueing it. */
+  define<Data = unknown>(name: string, handler: JobHandler<Data>): void;
+  enqueue(name: string, data: unknown, options: EnqueueOptions): Promise<{ id: string }>;
+  /** Null when the id is unknown (or its record has expired). */
+  status(id: string): Promise<JobStatus | null>;
+  /** Stops taking jobs, waits for running ones, releases connections. */
+  close(): Promise<void>;
+}
+
+export class UnknownJobError extends Error {
+  override readonly name = 'UnknownJobError';
+  constructor(readonly jobName: string) {
+    super(`No handler is defined for job ${jobName}`);
+  }
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

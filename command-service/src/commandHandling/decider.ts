@@ -1,0 +1,46 @@
+import type { EventMetadata } from '@allot/shared-events';
+
+/** A command as deciders see it: an imperative name and its validated payload. */
+export interface Command<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+}
+
+/** An event a decider produces; the handler adds ids and metadata when appending. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+}
+
+/** Who, when and why: everything impure a decider may need arrives here. */
+export interface CommandMeta {
+  /** The working user (the masqueraded one while masquerading); null for the system. */
+  readonly actorId: string | null;
+  /** The authenticated user when different from the actor (masquerade), else null. */
+  readonly onBehalfOfId: string | null;
+  readonly correlationId: string;
+  /** The id of the command (or event) that caused this one. */
+  readonly causationId: string;
+  readonly now: Date;
+}
+
+/** Pure domain logic of one aggregate (DESIGN §4). `decide` throws `DomainRuleError` to refuse. */
+export interface Decider<C extends Command, S, E extends DomainEvent> {
+  decide(command: C, state: S, meta: CommandMeta): readonly E[];
+  evolve(state: S, event: E): S;
+  readonly initialState: S;
+}
+
+export const EVENT_SCHEMA_VERSION = 1;
+
+/** The metadata every appended event carries (DESIGN §3). */
+export function eventMetadataFor(meta: CommandMeta): EventMetadata {
+  return {
+    actorId: meta.actorId,
+    onBehalfOfId: meta.onBehalfOfId,
+    correlationId: meta.correlationId,
+    causationId: meta.causationId,
+    occurredAt: meta.now.toISOString(),
+    schemaVersion: EVENT_SCHEMA_VERSION,
+  };
+}

@@ -1,0 +1,56 @@
+import {
+  ChangeSetting as ChangeSettingSchema,
+  HEX_COLOUR,
+  PRIMARY_COLOR_SETTING,
+  SETTINGS_STREAM,
+  type ChangeSetting as ChangeSettingData,
+} from '@allot/shared-events';
+import type { Command, Decider } from '../commandHandling/decider.js';
+import { defineCommand } from '../commandHandling/commandDefinition.js';
+import { assertCan } from '../authorization/ability.js';
+import { DomainRuleError } from '../errors/errors.js';
+import { evolve, initialSettingsState, type SettingsEvent, type SettingsState } from './settings.js';
+
+export type ChangeSetting = Command<'ChangeSetting', ChangeSettingData>;
+export type SettingsCommand = ChangeSetting;
+
+/** Colours are stored lower-case so `#0736A4` and `#0736a4` count as the same value. */
+function normalisedValue({ machineName, value }: ChangeSettingData): string {
+  if (machineName !== PRIMARY_COLOR_SETTING || value === '') return value;
+  if (!HEX_COLOUR.test(value)) {
+    throw new DomainRuleError('The primary colour must be a colour like #0736a4 (# and six hexadecimal digits).');
+  }
+  return value.toLowerCase();
+}
+
+export function changeSetting(command: ChangeSetting, state: SettingsState): SettingsEvent[] {
+  const value = normalisedValue(command.data);
+  if (state.values.get(command.data.machineName) === value) return [];
+  return [{ type: 'SettingChanged', data: { machineName: command.data.machineName, value } }];
+}
+
+export function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
+  switch (command.type) {
+    case 'ChangeSetting':
+      return changeSetting(command, state);
+    default: {
+      const unexpected: never = command.type;
+      throw new Error(`Unknown settings command ${String(unexpected)}`);
+    }
+  }
+}
+
+export const settingsDecider: Decider<SettingsCommand, SettingsState, SettingsEvent> = {
+  decide,
+  evolve,
+  initialState: initialSettingsState,
+};
+
+export const changeSettingCommand = defineCommand<ChangeSetting, SettingsState, SettingsEvent>({
+  name: 'ChangeSetting',
+  schema: ChangeSettingSchema,
+  decider: settingsDecider,
+  streamId: () => SETTINGS_STREAM,
+  entityId: (payload) => payload.machineName,
+  authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
+});

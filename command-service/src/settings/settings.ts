@@ -1,0 +1,25 @@
+import type { SettingChanged } from '@allot/shared-events';
+import type { DomainEvent } from '../commandHandling/decider.js';
+
+export type SettingsEvent = DomainEvent<'SettingChanged', SettingChanged>;
+
+/** Current value per machine name (a Map: names like `constructor` must not hit prototypes). */
+export interface SettingsState {
+  readonly values: ReadonlyMap<string, string>;
+}
+
+export const initialSettingsState: SettingsState = { values: new Map() };
+
+export function evolve(state: SettingsState, event: SettingsEvent): SettingsState {
+  switch (event.type) {
+    case 'SettingChanged': {
+      const values = new Map(state.values);
+      values.set(event.data.machineName, event.data.value);
+      return { values };
+    }
+    default: {
+      const unexpected: never = event.type;
+      return unexpected;
+    }
+  }
+}

@@ -6,3 +6,5 @@ export * from './events/settings.js';
 export * from './events/registry.js';
 export * from './commands/settings.js';
 export * from './commands/commandResult.js';
+export * from './eventStore/postgres/index.js';
+export * from './session/index.js';

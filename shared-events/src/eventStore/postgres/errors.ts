@@ -1,0 +1,40 @@
+import { WrongExpectedVersionError, type ExpectedState } from '../port.js';
+import { decodeActualRevision } from './expectedState.js';
+
+/** SQLSTATEs raised by the append function (custom class "ES"). */
+export const SQLSTATE_WRONG_EXPECTED_VERSION = 'ES409';
+export const SQLSTATE_EVENT_ID_CONFLICT = 'ES422';
+
+/** Event ids already in the log, but not as this exact append (another stream or revision). */
+export class EventIdConflictError extends Error {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly streamId: string,
+    detail: string,
+  ) {
+    super(`Stream ${streamId}: event ids already appended elsewhere (${detail})`);
+  }
+}
+
+interface PgErrorShape {
+  code?: unknown;
+  detail?: unknown;
+  message?: unknown;
+}
+
+function asPgError(err: unknown): PgErrorShape | null {
+  return typeof err === 'object' && err !== null ? err : null;
+}
+
+/** Maps the append function's failures to the port's errors; anything else passes through. */
+export function mapAppendError(err: unknown, streamId: string, expectedState: ExpectedState): unknown {
+  const pgErr = asPgError(err);
+  if (pgErr?.code === SQLSTATE_WRONG_EXPECTED_VERSION) {
+    const detail = typeof pgErr.detail === 'string' ? pgErr.detail : undefined;
+    return new WrongExpectedVersionError(streamId, expectedState, decodeActualRevision(detail));
+  }
+  if (pgErr?.code === SQLSTATE_EVENT_ID_CONFLICT) {
+    return new EventIdConflictError(streamId, typeof pgErr.detail === 'string' ? pgErr.detail : '');
+  }
+  return err;
+}

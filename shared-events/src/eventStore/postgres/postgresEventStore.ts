@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import {
+  StreamNotFoundError,
+  type AllSubscription,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+} from '../port.js';
+import { START_POSITION } from '../position.js';
+import { streamTypeOf } from '../streamIds.js';
+import { mapAppendError } from './errors.js';
+import { encodeExpectedState } from './expectedState.js';
+import { EVENT_COLUMNS, readAllQuery, rowToEvent, type EventRow } from './rows.js';
+import { quoteSchema, schemaStatements } from './schema.js';
+import { PollingSubscription, type SubscriptionLogger } from './subscription.js';
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  /** Schema holding the store's tables and functions; created when missing. */
+  schema?: string;
+  /** How often a live subscription polls for events committed by other processes. */
+  pollIntervalMs?: number;
+  /** Set on every connection the pool opens; 0 leaves the server's setting alone. */
+  idleInTransactionTimeoutMs?: number;
+  logger?: SubscriptionLogger;
+}
+
+interface AppendRow {
+  out_revision: string;
+  out_transaction_id: string;
+  out_global_position: string;
+}
+
+interface PositionRow {
+  transaction_id: string;
+  global_position: string;
+}
+
+const DEFAULT_BATCH_SIZE = 500;
+
+/** The PostgreSQL adapter of the event-store port (DESIGN §3). */
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly events: string;
+  private readonly schema: string;
+  private readonly schemaSql: string;
+  private readonly pollIntervalMs: number;
+  private readonly logger: SubscriptionLogger;
+  private readonly wakeUps = new Set<() => void>();
+  private readonly subscriptions = new Set<PollingSubscription>();
+  /** 'end' subscriptions still resolving the head: appends wait so they land after it. */
+  private readonly pendingStarts = new Set<Promise<unknown>>();
+  private readonly detachPool: () => void;
+
+  constructor(options: PostgresEventStoreOptions) {
+    this.pool = options.pool;
+    this.schema = options.schema ?? 'event_store';
+    this.schemaSql = quoteSchema(this.schema);
+    this.events = `${this.schemaSql}.es_events`;
+    this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.logger = options.logger ?? console;
+    this.detachPool = this.attachToPool(options.idleInTransactionTimeoutMs ?? 10_000);
+  }
+
+  private attachToPool(idleTimeoutMs: number): () => void {
+    const onConnect = (client: pg.PoolClient) => {
+      if (idleTimeoutMs <= 0) return;
+      // One transaction left idle anywhere holds back the snapshot xmin, stalling every subscriber.
+      client
+        .query(`SET idle_in_transaction_session_timeout = ${String(Math.floor(idleTimeoutMs))}`)
+        .catch((err: unknown) => this.logger.warn('Could not set idle_in_transaction_session_timeout', err));
+    };
+    // An idle client killed by the server would otherwise crash the process as an unhandled 'error'.
+    const onError = (err: Error) => this.logger.warn('Event-store pool connection failed', err);
+    this.pool.on('connect', onConnect);
+    this.pool.on('error', onError);
+    return () => {
+      this.pool.off('connect', onConnect);
+      this.pool.off('error', onError);
+    };
+  }
+
+  /** Creates the schema, tables and functions when missing; serialised across processes. */
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`allot-event-store:${this.schemaSql}`]);
+      for (const statement of schemaStatements(this.schema)) {
+        await client.query(statement);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Readers rely on transaction ids growing with time. A logical restore into a fresh cluster
+   * can leave stored ids ahead of the server's counter; new events would then sort before old ones.
+   */
+  async ensureOrdering(): Promise<void> {
+    const { rows } = await this.pool.query<{ max_tx: string | null; xmax: string }>(
+      `SELECT (SELECT transaction_id::text FROM ${this.events}
+                ORDER BY transaction_id DESC LIMIT 1) AS max_tx,
+              pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`,
+    );
+    const row = rows[0];
+    if (row?.max_tx != null && BigInt(row.max_tx) >= BigInt(row.xmax)) {
+      throw new Error(
+        `Event store ${this.schemaSql}: stored transaction id ${row.max_tx} is not below the server's ` +
+          `next transaction id ${row.xmax}. The log was restored logically into another cluster, so ` +
+          'new events would sort before old ones; refusing to run. Restore physically, or advance ' +
+          'the transaction counter past the stored ids.',
+      );
+    }
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: EventToAppend | readonly EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    const list: readonly EventToAppend[] = Array.isArray(events) ? events : [events as EventToAppend];
+    if (list.length === 0) throw new RangeError('appendToStream needs at least one event');
+    const expectedState = options.expectedState ?? 'any';
+    const expected = encodeExpectedState(expectedState);
+    if (this.pendingStarts.size > 0) await Promise.allSettled([...this.pendingStarts]);
+    let rows: AppendRow[];
+    try {
+      ({ rows } = await this.pool.query<AppendRow>(
+        `SELECT out_revision::text, out_transaction_id::text, out_global_position::text
+           FROM ${this.schemaSql}.es_append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`,
+        [
+          streamId,
+          options.streamType ?? streamTypeOf(streamId),
+          expected.toString(),
+          list.map((e) => e.id ?? randomUUID()),
+          list.map((e) => e.type),
+          list.map((e) => JSON.stringify(e.data ?? null)),
+          list.map((e) => JSON.stringify(e.metadata ?? {})),
+        ],
+      ));
+    } catch (err) {
+      throw mapAppendError(err, streamId, expectedState);
+    }
+    const row = rows[0];
+    if (!row) throw new Error('Append function returned no row');
+    this.wakeSubscribers();
+    return {
+      nextExpectedRevision: BigInt(row.out_revision),
+      position: { commit: BigInt(row.out_transaction_id), prepare: BigInt(row.out_global_position) },
+    };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision ?? (backwards ? 'end' : 'start');
+    const values: unknown[] = [streamId, options.maxCount ?? null];
+    let bound = '';
+    if (from === 'end' && !backwards) {
+      bound = 'AND false';
+    } else if (from === 'start' && backwards) {
+      bound = 'AND stream_revision <= 0';
+    } else if (typeof from === 'bigint') {
+      values.push(from.toString());
+      bound = `AND stream_revision ${backwards ? '<=' : '>='} $3::bigint`;
+    }
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM ${this.events} WHERE stream_id = $1 ${bound}
+        ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $2::bigint`,
+      values,
+    );
+    if (rows.length === 0) {
+      const exists = await this.pool.query(`SELECT 1 FROM ${this.events} WHERE stream_id = $1 LIMIT 1`, [
+        streamId,
+      ]);
+      if (exists.rowCount === 0) throw new StreamNotFoundError(streamId);
+    }
+    return rows.map(rowToEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromPosition === undefined || options.fromPosition === 'start'
+      ? START_POSITION
+      : options.fromPosition;
+    return this.readPage(from, options.maxCount ?? null, options);
+  }
+
+  private async readPage(
+    from: Position,
+    maxCount: number | null,
+    options: Pick<ReadAllOptions, 'filter'>,
+  ): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(readAllQuery(this.events, from, maxCount, options.filter));
+    return rows.map(rowToEvent);
+  }
+
+  async headPosition(): Promise<Position | null> {
+    const { rows } = await this.pool.query<PositionRow>(
+      `SELECT transaction_id::text, global_position::text FROM ${this.events}
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : null;
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {
+    const from = options.fromPosition ?? 'start';
+    let start: () => Promise<Position>;
+    if (from === 'end') {
+      const head = this.headPosition().then((p) => p ?? START_POSITION);
+      const pending = head.finally(() => this.pendingStarts.delete(pending));
+      this.pendingStarts.add(pending);
+      // A failed head read is retried by the subscription; this copy only orders appends.
+      pending.catch(() => undefined);
+      let first = true;
+      start = async () => {
+        if (first) {
+          first = false;
+          return head;
+        }
+        return (await this.headPosition()) ?? START_POSITION;
+      };
+    } else {
+      const position = from === 'start' ? START_POSITION : from;
+      start = () => Promise.resolve(position);
+    }
+    const subscription: PollingSubscription = new PollingSubscription({
+      start,
+      readPage: (position, limit) => this.readPage(position, limit, options),
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+      pollIntervalMs: this.pollIntervalMs,
+      onAppend: (wake) => {
+        this.wakeUps.add(wake);
+        return () => this.wakeUps.delete(wake);
+      },
+      logger: this.logger,
+      onClose: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  private wakeSubscribers(): void {
+    const wakeUps = [...this.wakeUps];
+    this.wakeUps.clear();
+    for (const wake of wakeUps) wake();
+  }
+
+  /** Ends every subscription of this store; the pool stays open (it belongs to the caller). */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.unsubscribe()));
+    this.detachPool();
+  }
+}
+
+/** Creates (if needed) and checks the store's schema, then returns the store. */
+export async function createPostgresEventStore(
+  options: PostgresEventStoreOptions,
+): Promise<PostgresEventStore> {
+  const store = new PostgresEventStore(options);
+  try {
+    await store.migrate();
+    await store.ensureOrdering();
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}

@@ -179,6 +179,18 @@ export function createEventStoreDbStore(
     }
     let current: AllStreamSubscription | null = resolvingEnd ? null : open();
 
+    /** 100 ms doubling to 5 s; `unsubscribe` cuts it short. */
+    async function backOff(failures: number): Promise<void> {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1)));
+        wakeSleeper = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeSleeper = null;
+    }
+
     async function* events(): AsyncGenerator<RecordedEvent> {
       let failures = 0;
       try {
@@ -196,17 +208,12 @@ export function createEventStoreDbStore(
             }
           } catch (error) {
             if (stopped) return;
-            failures += 1;
             options.logger?.warn('EventStoreDB subscription failed; reconnecting', error);
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1)));
-              wakeSleeper = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            wakeSleeper = null;
           }
+          if (stopped) return;
+          // Failed, or ended by the server (a live subscription should not): back off, then resume.
+          failures += 1;
+          await backOff(failures);
           if (stopped) return;
           await current.unsubscribe();
           current = null;

@@ -3,11 +3,11 @@ import { App } from './App.js';
 import { parseInstitutionSettings } from './features/settings/institutionSettings.js';
 
 describe('parseInstitutionSettings', () => {
-  it('reads a list of settings', () => {
+  it('reads the list GET /api/settings answers', () => {
     expect(
       parseInstitutionSettings([
-        { machineName: 'institution_name', value: 'Northbridge University' },
-        { machineName: 'primary_color', value: '#0736a4' },
+        { id: 'institution_name', machineName: 'institution_name', Setting: { value: 'Northbridge University' } },
+        { id: 'primary_color', machineName: 'primary_color', Setting: { value: '#0736a4' } },
       ]),
     ).toEqual({ institutionName: 'Northbridge University', primaryColor: '#0736a4' });
   });

@@ -5,7 +5,16 @@ export interface InstitutionSettings {
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-/** Reads `GET /api/settings` as `{ machineName: value }` or as a list of `{ machineName, value }`. */
+/** A row of spec §3 (`{ machineName, Setting: { value } }`) or a flat `{ machineName, value }`. */
+function settingValue(row: object): string | null {
+  if ('value' in row && typeof row.value === 'string') return row.value;
+  if ('Setting' in row && row.Setting && typeof row.Setting === 'object' && 'value' in row.Setting) {
+    return typeof row.Setting.value === 'string' ? row.Setting.value : null;
+  }
+  return null;
+}
+
+/** Reads `GET /api/settings`: a list of settings rows, or an object `{ machineName: value }`. */
 export function parseInstitutionSettings(body: unknown): InstitutionSettings {
   const values = new Map<string, string>();
   const rows: unknown[] = Array.isArray(body)
@@ -14,8 +23,9 @@ export function parseInstitutionSettings(body: unknown): InstitutionSettings {
       ? (body.settings as unknown[])
       : [];
   for (const row of rows) {
-    if (row && typeof row === 'object' && 'machineName' in row && 'value' in row) {
-      if (typeof row.machineName === 'string' && typeof row.value === 'string') values.set(row.machineName, row.value);
+    if (row && typeof row === 'object' && 'machineName' in row && typeof row.machineName === 'string') {
+      const value = settingValue(row);
+      if (value !== null) values.set(row.machineName, value);
     }
   }
   if (rows.length === 0 && body && typeof body === 'object' && !Array.isArray(body)) {

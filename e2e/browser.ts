@@ -1,0 +1,29 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The system Chromium (scripts/test.mjs finds or installs it); playwright never downloads one. */
+export function chromiumPath(): string {
+  return process.env.ALLOT_CHROMIUM_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Collects what a person would notice as broken: console errors, page errors, failed requests. */
+export function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${String(response.status())}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}

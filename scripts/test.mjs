@@ -1,0 +1,79 @@
+// `npm test`: lint, typecheck, the jest suites, then the browser tests in Chromium, and one closing
+// line `N passed, N failed` for the whole run (lint and typecheck count as one check each).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './lib/chromium.mjs';
+import { checkNodeVersion, ensureDependencies, npmCommand, repoRoot, run } from './lib/run.mjs';
+
+// turbo would otherwise announce (and try to send) anonymous telemetry on a fresh machine.
+process.env.TURBO_TELEMETRY_DISABLED ??= '1';
+checkNodeVersion();
+await ensureDependencies();
+
+// Fail fast, before minutes of linting, when the browser tests could not run anyway.
+const chromium = await ensureChromium();
+if (!chromium) process.exit(1);
+
+const tally = { passed: 0, failed: 0 };
+const lines = [];
+
+async function check(label, command, args) {
+  console.log(`\n▶ ${label}`);
+  const ok = (await run(command, args)) === 0;
+  tally[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}`);
+  return ok;
+}
+
+/** Runs jest with a JSON report and adds its counts; a run that crashed counts as one failure. */
+async function jest(label, extraArgs, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'allot-jest-'));
+  const report = path.join(dir, 'report.json');
+  const code = await run(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--json',
+      `--outputFile=${report}`,
+      ...extraArgs,
+    ],
+    { env: { ...process.env, ...env } },
+  );
+  let passed = 0;
+  let failed = 0;
+  try {
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    passed = json.numPassedTests;
+    // Suites that failed to load (syntax error, failing beforeAll) have no failed test to count.
+    failed = json.numFailedTests + json.numRuntimeErrorTestSuites;
+    if (code !== 0 && failed === 0) failed = 1;
+  } catch {
+    failed = code === 0 ? 0 : 1;
+  }
+  await rm(dir, { recursive: true, force: true });
+  tally.passed += passed;
+  tally.failed += failed;
+  lines.push(`${label}: ${passed} passed, ${failed} failed`);
+  return code === 0;
+}
+
+const npm = npmCommand();
+const statics = (await check('lint', npm, ['run', 'lint'])) && (await check('typecheck', npm, ['run', 'typecheck']));
+if (statics) {
+  await jest('unit and integration tests', []);
+  if (await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend'])) {
+    await jest('browser tests', ['--config', path.join(repoRoot, 'e2e', 'jest.config.js')], {
+      ALLOT_CHROMIUM_PATH: chromium,
+    });
+  }
+} else {
+  lines.push('tests: not run, fix the checks above first');
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed === 0 ? 0 : 1);

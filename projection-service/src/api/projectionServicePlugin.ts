@@ -1,0 +1,26 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import type { Knex } from 'knex';
+import { createTableResolver } from '../runner/tableNames.js';
+import { settingsRoutes } from './settingsRoutes.js';
+
+/** Which physical table a read uses (the active build; during a replay still the old one). */
+export interface ReadTables {
+  table(projectionName: string, logicalTable: string): Promise<string>;
+}
+
+export interface ProjectionServiceOptions {
+  knex: Knex;
+  /** Read-your-writes (X-Allot-Position): waits until the projections have passed the position. */
+  waitForPosition?: preHandlerHookHandler | preHandlerAsyncHookHandler;
+  /** Defaults to the runner's cached resolver over the `public` schema. */
+  tables?: ReadTables;
+}
+
+/** The read API (GET /api/...). Each read model's routes are an encapsulated plugin. */
+export async function projectionServicePlugin(fastify: FastifyInstance, options: ProjectionServiceOptions): Promise<void> {
+  const tables = options.tables ?? createTableResolver(options.knex);
+  const preHandler = options.waitForPosition ? [options.waitForPosition] : [];
+
+  fastify.get('/api/health', () => ({ status: 'ok' }));
+  await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });
+}

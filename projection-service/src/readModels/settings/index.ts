@@ -1,0 +1,2 @@
+export * from './settingsProjection.js';
+export * from './settingsQuery.js';

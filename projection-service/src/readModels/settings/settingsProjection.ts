@@ -1,0 +1,50 @@
+import { SettingChanged, positionToToken } from '@allot/shared-events';
+import type { Projection, RealtimeNotification } from '../../runner/projection.js';
+
+export const SETTINGS_TABLE = 'settings';
+
+/** Institution settings (name, logo, primary colour, …), one row per machine name. */
+export const settingsProjection: Projection = {
+  name: 'settings',
+  version: 1,
+  eventTypes: ['SettingChanged'],
+  tables: [SETTINGS_TABLE],
+
+  async migrate(trx, ctx) {
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         machine_name text PRIMARY KEY,
+         value text NOT NULL,
+         updated_at timestamptz NOT NULL,
+         position text NOT NULL
+       )`,
+      [ctx.table(SETTINGS_TABLE)],
+    );
+  },
+
+  async apply(trx, events, ctx) {
+    const table = ctx.table(SETTINGS_TABLE);
+    const changed = new Map<string, RealtimeNotification>();
+    for (const event of events) {
+      if (event.type !== 'SettingChanged') continue;
+      // A malformed event stops the projection rather than being skipped silently.
+      const { machineName, value } = SettingChanged.parse(event.data);
+      const updatedAt = event.metadata.occurredAt ?? event.createdAt.toISOString();
+      // Tokens compare as numeric pairs, so a re-delivered older event never overwrites a newer one.
+      await trx.raw(
+        `INSERT INTO ?? AS s (machine_name, value, updated_at, position) VALUES (?, ?, ?, ?)
+         ON CONFLICT (machine_name) DO UPDATE
+           SET value = excluded.value, updated_at = excluded.updated_at, position = excluded.position
+           WHERE string_to_array(s.position, ':')::numeric[] < string_to_array(excluded.position, ':')::numeric[]`,
+        [table, machineName, value, updatedAt, positionToToken(event.position)],
+      );
+      changed.set(machineName, {
+        event: 'settingsChanged',
+        rooms: ['all'],
+        payload: { machineName },
+        actorId: event.metadata.actorId ?? null,
+      });
+    }
+    return [...changed.values()];
+  },
+};

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+
+/** Spec §9: the primary colour when none (or an empty one) is set. */
+export const DEFAULT_PRIMARY_COLOR = '#0736a4';
+export const PRIMARY_COLOR = 'primary_color';
+
+/** The answer shape of spec §3: `machineName` and `Setting.value`; the id is the machine name. */
+export interface SettingItem {
+  id: string;
+  machineName: string;
+  Setting: { value: string };
+}
+
+interface SettingRow {
+  machine_name: string;
+  value: string;
+}
+
+function item(machineName: string, value: string): SettingItem {
+  return { id: machineName, machineName, Setting: { value } };
+}
+
+function withDefault(machineName: string, value: string): string {
+  return machineName === PRIMARY_COLOR && value.trim() === '' ? DEFAULT_PRIMARY_COLOR : value;
+}
+
+/** All settings by machine name; primary_color is always present, defaulted when empty. */
+export async function listSettings(db: Knex, table: string): Promise<SettingItem[]> {
+  const rows = await db<SettingRow>(table).select('machine_name', 'value');
+  const items = rows.map((r) => item(r.machine_name, withDefault(r.machine_name, r.value)));
+  if (!items.some((i) => i.machineName === PRIMARY_COLOR)) items.push(item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR));
+  // Code-point order: the same on every database collation.
+  return items.sort((a, b) => (a.machineName < b.machineName ? -1 : a.machineName > b.machineName ? 1 : 0));
+}
+
+/** One setting, or null when it was never set (primary_color falls back to the default). */
+export async function getSetting(db: Knex, table: string, machineName: string): Promise<SettingItem | null> {
+  const row = await db<SettingRow>(table).select('value').where({ machine_name: machineName }).first();
+  if (row) return item(machineName, withDefault(machineName, row.value));
+  return machineName === PRIMARY_COLOR ? item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR) : null;
+}

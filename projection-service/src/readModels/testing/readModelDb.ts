@@ -1,0 +1,46 @@
+import knexFactory, { type Knex } from 'knex';
+import type { RecordedEvent } from '@allot/shared-events';
+import type { TestDatabase } from '@allot/shared-events/testing';
+import type { Projection, ProjectionContext, RealtimeNotification } from '../../runner/projection.js';
+
+/** A knex on the test database; tables are always schema-qualified, as the runner does. */
+export function knexFor(db: TestDatabase): Knex {
+  return knexFactory({ client: 'pg', connection: db.url, pool: { min: 0, max: 4 } });
+}
+
+/** The context the runner gives a first build: `<schema>.<logical>_v<version>`. */
+export function firstBuildContext(schema: string, projection: Projection): ProjectionContext {
+  const physicalName = (logical: string) => `${logical}_v${projection.version}`;
+  return { schema, physicalName, table: (logical) => `${schema}.${physicalName(logical)}` };
+}
+
+/** Migrates and applies like the runner: one transaction per batch. */
+export function projectionHarness(knex: Knex, schema: string, projection: Projection) {
+  const ctx = firstBuildContext(schema, projection);
+  return {
+    ctx,
+    /** A table resolver for the read API that reads this build. */
+    tables: { table: (_projection: string, logical: string) => Promise.resolve(ctx.table(logical)) },
+    migrate: () => knex.transaction((trx) => projection.migrate(trx, ctx)),
+    apply: (events: readonly RecordedEvent[]): Promise<RealtimeNotification[]> =>
+      knex.transaction((trx) => projection.apply(trx, events, ctx)),
+  };
+}
+
+let nextPosition = 100n;
+
+/** A recorded event as the store would deliver it, at a position after every earlier one. */
+export function recorded(type: string, data: unknown, extra: Partial<RecordedEvent> = {}): RecordedEvent {
+  nextPosition += 1n;
+  return {
+    id: `00000000-0000-4000-8000-${nextPosition.toString().padStart(12, '0')}`,
+    streamId: 'settings',
+    revision: nextPosition,
+    position: { commit: nextPosition, prepare: nextPosition },
+    type,
+    data,
+    metadata: { actorId: 'user-admin', occurredAt: '2026-11-22T02:00:00.000Z' },
+    createdAt: new Date('2026-11-22T02:00:00.000Z'),
+    ...extra,
+  };
+}

@@ -70,10 +70,11 @@ export function createEventStoreDbStore(
     return { raw, last, events };
   }
 
-  async function lastPositionOf(streamId: string): Promise<Position> {
-    const [last] = await readStream(streamId, { direction: 'backwards', fromRevision: 'end', maxCount: 1 });
-    if (!last) throw new Error(`EventStoreDB returned no position for the append to ${streamId}`);
-    return last.position;
+  /** Position of the event at `revision`; needed when the server answers a retried append. */
+  async function positionAt(streamId: string, revision: bigint): Promise<Position> {
+    const [event] = await readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    if (!event) throw new Error(`EventStoreDB has no event ${revision.toString()} in ${streamId}`);
+    return event.position;
   }
 
   async function appendToStream(
@@ -89,9 +90,10 @@ export function createEventStoreDbStore(
       const result = await client.appendToStream(streamId, list.map(toEsdbEventData), {
         expectedRevision: toEsdbExpectedRevision(expectedState),
       });
+      // An idempotent retry comes back without a position, but with the original last revision.
       const position = result.position
         ? fromEsdbPosition(result.position)
-        : await lastPositionOf(streamId);
+        : await positionAt(streamId, result.nextExpectedRevision);
       return { nextExpectedRevision: result.nextExpectedRevision, position };
     } catch (error) {
       throw toPortError(error, { streamId, expectedState });

@@ -188,17 +188,22 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
 
     it('reads a stream forwards and backwards, from a revision, with a maximum count', async () => {
       fresh();
-      await store.appendToStream(stream('o'), [1, 2, 3, 4, 5].map((n) => ev(n)));
+      // Twelve events, so revisions cross a digit boundary (9 -> 10) and must sort as numbers.
+      await store.appendToStream(stream('o'), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ev(n)));
+      await store.appendToStream(stream('o'), [9, 10, 11, 12].map((n) => ev(n)));
+      const all = Array.from({ length: 12 }, (_, i) => BigInt(i));
       const revisions = async (options: Parameters<EventStore['readStream']>[1]) =>
         (await store.readStream(stream('o'), options)).map((e) => e.revision);
-      expect(await revisions({ fromRevision: 2n })).toEqual([2n, 3n, 4n]);
+      expect(await revisions({})).toEqual(all);
+      expect(await revisions({ fromRevision: 8n })).toEqual([8n, 9n, 10n, 11n]);
       expect(await revisions({ fromRevision: 1n, maxCount: 2 })).toEqual([1n, 2n]);
-      expect(await revisions({ direction: 'backwards' })).toEqual([4n, 3n, 2n, 1n, 0n]);
-      expect(await revisions({ direction: 'backwards', fromRevision: 'end', maxCount: 2 })).toEqual([4n, 3n]);
-      expect(await revisions({ direction: 'backwards', fromRevision: 2n })).toEqual([2n, 1n, 0n]);
+      expect(await revisions({ direction: 'backwards' })).toEqual([...all].reverse());
+      expect(await revisions({ direction: 'backwards', fromRevision: 'end', maxCount: 2 })).toEqual([11n, 10n]);
+      expect(await revisions({ direction: 'backwards', fromRevision: 10n, maxCount: 3 })).toEqual([10n, 9n, 8n]);
       expect(await revisions({ direction: 'backwards', fromRevision: 'start' })).toEqual([0n]);
       expect(await revisions({ fromRevision: 'start', maxCount: 1 })).toEqual([0n]);
-      expect(await revisions({ fromRevision: 9n })).toEqual([]);
+      expect(await revisions({ fromRevision: 'end' })).toEqual([]);
+      expect(await revisions({ fromRevision: 12n })).toEqual([]);
     });
 
     it('throws StreamNotFoundError for a stream without events', async () => {

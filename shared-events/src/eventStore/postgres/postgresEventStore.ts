@@ -39,8 +39,8 @@ interface AppendRow {
 }
 
 interface PositionRow {
-  transaction_id: string;
-  global_position: string;
+  transaction_text: string;
+  position_text: string;
 }
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -111,8 +111,8 @@ export class PostgresEventStore implements EventStore {
    */
   async ensureOrdering(): Promise<void> {
     const { rows } = await this.pool.query<{ max_tx: string | null; xmax: string }>(
-      `SELECT (SELECT transaction_id::text FROM ${this.events}
-                ORDER BY transaction_id DESC LIMIT 1) AS max_tx,
+      `SELECT (SELECT e.transaction_id::text FROM ${this.events} e
+                ORDER BY e.transaction_id DESC LIMIT 1) AS max_tx,
               pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`,
     );
     const row = rows[0];
@@ -208,12 +208,12 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<Position | null> {
     const { rows } = await this.pool.query<PositionRow>(
-      `SELECT transaction_id::text, global_position::text FROM ${this.events}
+      `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM ${this.events}
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = rows[0];
-    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : null;
+    return row ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) } : null;
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {

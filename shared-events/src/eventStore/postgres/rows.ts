@@ -1,16 +1,19 @@
 import type { AllFilter, EventMetadata, Position, RecordedEvent } from '../port.js';
 
-/** Columns every read selects; int8 and xid8 arrive as text so nothing loses precision. */
+/**
+ * Columns every read selects; int8 and xid8 arrive as text so nothing loses precision. The text
+ * copies get names of their own: an output column named like a table column would win in ORDER BY.
+ */
 export const EVENT_COLUMNS =
-  'global_position::text AS global_position, transaction_id::text AS transaction_id, stream_id, ' +
-  'stream_revision::text AS stream_revision, event_id::text AS event_id, event_type, data, metadata, created_at';
+  'global_position::text AS position_text, transaction_id::text AS transaction_text, stream_id, ' +
+  'stream_revision::text AS revision_text, event_id::text AS event_id_text, event_type, data, metadata, created_at';
 
 export interface EventRow {
-  global_position: string;
-  transaction_id: string;
+  position_text: string;
+  transaction_text: string;
   stream_id: string;
-  stream_revision: string;
-  event_id: string;
+  revision_text: string;
+  event_id_text: string;
   event_type: string;
   data: unknown;
   metadata: unknown;
@@ -19,10 +22,10 @@ export interface EventRow {
 
 export function rowToEvent(row: EventRow): RecordedEvent {
   return {
-    id: row.event_id,
+    id: row.event_id_text,
     streamId: row.stream_id,
-    revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    revision: BigInt(row.revision_text),
+    position: { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) },
     type: row.event_type,
     data: row.data,
     metadata: isMetadata(row.metadata) ? row.metadata : {},

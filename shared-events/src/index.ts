@@ -8,3 +8,4 @@ export * from './commands/settings.js';
 export * from './commands/commandResult.js';
 export * from './eventStore/postgres/index.js';
 export * from './session/index.js';
+export * from './eventStore/eventStoreDb/eventStoreDbStore.js';

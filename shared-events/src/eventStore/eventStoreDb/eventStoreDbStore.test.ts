@@ -13,6 +13,8 @@ describe('EventStoreDB adapter without a server', () => {
   it('rejects an empty append before calling the server, as the PostgreSQL adapter does', async () => {
     const store = createEventStoreDbStore(UNREACHABLE);
     await expect(store.appendToStream('section-1', [])).rejects.toThrow(RangeError);
+    // Likewise a filter that matches nothing answers at once, without scanning $all.
+    await expect(store.readAll({ filter: { eventTypes: [] } })).resolves.toEqual([]);
     await store.close();
   });
 

@@ -117,7 +117,9 @@ export function createEventStoreDbStore(
   async function readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const wanted = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
     const out: RecordedEvent[] = [];
-    if (wanted <= 0) return out;
+    const { filter } = readOptions;
+    // An empty list matches nothing (as in the PostgreSQL adapter): no need to scan $all for it.
+    if (wanted <= 0 || filter?.eventTypes?.length === 0 || filter?.streamPrefixes?.length === 0) return out;
     let from: Position | 'start' = readOptions.fromPosition ?? 'start';
     for (;;) {
       const size = readOptions.filter ? pageSize : Math.min(pageSize, wanted + 1);

@@ -1,0 +1,3 @@
+export * from './attachRealtime.js';
+export * from './handshakeSession.js';
+export type { RealtimeRedisOptions } from './redisStreamsAdapter.js';

@@ -13,8 +13,15 @@ export interface RealtimeNotification {
 }
 
 export interface ProjectionContext {
-  /** Physical name of a logical table for the version being written (replay writes a new one). */
+  /**
+   * Physical name of a logical table for the version being written (replay writes a new one),
+   * schema-qualified (`schema.table`): use it with the knex builder or as a `??` binding.
+   */
   table(logicalName: string): string;
+  /** The read-model schema (for DDL: `trx.schema.withSchema(ctx.schema).createTable(...)`). */
+  readonly schema: string;
+  /** The physical table name without schema, e.g. `course_list_v2` (for DDL and index names). */
+  physicalName(logicalName: string): string;
 }
 
 /**

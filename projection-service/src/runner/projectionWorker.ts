@@ -1,0 +1,242 @@
+import type { Knex } from 'knex';
+import type { EventStore, Position, RecordedEvent } from '@allot/shared-events';
+import { replayProjection } from '../replay/replayProjection.js';
+import { projectionLockKey, type AdvisoryLocks } from './advisoryLocks.js';
+import { BatchReader, commitBatch, type BeforeCommitHook } from './batches.js';
+import { readCheckpoint, touchCheckpoint, type Checkpoint } from './checkpoints.js';
+import { CheckpointMovedError, ProjectionVersionError, UnknownEventTypeError } from './errors.js';
+import type { HeadWatcher } from './headWatcher.js';
+import { initializeProjection } from './initialize.js';
+import type { ProjectionLogger } from './logger.js';
+import type { Projection, ProjectionContext, RealtimeNotification } from './projection.js';
+import { projectionContext } from './tableNames.js';
+
+export type ProjectionPhase =
+  | 'waiting-for-lock'
+  | 'starting'
+  | 'replaying'
+  | 'catching-up'
+  | 'live'
+  | 'retrying'
+  | 'stopped'
+  | 'failed';
+
+export interface WorkerDeps {
+  store: EventStore;
+  knex: Knex;
+  schema: string;
+  projection: Projection;
+  batchSize: number;
+  isKnown: (type: string) => boolean;
+  locks: AdvisoryLocks;
+  headWatcher: HeadWatcher;
+  owner: string;
+  logger: ProjectionLogger;
+  lockRetryMs: number;
+  maxBackoffMs: number;
+  onNotifications?: ((notifications: RealtimeNotification[]) => void) | undefined;
+  /** Called after every commit with the projection's new position. */
+  onCommitted: (projection: string, position: Position) => void;
+  beforeCommit?: BeforeCommitHook | undefined;
+}
+
+/** Runs one projection: lock, initialise (or rebuild a new version), then catch up and follow. */
+export class ProjectionWorker {
+  phase: ProjectionPhase = 'waiting-for-lock';
+  holdsLock = false;
+  /** The committed checkpoint while this worker holds the lock; null when unknown. */
+  checkpoint: Checkpoint | null = null;
+  lastError: Error | null = null;
+  behindSince: number | null = null;
+  private stopping = false;
+  private wakeSleep: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private ctx: ProjectionContext | null = null;
+  private readonly reader: BatchReader;
+  private readonly handles: ReadonlySet<string>;
+
+  constructor(private readonly deps: WorkerDeps) {
+    this.reader = new BatchReader(deps.store, deps.batchSize);
+    this.handles = new Set(deps.projection.eventTypes);
+  }
+
+  get name(): string {
+    return this.deps.projection.name;
+  }
+
+  get failed(): boolean {
+    return this.phase === 'failed';
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeSleep?.();
+    await this.loop;
+  }
+
+  /** The lock connection was lost: every lock is gone; take it again before the next batch. */
+  lockLost(): void {
+    if (!this.holdsLock) return;
+    this.holdsLock = false;
+    this.checkpoint = null;
+    this.deps.logger.warn({ projection: this.name }, 'Lost the projection lock; taking it again');
+  }
+
+  async heartbeat(): Promise<void> {
+    if (this.holdsLock && this.checkpoint) {
+      await touchCheckpoint(this.deps.knex, this.deps.schema, this.name, this.deps.owner);
+    }
+  }
+
+  private async run(): Promise<void> {
+    let backoffMs = 100;
+    while (!this.stopping) {
+      try {
+        if (!this.holdsLock) {
+          this.phase = 'waiting-for-lock';
+          if (!(await this.deps.locks.tryLock(projectionLockKey(this.name)))) {
+            await this.sleep(this.deps.lockRetryMs);
+            continue;
+          }
+          this.holdsLock = true;
+        }
+        if (!this.checkpoint) await this.prepare();
+        await this.step();
+        backoffMs = 100;
+        this.lastError = null;
+      } catch (err) {
+        const error = err instanceof Error ? err : new Error(String(err));
+        this.checkpoint = null;
+        this.reader.reset();
+        if (error instanceof UnknownEventTypeError || error instanceof ProjectionVersionError) {
+          this.phase = 'failed';
+          this.lastError = error;
+          this.deps.logger.error({ projection: this.name, err: error }, error.message);
+          break;
+        }
+        if (error instanceof CheckpointMovedError) {
+          this.deps.logger.info({ projection: this.name }, error.message);
+          continue;
+        }
+        this.phase = 'retrying';
+        this.lastError = error;
+        this.deps.logger.error(
+          { projection: this.name, err: error, retryInMs: backoffMs },
+          `Projection ${this.name} failed a batch; retrying from its committed checkpoint`,
+        );
+        await this.sleep(backoffMs);
+        backoffMs = Math.min(backoffMs * 2, this.deps.maxBackoffMs);
+      }
+    }
+    if (!this.failed) this.phase = 'stopped';
+    if (this.holdsLock) {
+      // A failed projection lets go, so an instance running newer code can take over.
+      this.holdsLock = false;
+      await this.deps.locks.unlock(projectionLockKey(this.name)).catch(() => undefined);
+    }
+  }
+
+  /** Loads the checkpoint; creates the tables on first start; rebuilds when the version changed. */
+  private async prepare(): Promise<void> {
+    const { knex, schema, projection, owner } = this.deps;
+    this.phase = 'starting';
+    let active = await initializeProjection(knex, schema, projection, owner);
+    if (active.version < projection.version) {
+      this.phase = 'replaying';
+      this.deps.logger.info(
+        { projection: this.name, from: active.version, to: projection.version },
+        `Projection ${this.name} changed version: rebuilding it while reads use the old tables`,
+      );
+      const result = await replayProjection({
+        store: this.deps.store,
+        knex,
+        projection,
+        schema,
+        batchSize: this.deps.batchSize,
+        knownEventTypes: this.deps.isKnown,
+        logger: this.deps.logger,
+        owner,
+        locks: this.deps.locks,
+      });
+      active = result.to;
+      result.oldTablesDropped.catch(() => undefined);
+    }
+    if (active.version > projection.version) {
+      throw new ProjectionVersionError(
+        `Projection ${this.name}: the read model is at version ${String(active.version)}, ` +
+          `newer than this code's ${String(projection.version)}; stopping it here`,
+      );
+    }
+    const checkpoint = await readCheckpoint(knex, schema, this.name);
+    if (!checkpoint) throw new Error(`Projection ${this.name} has active tables but no checkpoint`);
+    const ctx = projectionContext(schema, checkpoint.generation);
+    // Idempotent: lets a projection add what its tables lack (an index) without a rebuild.
+    await knex.transaction((trx) => projection.migrate(trx, ctx));
+    this.ctx = ctx;
+    this.checkpoint = checkpoint;
+    this.deps.onCommitted(this.name, checkpoint.position);
+  }
+
+  private async step(): Promise<void> {
+    const checkpoint = this.checkpoint;
+    const ctx = this.ctx;
+    if (!checkpoint || !ctx) return;
+    const events = await this.reader.read(checkpoint.position);
+    if (events.length === 0) {
+      this.phase = 'live';
+      this.behindSince = null;
+      await this.deps.headWatcher.waitBeyond(checkpoint.position);
+      return;
+    }
+    this.behindSince ??= Date.now();
+    this.phase = events.length >= this.deps.batchSize ? 'catching-up' : 'live';
+    const unknownAt = events.findIndex((e) => !this.deps.isKnown(e.type));
+    const known = unknownAt === -1 ? events : events.slice(0, unknownAt);
+    // Commit what precedes an unknown event, so the checkpoint rests just before it.
+    if (known.length > 0) await this.commit(checkpoint, ctx, known);
+    const unknown = unknownAt === -1 ? undefined : events[unknownAt];
+    if (unknown) throw new UnknownEventTypeError(this.name, unknown);
+  }
+
+  private async commit(
+    expected: Checkpoint,
+    ctx: ProjectionContext,
+    events: readonly RecordedEvent[],
+  ): Promise<void> {
+    const { checkpoint, notifications } = await commitBatch({
+      knex: this.deps.knex,
+      schema: this.deps.schema,
+      projection: this.deps.projection,
+      ctx,
+      expected,
+      events,
+      handles: this.handles,
+      owner: this.deps.owner,
+      beforeCommit: this.deps.beforeCommit,
+    });
+    this.checkpoint = checkpoint;
+    this.deps.onCommitted(this.name, checkpoint.position);
+    if (notifications.length > 0 && this.deps.onNotifications) {
+      try {
+        this.deps.onNotifications(notifications);
+      } catch (err) {
+        this.deps.logger.warn({ projection: this.name, err }, 'A notification handler threw');
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleep = done;
+    });
+  }
+}

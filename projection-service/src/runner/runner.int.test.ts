@@ -1,0 +1,236 @@
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { positionToToken, type Position } from '@allot/shared-events';
+import { qualified } from './sql.js';
+import { createProjectionRunner, type ProjectionRunner } from './runner.js';
+import { silentProjectionLogger, type ProjectionLogger } from './logger.js';
+import { readTable, projectionContext } from './tableNames.js';
+import { readCheckpoint } from './checkpoints.js';
+import {
+  COUNTED,
+  IGNORED,
+  TEST_EVENT_TYPES,
+  counterProjection,
+  readCounterModel,
+} from './testing/counterProjection.js';
+import {
+  appendCounted,
+  projectionTestEnvs,
+  type DatabaseKind,
+  type ProjectionTestEnv,
+} from './testing/environment.js';
+import type { Projection } from './projection.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const databases = { postgres: projectionTestEnvs('postgres'), pglite: projectionTestEnvs('pglite') };
+afterAll(async () => {
+  await databases.postgres.closeAll();
+  await databases.pglite.closeAll();
+});
+
+async function env(kind: DatabaseKind): Promise<ProjectionTestEnv> {
+  const e = await databases[kind].open();
+  cleanups.push(() => e.close());
+  return e;
+}
+
+function runner(
+  e: ProjectionTestEnv,
+  projections: Projection[],
+  extra: Partial<Parameters<typeof createProjectionRunner>[0]> = {},
+): ProjectionRunner {
+  const r = createProjectionRunner({
+    store: e.store,
+    knex: e.knex,
+    schema: e.schema,
+    projections,
+    knownEventTypes: TEST_EVENT_TYPES,
+    logger: silentProjectionLogger,
+    batchSize: 7,
+    pollIntervalMs: 10,
+    ...extra,
+  });
+  cleanups.push(() => r.stop());
+  return r;
+}
+
+async function head(e: ProjectionTestEnv): Promise<Position> {
+  const p = await e.store.headPosition();
+  if (!p) throw new Error('empty store');
+  return p;
+}
+
+async function model(e: ProjectionTestEnv, name = 'test_counter') {
+  return readCounterModel(e.knex, {
+    eventList: await readTable(e.knex, name, 'event_list', e.schema),
+    streamCounts: await readTable(e.knex, name, 'stream_counts', e.schema),
+  });
+}
+
+/** What the read model must hold, computed from the log itself. */
+async function expectedCounts(e: ProjectionTestEnv) {
+  const events = await e.store.readAll();
+  const byStream = new Map<string, { events: number; total: number; last: bigint }>();
+  for (const ev of events) {
+    if (ev.type !== COUNTED) continue;
+    const s = byStream.get(ev.streamId) ?? { events: 0, total: 0, last: -1n };
+    s.events += 1;
+    s.total += (ev.data as { by: number }).by;
+    s.last = ev.revision > s.last ? ev.revision : s.last;
+    byStream.set(ev.streamId, s);
+  }
+  return [...byStream.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([stream_id, s]) => ({
+      stream_id,
+      events: s.events,
+      total: String(s.total),
+      last_revision: s.last.toString(),
+    }));
+}
+
+describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind) => {
+  it('catches up in batches, follows live, and advances past events it does not handle', async () => {
+    const e = await env(kind);
+    await appendCounted(e.store, { streams: 3, count: 30, perAppend: 3 });
+    const r = runner(e, [counterProjection()]);
+    await r.start();
+    expect(await r.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    expect((await model(e)).counts).toEqual(await expectedCounts(e));
+
+    await appendCounted(e.store, { streams: 2, count: 4, prefix: 'live' });
+    const ignored = await e.store.appendToStream('other-1', { type: IGNORED, data: {} });
+    // The last event is of a type the projection does not handle: read-your-writes still passes it.
+    expect(await r.waitFor(ignored.position, ['test_counter'], 10_000)).toBe(true);
+    expect((await model(e)).counts).toEqual(await expectedCounts(e));
+    const [status] = r.status();
+    expect(status).toMatchObject({ name: 'test_counter', state: 'running', holdsLock: true, error: null });
+    expect(status?.position).toBe(positionToToken(ignored.position));
+  });
+
+  it('changes nothing when a batch is applied twice or the checkpoint is rewound', async () => {
+    const e = await env(kind);
+    await appendCounted(e.store, { streams: 4, count: 40, perAppend: 4 });
+    const projection = counterProjection();
+    const r = runner(e, [projection]);
+    await r.start();
+    expect(await r.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    const before = await model(e);
+
+    // The same events once more, straight through apply, in one batch and in two halves.
+    const all = await e.store.readAll();
+    const ctx = projectionContext(e.schema, { version: 1, build: 0 });
+    await e.knex.transaction((trx) => projection.apply(trx, all, ctx));
+    await e.knex.transaction((trx) => projection.apply(trx, all.slice(0, 13), ctx));
+    await e.knex.transaction((trx) => projection.apply(trx, all.slice(13), ctx));
+    expect(await model(e)).toEqual(before);
+
+    // Rewind the stored checkpoint: the runner notices at its next commit and redelivers everything.
+    await e.knex(qualified(e.schema, 'es_checkpoints')).where({ subscription_id: 'test_counter' })
+      .update({ last_tx: '0', last_pos: 0 });
+    const last = await e.store.appendToStream('counter-0', { type: COUNTED, data: { by: 5 } });
+    expect(await r.waitFor(last.position, undefined, 20_000)).toBe(true);
+    const after = await model(e);
+    expect(after.counts).toEqual(await expectedCounts(e));
+    expect(after.events).toHaveLength(before.events.length + 1);
+    expect(after.events).toEqual(expect.arrayContaining(before.events));
+  });
+
+  it('stops a projection at an unknown event type, naming the event and its position', async () => {
+    const e = await env(kind);
+    await appendCounted(e.store, { streams: 2, count: 5 });
+    const stranger = await e.store.appendToStream('mystery-1', { type: 'FromTheFuture', data: {} });
+    await appendCounted(e.store, { streams: 2, count: 3, prefix: 'after' });
+    const errors: { obj: Record<string, unknown>; msg?: string | undefined }[] = [];
+    const logger: ProjectionLogger = {
+      ...silentProjectionLogger,
+      error: (obj, msg) => errors.push({ obj, msg }),
+    };
+    const r = runner(e, [counterProjection()], { logger, batchSize: 100 });
+    await r.start();
+    await waitUntil(() => r.status()[0]?.state === 'failed');
+    const [read] = await e.store.readAll({ fromPosition: 'start', filter: { eventTypes: ['FromTheFuture'] } });
+    const token = positionToToken(stranger.position);
+    const status = r.status()[0];
+    expect(status?.error).toContain('"FromTheFuture"');
+    expect(status?.error).toContain(`event ${read?.id ?? '?'}`);
+    expect(status?.error).toContain('stream mystery-1');
+    expect(status?.error).toContain(`position ${token}`);
+    expect(errors.some((x) => x.msg?.includes(token) && x.msg.includes('FromTheFuture'))).toBe(true);
+    // Everything before the unknown event is applied and committed; nothing after it.
+    expect((await model(e)).events).toHaveLength(5);
+    const checkpoint = await readCheckpoint(e.knex, e.schema, 'test_counter');
+    expect(checkpoint?.position.prepare).toBe(stranger.position.prepare - 1n);
+    expect(await r.waitFor(stranger.position, undefined, 100)).toBe(false);
+  });
+
+  it('emits notifications only after the batch committed', async () => {
+    const e = await env(kind);
+    const seen: boolean[] = [];
+    let pending: Promise<void> = Promise.resolve();
+    const eventList = qualified(e.schema, 'event_list_v1');
+    const r = runner(e, [counterProjection()], {
+      onNotifications: (notes) => {
+        // Another connection: sees the rows only if the batch has committed.
+        pending = pending.then(async () => {
+          for (const n of notes) {
+            const { eventId } = n.payload as { eventId: string };
+            const rows = await e.knex(eventList).where({ event_id: eventId });
+            seen.push(rows.length === 1);
+          }
+        });
+      },
+    });
+    await r.start();
+    await appendCounted(e.store, { streams: 2, count: 6, perAppend: 2 });
+    expect(await r.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    await waitUntil(() => seen.length === 6);
+    await pending;
+    expect(seen).toEqual([true, true, true, true, true, true]);
+  });
+});
+
+describe('projection runner on native PostgreSQL only', () => {
+  it('runs each projection in one instance only (advisory lock); the other takes over on stop', async () => {
+    const e = await env('postgres');
+    await appendCounted(e.store, { streams: 3, count: 30, perAppend: 3 });
+    const applied: string[] = [];
+    const tracked = (owner: string): Projection => {
+      const base = counterProjection();
+      return {
+        ...base,
+        apply: async (trx, events, ctx) => {
+          applied.push(owner);
+          return base.apply(trx, events, ctx);
+        },
+      };
+    };
+    const a = runner(e, [tracked('a')], { owner: 'a', lockRetryMs: 50 });
+    const b = runner(e, [tracked('b')], { owner: 'b', lockRetryMs: 50 });
+    await a.start();
+    await waitUntil(() => a.status()[0]?.holdsLock === true);
+    await b.start();
+    expect(await b.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    await appendCounted(e.store, { streams: 3, count: 9, prefix: 'more' });
+    expect(await b.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    expect(new Set(applied)).toEqual(new Set(['a']));
+    expect(b.status()[0]).toMatchObject({ holdsLock: false, phase: 'waiting-for-lock' });
+
+    await a.stop();
+    await appendCounted(e.store, { streams: 2, count: 4, prefix: 'late' });
+    expect(await b.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    expect(applied).toContain('b');
+    expect((await model(e)).counts).toEqual(await expectedCounts(e));
+  });
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

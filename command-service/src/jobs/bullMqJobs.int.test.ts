@@ -38,7 +38,11 @@ describe('BullMQ runner across processes', () => {
     }
     const { id } = await web.enqueue('twoSteps', {}, { ownerId: 'u' });
     await finished;
-    expect(reports.filter((r) => r !== 'running:0')).toEqual(['running:10', 'running:90', 'completed:90']);
+    expect(reports.filter((r) => r !== 'running:0')).toEqual([
+      'running:10',
+      'running:90',
+      'completed:90',
+    ]);
     expect(await web.status(id)).toMatchObject({ state: 'completed', result: 'ok' });
     await Promise.all([web.close(), workerNode.close()]);
   });

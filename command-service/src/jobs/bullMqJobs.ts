@@ -47,7 +47,9 @@ function asProgress(value: unknown): JobProgress {
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof (value as Envelope).ownerId === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Envelope).ownerId === 'string'
+  );
 }
 
 function toState(state: string): JobState {
@@ -74,7 +76,11 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
   // Blocking connections (worker, events) must retry forever instead of failing a command.
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const handlers = new Map<string, JobHandler>();
-  const queue = new Queue<Envelope>(queueName, { connection, prefix });
+  // Enqueueing fails fast while Redis is away, so the request answers an error instead of hanging.
+  const queue = new Queue<Envelope>(queueName, {
+    connection: { url: options.redisUrl, enableOfflineQueue: false },
+    prefix,
+  });
   queue.on('error', onError);
   let worker: Worker<Envelope> | undefined;
   let events: QueueEvents | undefined;
@@ -101,7 +107,14 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
         if (!meta) return;
         if (change.progress !== undefined) meta.progress = change.progress;
         if (state === 'completed' || state === 'failed') metas.delete(jobId);
-        await onProgress({ jobId, name: meta.name, ownerId: meta.ownerId, progress: meta.progress, state, ...change });
+        await onProgress({
+          jobId,
+          name: meta.name,
+          ownerId: meta.ownerId,
+          progress: meta.progress,
+          state,
+          ...change,
+        });
       } catch (err) {
         onError(err);
       }
@@ -124,7 +137,9 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
     qe.on('error', onError);
     qe.on('active', ({ jobId }) => relay(jobId, 'running', {}));
     qe.on('progress', ({ jobId, data }) => relay(jobId, 'running', { progress: asProgress(data) }));
-    qe.on('completed', ({ jobId, returnvalue }) => relay(jobId, 'completed', { result: returnvalue }));
+    qe.on('completed', ({ jobId, returnvalue }) =>
+      relay(jobId, 'completed', { result: returnvalue }),
+    );
     qe.on('failed', ({ jobId, failedReason }) => relay(jobId, 'failed', { error: failedReason }));
     await qe.waitUntilReady();
     return qe;
@@ -133,7 +148,8 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
   async function runJob(job: Job<Envelope>): Promise<unknown> {
     const handler = handlers.get(job.name);
     if (!handler) throw new UnknownJobError(job.name);
-    if (!isEnvelope(job.data) || job.id === undefined) throw new Error(`Job ${job.name} has no owner`);
+    if (!isEnvelope(job.data) || job.id === undefined)
+      throw new Error(`Job ${job.name} has no owner`);
     return handler({
       id: job.id,
       data: job.data.data,
@@ -170,12 +186,16 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
       if (!handlers.has(name)) throw new UnknownJobError(name);
       await ready;
       const id = randomUUID();
-      await queue.add(name, { ownerId, data }, {
-        jobId: id,
-        attempts: 1,
-        removeOnComplete: { age: DAY_S, count: 1000 },
-        removeOnFail: { age: 7 * DAY_S, count: 1000 },
-      });
+      await queue.add(
+        name,
+        { ownerId, data },
+        {
+          jobId: id,
+          attempts: 1,
+          removeOnComplete: { age: DAY_S, count: 1000 },
+          removeOnFail: { age: 7 * DAY_S, count: 1000 },
+        },
+      );
       return { id };
     },
     async status(id): Promise<JobStatus | null> {

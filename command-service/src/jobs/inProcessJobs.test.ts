@@ -1,7 +1,9 @@
 import { createInProcessJobs } from './inProcessJobs.js';
 import { describeJobsContract } from './testing/jobsContract.js';
 
-describeJobsContract('in-process', (recorder) => createInProcessJobs({ onProgress: recorder.onProgress, concurrency: 2 }));
+describeJobsContract('in-process', (recorder) =>
+  createInProcessJobs({ onProgress: recorder.onProgress, concurrency: 2 }),
+);
 
 describe('in-process runner', () => {
   test('honours concurrency: a second job waits for the first', async () => {

@@ -21,6 +21,11 @@ export interface InProcessJobsOptions {
   onListenerError?: (err: unknown) => void;
 }
 
+/** Data and results cross a JSON boundary, as in BullMQ, so both runners behave alike. */
+function throughJson(value: unknown): unknown {
+  return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
+}
+
 interface Entry {
   id: string;
   name: string;
@@ -33,7 +38,8 @@ interface Entry {
 export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const retainFinished = options.retainFinished ?? 1000;
-  const onListenerError = options.onListenerError ?? ((err) => console.error('jobs: onProgress failed', err));
+  const onListenerError =
+    options.onListenerError ?? ((err) => console.error('jobs: onProgress failed', err));
   const handlers = new Map<string, JobHandler>();
   const entries = new Map<string, Entry>();
   const waiting: Entry[] = [];
@@ -45,7 +51,14 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
     if (!options.onProgress) return;
     const { state, progress } = entry.status;
     try {
-      await options.onProgress({ jobId: entry.id, name: entry.name, ownerId: entry.ownerId, state, progress, ...extra });
+      await options.onProgress({
+        jobId: entry.id,
+        name: entry.name,
+        ownerId: entry.ownerId,
+        state,
+        progress,
+        ...extra,
+      });
     } catch (err) {
       onListenerError(err);
     }
@@ -65,15 +78,17 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
     await report(entry);
     try {
       if (!handler) throw new UnknownJobError(entry.name);
-      const result = await handler({
-        id: entry.id,
-        data: entry.data,
-        ownerId: entry.ownerId,
-        reportProgress: async (progress: JobProgress) => {
-          entry.status = { state: 'running', progress };
-          await report(entry);
-        },
-      });
+      const result = throughJson(
+        await handler({
+          id: entry.id,
+          data: entry.data,
+          ownerId: entry.ownerId,
+          reportProgress: async (progress: JobProgress) => {
+            entry.status = { state: 'running', progress };
+            await report(entry);
+          },
+        }),
+      );
       entry.status = { state: 'completed', progress: entry.status.progress, result };
       await report(entry, { result });
     } catch (err) {
@@ -104,7 +119,13 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
     enqueue(name: string, data: unknown, { ownerId }: EnqueueOptions) {
       if (closed) return Promise.reject(new Error('Jobs runner is closed'));
       if (!handlers.has(name)) return Promise.reject(new UnknownJobError(name));
-      const entry: Entry = { id: randomUUID(), name, ownerId, data, status: { state: 'queued', progress: 0 } };
+      const entry: Entry = {
+        id: randomUUID(),
+        name,
+        ownerId,
+        data: throughJson(data),
+        status: { state: 'queued', progress: 0 },
+      };
       entries.set(entry.id, entry);
       waiting.push(entry);
       // Start on the next tick so the caller holds the id before the first progress report.

@@ -11,5 +11,10 @@ export function jobProgressNotification(report: JobProgressReport): {
   payload: JobProgressReport;
   actorId: string;
 } {
-  return { event: 'jobProgress', rooms: [`user:${report.ownerId}`], payload: report, actorId: report.ownerId };
+  return {
+    event: 'jobProgress',
+    rooms: [`user:${report.ownerId}`],
+    payload: report,
+    actorId: report.ownerId,
+  };
 }

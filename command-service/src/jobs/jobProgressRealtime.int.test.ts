@@ -13,7 +13,10 @@ import type { Jobs, OnJobProgress } from './port.js';
 const redisUrl = redisTestUrl();
 if (!redisUrl) throw new Error('This test needs Redis: set REDIS_URL.');
 const bullPrefix = redisTestPrefix();
-const codec = createSessionCodec({ secrets: ['jobs-realtime-test-secret-0123456789-abcdefghij'], ttlMs: 60_000 });
+const codec = createSessionCodec({
+  secrets: ['jobs-realtime-test-secret-0123456789-abcdefghij'],
+  ttlMs: 60_000,
+});
 
 function connectAs(url: string, userId: string): Promise<Socket> {
   const socket = connectClient(url, {
@@ -21,7 +24,9 @@ function connectAs(url: string, userId: string): Promise<Socket> {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    extraHeaders: { cookie: `${SESSION_COOKIE_NAME}=${codec.encode({ userId, workingUserId: userId })}` },
+    extraHeaders: {
+      cookie: `${SESSION_COOKIE_NAME}=${codec.encode({ userId, workingUserId: userId })}`,
+    },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -38,7 +43,11 @@ afterAll(async () => {
 
 describe.each([
   ['in-process', (onProgress: OnJobProgress): Jobs => createInProcessJobs({ onProgress })],
-  ['BullMQ', (onProgress: OnJobProgress): Jobs => createBullMqJobs({ redisUrl, prefix: bullPrefix, onProgress })],
+  [
+    'BullMQ',
+    (onProgress: OnJobProgress): Jobs =>
+      createBullMqJobs({ redisUrl, prefix: bullPrefix, onProgress }),
+  ],
 ])('job progress over socket.io (%s)', (_label, makeJobs) => {
   test("reaches the owner's sockets in order, and no other user's", async () => {
     const http = createServer();
@@ -57,20 +66,35 @@ describe.each([
     const otherGot: unknown[] = [];
     other.on('jobProgress', (m: unknown) => otherGot.push(m));
     const completed = new Promise<void>((resolve) => {
-      owner.on('jobProgress', ({ payload }: { payload: { state: string; progress: unknown; result?: unknown } }) => {
-        ownerGot.push({ state: payload.state, progress: payload.progress, result: payload.result });
-        if (payload.state === 'completed') resolve();
-      });
+      owner.on(
+        'jobProgress',
+        ({ payload }: { payload: { state: string; progress: unknown; result?: unknown } }) => {
+          ownerGot.push({
+            state: payload.state,
+            progress: payload.progress,
+            result: payload.result,
+          });
+          if (payload.state === 'completed') resolve();
+        },
+      );
     });
     try {
-      const { id } = await jobs.enqueue('importSections', { file: 'sections.csv' }, { ownerId: 'owner-1' });
+      const { id } = await jobs.enqueue(
+        'importSections',
+        { file: 'sections.csv' },
+        { ownerId: 'owner-1' },
+      );
       await completed;
       expect(ownerGot.filter((m) => m.state === 'running' && m.progress !== 0)).toEqual([
         { state: 'running', progress: { done: 1, total: 3 } },
         { state: 'running', progress: { done: 2, total: 3 } },
         { state: 'running', progress: { done: 3, total: 3 } },
       ]);
-      expect(ownerGot.at(-1)).toEqual({ state: 'completed', progress: { done: 3, total: 3 }, result: { imported: 3 } });
+      expect(ownerGot.at(-1)).toEqual({
+        state: 'completed',
+        progress: { done: 3, total: 3 },
+        result: { imported: 3 },
+      });
       // A broadcast that reaches `other` after completion shows it had every chance to get the job's messages.
       const marker = new Promise((resolve) => other.once('settingsChanged', resolve));
       realtime.emit([{ event: 'settingsChanged', rooms: ['all'] }]);

@@ -55,7 +55,9 @@ test('GET /api/health answers ok without waiting for projections', async () => {
 test('GET /api/settings answers the default colour before any setting exists', async () => {
   const res = await get('/api/settings');
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual([{ id: 'primary_color', machineName: 'primary_color', Setting: { value: '#0736a4' } }]);
+  expect(res.json()).toEqual([
+    { id: 'primary_color', machineName: 'primary_color', Setting: { value: '#0736a4' } },
+  ]);
 });
 
 test('a projected SettingChanged is answered by both settings routes, after the read-your-writes wait', async () => {
@@ -69,14 +71,16 @@ test('a projected SettingChanged is answered by both settings routes, after the 
     { id: 'primary_color', machineName: 'primary_color', Setting: { value: '#123456' } },
   ]);
   const colour = await get('/api/settings/primaryColor');
-  expect(colour.json()).toEqual({ id: 'primary_color', machineName: 'primary_color', Setting: { value: '#123456' } });
+  expect(colour.json()).toEqual({
+    id: 'primary_color',
+    machineName: 'primary_color',
+    Setting: { value: '#123456' },
+  });
   expect(waited).toEqual(expect.arrayContaining(['/api/settings', '/api/settings/primaryColor']));
 });
 
 test('an emptied primary colour answers the default again', async () => {
-  await harness.apply([
-    recorded('SettingChanged', { machineName: 'primary_color', value: '' }),
-  ]);
+  await harness.apply([recorded('SettingChanged', { machineName: 'primary_color', value: '' })]);
   const colour = await get('/api/settings/primaryColor');
   expect(colour.json()).toMatchObject({ Setting: { value: '#0736a4' } });
 });

@@ -17,7 +17,10 @@ export interface ProjectionServiceOptions {
 }
 
 /** The read API (GET /api/...). Each read model's routes are an encapsulated plugin. */
-export async function projectionServicePlugin(fastify: FastifyInstance, options: ProjectionServiceOptions): Promise<void> {
+export async function projectionServicePlugin(
+  fastify: FastifyInstance,
+  options: ProjectionServiceOptions,
+): Promise<void> {
   const tables = options.tables ?? createTableResolver(options.knex);
   const preHandler = options.waitForPosition ? [options.waitForPosition] : [];
 

@@ -26,7 +26,9 @@ export function settingsRoutes(
   fastify.get('/api/settings', { preHandler }, async () => listSettings(knex, await table()));
 
   // Never null for primary_color: an unset or empty colour answers the default.
-  fastify.get('/api/settings/primaryColor', { preHandler }, async () => getSetting(knex, await table(), PRIMARY_COLOR));
+  fastify.get('/api/settings/primaryColor', { preHandler }, async () =>
+    getSetting(knex, await table(), PRIMARY_COLOR),
+  );
 
   done();
 }

@@ -1,6 +1,14 @@
 import type { Socket } from 'socket.io-client';
 import { SESSION_COOKIE_NAME } from '@allot/shared-events';
-import { codec, connect, inbox, nextEvent, sessionCookie, startNode, type Node } from './testing/realtimeHarness.js';
+import {
+  codec,
+  connect,
+  inbox,
+  nextEvent,
+  sessionCookie,
+  startNode,
+  type Node,
+} from './testing/realtimeHarness.js';
 
 let node: Node;
 const sockets: Socket[] = [];
@@ -12,7 +20,9 @@ async function connectAs(userId: string): Promise<Socket> {
 }
 
 beforeAll(async () => {
-  node = await startNode({ roomsFor: (session) => (session.workingUserId === 'carol' ? ['workgroup:7'] : []) });
+  node = await startNode({
+    roomsFor: (session) => (session.workingUserId === 'carol' ? ['workgroup:7'] : []),
+  });
 });
 
 afterAll(async () => {
@@ -35,7 +45,9 @@ describe('handshake', () => {
 
   test('refused with an expired session cookie', async () => {
     const stale = codec.encode({ userId: 'alice', workingUserId: 'alice' }, Date.now() - 120_000);
-    await expect(connect(node.url, `${SESSION_COOKIE_NAME}=${stale}`)).rejects.toThrow('unauthorized');
+    await expect(connect(node.url, `${SESSION_COOKIE_NAME}=${stale}`)).rejects.toThrow(
+      'unauthorized',
+    );
   });
 
   test('accepted with a valid cookie among others', async () => {
@@ -51,11 +63,15 @@ describe('rooms', () => {
     const bob = await connectAs('bob');
     const bobInbox = inbox(bob);
     const received = nextEvent(alice, 'jobProgress');
-    node.realtime.emit([{ event: 'jobProgress', rooms: ['user:alice'], payload: { progress: 50 }, actorId: 'alice' }]);
+    node.realtime.emit([
+      { event: 'jobProgress', rooms: ['user:alice'], payload: { progress: 50 }, actorId: 'alice' },
+    ]);
     expect(await received).toEqual({ payload: { progress: 50 }, actorId: 'alice' });
     // A later broadcast reaching bob proves the earlier message had its chance to arrive.
     const marker = nextEvent(bob, 'settingsChanged');
-    node.realtime.emit([{ event: 'settingsChanged', rooms: ['all'], payload: { machineName: 'logo' } }]);
+    node.realtime.emit([
+      { event: 'settingsChanged', rooms: ['all'], payload: { machineName: 'logo' } },
+    ]);
     expect(await marker).toEqual({ payload: { machineName: 'logo' }, actorId: null });
     expect(bobInbox.map((m) => m.event)).toEqual(['settingsChanged']);
   });
@@ -75,4 +91,32 @@ describe('rooms', () => {
     expect(erinInbox.map((m) => m.event)).toEqual(['settingsChanged']);
     expect(carolInbox.map((m) => m.event)).not.toContain('nobody');
   });
+});
+
+test('a socket is disconnected when its session expires', async () => {
+  // Issued 59.7 s ago with a 60 s lifetime: about 300 ms left.
+  const almostStale = codec.encode(
+    { userId: 'frank', workingUserId: 'frank' },
+    Date.now() - 59_700,
+  );
+  const socket = await connect(node.url, `${SESSION_COOKIE_NAME}=${almostStale}`);
+  sockets.push(socket);
+  const reason = await new Promise((resolve) => socket.once('disconnect', resolve));
+  expect(reason).toBe('io server disconnect');
+});
+
+test('a failing roomsFor refuses the connection without revealing why', async () => {
+  const errors: unknown[] = [];
+  const failing = await startNode({
+    roomsFor: () => Promise.reject(new Error('workgroups table missing')),
+    onError: (err) => errors.push(err),
+  });
+  try {
+    await expect(connect(failing.url, sessionCookie('gina'))).rejects.toThrow(
+      /^realtime unavailable$/,
+    );
+    expect(errors).toHaveLength(1);
+  } finally {
+    await failing.stop();
+  }
 });

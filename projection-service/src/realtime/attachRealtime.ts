@@ -22,6 +22,8 @@ export interface RealtimeOptions<S extends RealtimeSession> {
   /** Outside production a refused handshake says why (no cookie, or an invalid one). */
   mode: string;
   cookieName?: string;
+  /** Faults that are not the client's: a failing `roomsFor`, Redis errors. Default console.error. */
+  onError?: (err: unknown) => void;
 }
 
 /** The message a client receives for a notification. */
@@ -49,18 +51,29 @@ export function userRoom(userId: string): string {
 }
 
 /** socket.io at /api/socket.io, authenticated by the session cookie, with rooms per user. */
-export function attachRealtime<S extends RealtimeSession>(httpServer: HttpServer, options: RealtimeOptions<S>): Realtime<S> {
-  const redis = options.redis ? redisStreamsAdapter(options.redis) : undefined;
-  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData<S>>(httpServer, {
-    path: REALTIME_PATH,
-    serveClient: false,
-    ...(redis ? { adapter: redis.adapter } : {}),
-  });
+export function attachRealtime<S extends RealtimeSession>(
+  httpServer: HttpServer,
+  options: RealtimeOptions<S>,
+): Realtime<S> {
+  const onError = options.onError ?? ((err: unknown) => console.error('realtime:', err));
+  const redis = options.redis ? redisStreamsAdapter(options.redis, onError) : undefined;
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData<S>>(
+    httpServer,
+    {
+      path: REALTIME_PATH,
+      serveClient: false,
+      ...(redis ? { adapter: redis.adapter } : {}),
+    },
+  );
   const explain = options.mode !== 'production';
 
   // Rooms are joined before the handshake completes, so a client that sees `connect` is in them.
   io.use((socket, next) => {
-    const result = sessionFromCookieHeader(socket.request.headers.cookie, options.sessionCodec, options.cookieName);
+    const result = sessionFromCookieHeader(
+      socket.request.headers.cookie,
+      options.sessionCodec,
+      options.cookieName,
+    );
     if ('refused' in result) {
       next(new Error(explain ? `unauthorized: ${result.refused}` : 'unauthorized'));
       return;
@@ -72,14 +85,21 @@ export function attachRealtime<S extends RealtimeSession>(httpServer: HttpServer
         await socket.join([userRoom(session.workingUserId), 'all', ...extra]);
         next();
       })
-      .catch((err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
+      .catch((err: unknown) => {
+        onError(err);
+        // The client learns only that it may retry; the cause stays in the server's log.
+        next(new Error('realtime unavailable'));
+      });
   });
 
   io.on('connection', (socket) => {
     const { expiresAt } = socket.data.session;
     if (expiresAt === undefined) return;
     // A socket must not outlive its session; the client reconnects with a fresh cookie or not at all.
-    const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(Math.max(0, expiresAt - Date.now()), MAX_TIMER_MS),
+    );
     timer.unref();
     socket.once('disconnect', () => clearTimeout(timer));
   });

@@ -5,7 +5,8 @@ export interface SessionDecoder<S> {
   decode(cookieValue: string): S | null;
 }
 
-export type HandshakeResult<S> = { session: S } | { refused: 'no session cookie' | 'invalid or expired session' };
+export type HandshakeResult<S> =
+  { session: S } | { refused: 'no session cookie' | 'invalid or expired session' };
 
 /** Reads the signed session cookie of a socket.io handshake, exactly as HTTP requests do. */
 export function sessionFromCookieHeader<S>(

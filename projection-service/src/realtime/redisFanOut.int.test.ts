@@ -25,7 +25,9 @@ test('with the Redis streams adapter, an emit on node A reaches a client on node
     const received = nextEvent(aliceOnB, 'teachingAssignmentCreated', 10_000);
     // B's stream reader starts shortly after B does; repeat until it is listening.
     const retry = setInterval(() => {
-      a.realtime.emit([{ event: 'teachingAssignmentCreated', rooms: ['user:alice'], payload: { id: 's1' } }]);
+      a.realtime.emit([
+        { event: 'teachingAssignmentCreated', rooms: ['user:alice'], payload: { id: 's1' } },
+      ]);
     }, 100);
     try {
       expect(await received).toEqual({ payload: { id: 's1' }, actorId: null });

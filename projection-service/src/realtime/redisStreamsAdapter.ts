@@ -19,11 +19,14 @@ export interface RealtimeRedisAdapter {
 }
 
 /** The Redis streams adapter with its own client, so several nodes fan out together. */
-export function redisStreamsAdapter(options: RealtimeRedisOptions): RealtimeRedisAdapter {
+export function redisStreamsAdapter(
+  options: RealtimeRedisOptions,
+  onError: (err: unknown) => void,
+): RealtimeRedisAdapter {
   const prefix = options.keyPrefix ?? 'allot:';
   const client = new Redis(options.url);
   // ioredis reconnects by itself; without a listener an outage would crash the process.
-  client.on('error', (err: Error) => console.error('realtime: redis', err.message));
+  client.on('error', onError);
   const adapter = createAdapter(client, {
     streamName: `${prefix}socket.io`,
     channelPrefix: `${prefix}socket.io`,

@@ -11,7 +11,9 @@ export function progressRecorder() {
     }
   }
   function finished(jobId: string): Promise<void> {
-    if (reports.some((r) => r.jobId === jobId && (r.state === 'completed' || r.state === 'failed'))) {
+    if (
+      reports.some((r) => r.jobId === jobId && (r.state === 'completed' || r.state === 'failed'))
+    ) {
       return Promise.resolve();
     }
     return new Promise((resolve) => waiters.push({ jobId, resolve }));
@@ -23,7 +25,10 @@ export function progressRecorder() {
 export type Recorder = ReturnType<typeof progressRecorder>;
 
 /** The behaviour every Jobs implementation must show; `make` builds one wired to the recorder. */
-export function describeJobsContract(label: string, make: (recorder: Recorder) => Promise<Jobs> | Jobs): void {
+export function describeJobsContract(
+  label: string,
+  make: (recorder: Recorder) => Promise<Jobs> | Jobs,
+): void {
   describe(`Jobs contract: ${label}`, () => {
     let jobs: Jobs;
     let recorder: Recorder;
@@ -32,7 +37,8 @@ export function describeJobsContract(label: string, make: (recorder: Recorder) =
       recorder = progressRecorder();
       jobs = await make(recorder);
       jobs.define<{ steps: number }>('count', async ({ data, reportProgress, ownerId }) => {
-        for (let i = 1; i <= data.steps; i++) await reportProgress(Math.round((i / data.steps) * 100));
+        for (let i = 1; i <= data.steps; i++)
+          await reportProgress(Math.round((i / data.steps) * 100));
         return { counted: data.steps, ownerId };
       });
       jobs.define('explode', async ({ reportProgress }) => {
@@ -50,11 +56,19 @@ export function describeJobsContract(label: string, make: (recorder: Recorder) =
       await recorder.finished(id);
       const reports = recorder.of(id);
       expect(reports.every((r) => r.name === 'count' && r.ownerId === 'user-1')).toBe(true);
-      expect(reports.filter((r) => r.state === 'running' && r.progress !== 0).map((r) => r.progress)).toEqual([
-        25, 50, 75, 100,
-      ]);
-      expect(reports.at(-1)).toMatchObject({ state: 'completed', progress: 100, result: { counted: 4, ownerId: 'user-1' } });
-      expect(await jobs.status(id)).toEqual({ state: 'completed', progress: 100, result: { counted: 4, ownerId: 'user-1' } });
+      expect(
+        reports.filter((r) => r.state === 'running' && r.progress !== 0).map((r) => r.progress),
+      ).toEqual([25, 50, 75, 100]);
+      expect(reports.at(-1)).toMatchObject({
+        state: 'completed',
+        progress: 100,
+        result: { counted: 4, ownerId: 'user-1' },
+      });
+      expect(await jobs.status(id)).toEqual({
+        state: 'completed',
+        progress: 100,
+        result: { counted: 4, ownerId: 'user-1' },
+      });
     });
 
     test('a failing job is reported failed with its message', async () => {
@@ -66,11 +80,16 @@ export function describeJobsContract(label: string, make: (recorder: Recorder) =
         progress: { phase: 'reading' },
         error: 'import file is empty',
       });
-      expect(await jobs.status(id)).toMatchObject({ state: 'failed', error: 'import file is empty' });
+      expect(await jobs.status(id)).toMatchObject({
+        state: 'failed',
+        error: 'import file is empty',
+      });
     });
 
     test('unknown names are refused and unknown ids answer null', async () => {
-      await expect(jobs.enqueue('nope', {}, { ownerId: 'user-1' })).rejects.toThrow('No handler is defined for job nope');
+      await expect(jobs.enqueue('nope', {}, { ownerId: 'user-1' })).rejects.toThrow(
+        'No handler is defined for job nope',
+      );
       expect(await jobs.status('00000000-0000-4000-8000-000000000000')).toBeNull();
     });
   });

@@ -30,8 +30,18 @@ test('upserts SettingChanged and notifies room all once per setting', async () =
     recorded('SettingChanged', { machineName: 'logo', value: 'true' }),
   ]);
   expect(notifications).toEqual([
-    { event: 'settingsChanged', rooms: ['all'], payload: { machineName: 'institution_name' }, actorId: 'user-admin' },
-    { event: 'settingsChanged', rooms: ['all'], payload: { machineName: 'logo' }, actorId: 'user-admin' },
+    {
+      event: 'settingsChanged',
+      rooms: ['all'],
+      payload: { machineName: 'institution_name' },
+      actorId: 'user-admin',
+    },
+    {
+      event: 'settingsChanged',
+      rooms: ['all'],
+      payload: { machineName: 'logo' },
+      actorId: 'user-admin',
+    },
   ]);
   expect(await getSetting(knex, table, 'institution_name')).toEqual({
     id: 'institution_name',
@@ -48,12 +58,23 @@ test('each event delivered twice changes nothing, and an older one never overwri
   await harness.apply([older, newer]);
   await harness.apply([older]);
   expect(await knex(table).where({ machine_name: 'theme' }).first()).toEqual(before);
-  expect(before).toMatchObject({ value: 'dark', position: `${newer.position.commit}:${newer.position.prepare}` });
+  expect(before).toMatchObject({
+    value: 'dark',
+    position: `${newer.position.commit}:${newer.position.prepare}`,
+  });
 });
 
 test('positions compare as numbers, not as text', async () => {
-  const low = recorded('SettingChanged', { machineName: 'pos', value: 'at 9' }, { position: { commit: 9n, prepare: 1n } });
-  const high = recorded('SettingChanged', { machineName: 'pos', value: 'at 10' }, { position: { commit: 10n, prepare: 1n } });
+  const low = recorded(
+    'SettingChanged',
+    { machineName: 'pos', value: 'at 9' },
+    { position: { commit: 9n, prepare: 1n } },
+  );
+  const high = recorded(
+    'SettingChanged',
+    { machineName: 'pos', value: 'at 10' },
+    { position: { commit: 10n, prepare: 1n } },
+  );
   await harness.apply([high]);
   await harness.apply([low]);
   expect((await getSetting(knex, table, 'pos'))?.Setting.value).toBe('at 10');
@@ -61,16 +82,22 @@ test('positions compare as numbers, not as text', async () => {
 
 test('other event types are ignored and malformed data stops the batch', async () => {
   expect(await harness.apply([recorded('SomethingElse', { x: 1 })])).toEqual([]);
-  await expect(harness.apply([recorded('SettingChanged', { machineName: '', value: 'x' })])).rejects.toThrow();
+  await expect(
+    harness.apply([recorded('SettingChanged', { machineName: '', value: 'x' })]),
+  ).rejects.toThrow();
 });
 
 test('primary_color: absent or empty reads as the default colour', async () => {
-  expect((await listSettings(knex, table)).find((s) => s.machineName === 'primary_color')?.Setting.value).toBe(
-    DEFAULT_PRIMARY_COLOR,
-  );
+  expect(
+    (await listSettings(knex, table)).find((s) => s.machineName === 'primary_color')?.Setting.value,
+  ).toBe(DEFAULT_PRIMARY_COLOR);
   await harness.apply([recorded('SettingChanged', { machineName: 'primary_color', value: '' })]);
-  expect(await getSetting(knex, table, 'primary_color')).toMatchObject({ Setting: { value: DEFAULT_PRIMARY_COLOR } });
-  await harness.apply([recorded('SettingChanged', { machineName: 'primary_color', value: '#aa0000' })]);
+  expect(await getSetting(knex, table, 'primary_color')).toMatchObject({
+    Setting: { value: DEFAULT_PRIMARY_COLOR },
+  });
+  await harness.apply([
+    recorded('SettingChanged', { machineName: 'primary_color', value: '#aa0000' }),
+  ]);
   const list = await listSettings(knex, table);
   expect(list.map((s) => s.machineName)).toEqual([...list.map((s) => s.machineName)].sort());
   expect(list.find((s) => s.machineName === 'primary_color')?.Setting.value).toBe('#aa0000');

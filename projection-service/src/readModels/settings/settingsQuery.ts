@@ -28,14 +28,24 @@ function withDefault(machineName: string, value: string): string {
 export async function listSettings(db: Knex, table: string): Promise<SettingItem[]> {
   const rows = await db<SettingRow>(table).select('machine_name', 'value');
   const items = rows.map((r) => item(r.machine_name, withDefault(r.machine_name, r.value)));
-  if (!items.some((i) => i.machineName === PRIMARY_COLOR)) items.push(item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR));
+  if (!items.some((i) => i.machineName === PRIMARY_COLOR))
+    items.push(item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR));
   // Code-point order: the same on every database collation.
-  return items.sort((a, b) => (a.machineName < b.machineName ? -1 : a.machineName > b.machineName ? 1 : 0));
+  return items.sort((a, b) =>
+    a.machineName < b.machineName ? -1 : a.machineName > b.machineName ? 1 : 0,
+  );
 }
 
 /** One setting, or null when it was never set (primary_color falls back to the default). */
-export async function getSetting(db: Knex, table: string, machineName: string): Promise<SettingItem | null> {
-  const row = await db<SettingRow>(table).select('value').where({ machine_name: machineName }).first();
+export async function getSetting(
+  db: Knex,
+  table: string,
+  machineName: string,
+): Promise<SettingItem | null> {
+  const row = await db<SettingRow>(table)
+    .select('value')
+    .where({ machine_name: machineName })
+    .first();
   if (row) return item(machineName, withDefault(machineName, row.value));
   return machineName === PRIMARY_COLOR ? item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR) : null;
 }

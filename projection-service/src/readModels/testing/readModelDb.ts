@@ -1,7 +1,11 @@
 import knexFactory, { type Knex } from 'knex';
 import type { RecordedEvent } from '@allot/shared-events';
 import type { TestDatabase } from '@allot/shared-events/testing';
-import type { Projection, ProjectionContext, RealtimeNotification } from '../../runner/projection.js';
+import type {
+  Projection,
+  ProjectionContext,
+  RealtimeNotification,
+} from '../../runner/projection.js';
 
 /** A knex on the test database; tables are always schema-qualified, as the runner does. */
 export function knexFor(db: TestDatabase): Knex {
@@ -20,7 +24,9 @@ export function projectionHarness(knex: Knex, schema: string, projection: Projec
   return {
     ctx,
     /** A table resolver for the read API that reads this build. */
-    tables: { table: (_projection: string, logical: string) => Promise.resolve(ctx.table(logical)) },
+    tables: {
+      table: (_projection: string, logical: string) => Promise.resolve(ctx.table(logical)),
+    },
     migrate: () => knex.transaction((trx) => projection.migrate(trx, ctx)),
     apply: (events: readonly RecordedEvent[]): Promise<RealtimeNotification[]> =>
       knex.transaction((trx) => projection.apply(trx, events, ctx)),
@@ -30,7 +36,11 @@ export function projectionHarness(knex: Knex, schema: string, projection: Projec
 let nextPosition = 100n;
 
 /** A recorded event as the store would deliver it, at a position after every earlier one. */
-export function recorded(type: string, data: unknown, extra: Partial<RecordedEvent> = {}): RecordedEvent {
+export function recorded(
+  type: string,
+  data: unknown,
+  extra: Partial<RecordedEvent> = {},
+): RecordedEvent {
   nextPosition += 1n;
   return {
     id: `00000000-0000-4000-8000-${nextPosition.toString().padStart(12, '0')}`,

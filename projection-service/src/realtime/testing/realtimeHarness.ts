@@ -2,9 +2,17 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE_NAME, createSessionCodec, type SessionData } from '@allot/shared-events';
-import { attachRealtime, REALTIME_PATH, type Realtime, type RealtimeOptions } from '../attachRealtime.js';
+import {
+  attachRealtime,
+  REALTIME_PATH,
+  type Realtime,
+  type RealtimeOptions,
+} from '../attachRealtime.js';
 
-export const codec = createSessionCodec({ secrets: ['realtime-test-secret-0123456789-abcdefghijklmnop'], ttlMs: 60_000 });
+export const codec = createSessionCodec({
+  secrets: ['realtime-test-secret-0123456789-abcdefghijklmnop'],
+  ttlMs: 60_000,
+});
 
 export function sessionCookie(userId: string): string {
   return `${SESSION_COOKIE_NAME}=${codec.encode({ userId, workingUserId: userId })}`;
@@ -17,7 +25,9 @@ export interface Node {
 }
 
 /** An HTTP server on a free loopback port with realtime attached. */
-export async function startNode(options: Partial<RealtimeOptions<SessionData>> = {}): Promise<Node> {
+export async function startNode(
+  options: Partial<RealtimeOptions<SessionData>> = {},
+): Promise<Node> {
   const http: HttpServer = createServer();
   const realtime = attachRealtime(http, { sessionCodec: codec, mode: 'test', ...options });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -59,7 +69,10 @@ export function inbox(socket: Socket): Array<{ event: string; message: unknown }
 
 export function nextEvent(socket: Socket, event: string, timeoutMs = 5000): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     socket.once(event, (message: unknown) => {
       clearTimeout(timer);
       resolve(message);

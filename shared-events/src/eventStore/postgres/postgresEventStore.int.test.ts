@@ -1,10 +1,13 @@
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import {
   openNativeTestDatabase,
   openPgliteTestDatabase,
   type TestDatabase,
 } from '../../testing/databases.js';
 import { describeEventStoreContract } from '../contract/eventStoreContract.js';
+import { WrongExpectedVersionError } from '../port.js';
+import { EventIdConflictError } from './errors.js';
 import { createPostgresEventStore, type PostgresEventStore } from './postgresEventStore.js';
 
 const quietLogger = { warn: () => undefined, error: () => undefined };
@@ -34,3 +37,78 @@ async function openStore(database: () => Promise<TestDatabase>) {
 
 describeEventStoreContract('PostgreSQL', () => openStore(openNativeTestDatabase));
 describeEventStoreContract('PGlite', () => openStore(openPgliteTestDatabase));
+
+describe.each([
+  ['PostgreSQL', openNativeTestDatabase],
+  ['PGlite', openPgliteTestDatabase],
+])('PostgreSQL event store specifics on %s', (_name, database) => {
+  let opened: Awaited<ReturnType<typeof openStore>>;
+  beforeAll(async () => {
+    opened = await openStore(database);
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+
+  it('creates its schema idempotently: a second store on the same schema shares the log', async () => {
+    const appended = await opened.store.appendToStream(`again-${randomUUID()}`, { type: 'T', data: {} });
+    const second = await createPostgresEventStore({ pool: opened.pool, schema: opened.db.schema, logger: quietLogger });
+    try {
+      expect(await second.headPosition()).toEqual(appended.position);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('rejects event ids already used in another stream', async () => {
+    const id = randomUUID();
+    await opened.store.appendToStream(`ids-${randomUUID()}`, { id, type: 'T', data: {} });
+    await expect(opened.store.appendToStream(`ids-${randomUUID()}`, { id, type: 'T', data: {} })).rejects.toBeInstanceOf(
+      EventIdConflictError,
+    );
+    const other = `ids-${randomUUID()}`;
+    await opened.store.appendToStream(other, { type: 'T', data: {} });
+    await expect(
+      opened.store.appendToStream(other, { id, type: 'T', data: {} }, { expectedState: 0n }),
+    ).rejects.toBeInstanceOf(EventIdConflictError);
+  });
+
+  it('answers a wrong expected version when reused ids sit at another revision', async () => {
+    const streamId = `ids-${randomUUID()}`;
+    const id = randomUUID();
+    await opened.store.appendToStream(streamId, [{ id, type: 'T', data: {} }], { expectedState: 'no_stream' });
+    await opened.store.appendToStream(streamId, [{ type: 'T', data: {} }]);
+    const err: unknown = await opened.store
+      .appendToStream(streamId, [{ id, type: 'T', data: {} }], { expectedState: 0n })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WrongExpectedVersionError);
+    expect(err).toMatchObject({ actualState: 1n });
+  });
+
+  it('sets idle_in_transaction_session_timeout on its connections (PostgreSQL) and leaves PGlite alone', async () => {
+    const { rows } = await opened.pool.query<{ t: string }>(
+      "SELECT current_setting('idle_in_transaction_session_timeout') AS t",
+    );
+    // On PGlite the timeout would wedge its one session for good instead of ending a transaction.
+    expect(rows[0]?.t).toBe(opened.db.kind === 'pglite' ? '0' : '10s');
+  });
+
+  it('refuses to run when stored transaction ids are ahead of the server (a logical restore)', async () => {
+    const schema = `${opened.db.schema}_restored`;
+    const restored = await createPostgresEventStore({ pool: opened.pool, schema, logger: quietLogger });
+    await restored.close();
+    await opened.pool.query(
+      `INSERT INTO "${schema}".es_events (transaction_id, stream_id, stream_revision, event_id, event_type, data)
+       VALUES ((pg_snapshot_xmax(pg_current_snapshot())::text::bigint + 1000000)::text::xid8,
+               'restored-1', 0, $1, 'T', '{}')`,
+      [randomUUID()],
+    );
+    try {
+      await expect(createPostgresEventStore({ pool: opened.pool, schema, logger: quietLogger })).rejects.toThrow(
+        /restored logically/,
+      );
+    } finally {
+      await opened.pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+    }
+  });
+});

@@ -73,8 +73,13 @@ export class PostgresEventStore implements EventStore {
     const onConnect = (client: pg.PoolClient) => {
       if (idleTimeoutMs <= 0) return;
       // One transaction left idle anywhere holds back the snapshot xmin, stalling every subscriber.
+      // Not on PGlite: its single session hangs for good when the timeout fires.
       client
-        .query(`SET idle_in_transaction_session_timeout = ${String(Math.floor(idleTimeoutMs))}`)
+        .query(
+          `SELECT CASE WHEN version() LIKE '%PGlite%' THEN NULL
+                  ELSE set_config('idle_in_transaction_session_timeout', $1, false) END`,
+          [String(Math.floor(idleTimeoutMs))],
+        )
         .catch((err: unknown) => this.logger.warn('Could not set idle_in_transaction_session_timeout', err));
     };
     // An idle client killed by the server would otherwise crash the process as an unhandled 'error'.

@@ -33,7 +33,8 @@ export interface HandleCommandOptions<S> {
   maxAttempts?: number;
 }
 
-const DEFAULT_MAX_ATTEMPTS = 4;
+// Under N racing writers the last one needs N attempts; seeding and jobs may run a few at once.
+const DEFAULT_MAX_ATTEMPTS = 8;
 
 export function revisionToNumber(revision: StreamRevision): number {
   return revision === 'no_stream' ? -1 : Number(revision);

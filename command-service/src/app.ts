@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { EventStore, SessionCodec } from '@allot/shared-events';
+import type { Jobs } from './jobs/port.js';
+import { errorHandlerPlugin } from './errors/errorHandlerPlugin.js';
+import { authorizationPlugin, type AbilityResolver } from './authorization/authorizationPlugin.js';
+import { createCommandBus, type CommandBus } from './commandHandling/commandBus.js';
+import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
+import { settingsRoutes } from './settings/api.js';
+
+export interface CommandServiceOptions {
+  store: EventStore;
+  sessionCodec: Pick<SessionCodec, 'decode'>;
+  /** First signs, all verify. */
+  csrfSecret: string | readonly string[];
+  /** ALLOT_MODE: production, development, local, staging-build or test. */
+  mode: string;
+  /** For routes that start long work (clone, import, e-mail) — later issues. */
+  jobs?: Jobs;
+  /** A signed-in user's abilities; nobody has any until sign-in and roles exist. */
+  abilityFor?: AbilityResolver;
+  /** Defaults to a bus over `store` with every command. */
+  commandBus?: CommandBus;
+}
+
+const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
+
+/**
+ * The write API as one encapsulated Fastify plugin; routes carry `/api/...` themselves, so it is
+ * registered without a prefix. Order as in fastify/demo: external plugins → app plugins → routes.
+ */
+export async function commandServicePlugin(fastify: FastifyInstance, options: CommandServiceOptions): Promise<void> {
+  // External. Guarded: the embedded start may already have registered them around us.
+  if (!fastify.hasReplyDecorator('helmet')) {
+    await fastify.register(helmet, {
+      // HSTS only where the site is served over HTTPS.
+      hsts: !PLAIN_HTTP_MODES.has(options.mode),
+    });
+  }
+  if (!fastify.hasDecorator('rateLimit')) {
+    // Opt-in per route (`config.rateLimit`), for the sign-in routes to come.
+    await fastify.register(rateLimit, { global: false });
+  }
+
+  // App.
+  await fastify.register(errorHandlerPlugin);
+  await fastify.register(commandBusPlugin, {
+    commandBus: options.commandBus ?? createCommandBus({ store: options.store }),
+  });
+  await fastify.register(authorizationPlugin, {
+    sessionCodec: options.sessionCodec,
+    csrfSecret: options.csrfSecret,
+    ...(options.abilityFor ? { abilityFor: options.abilityFor } : {}),
+  });
+
+  // Routes.
+  await fastify.register(settingsRoutes);
+}

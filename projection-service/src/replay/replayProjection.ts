@@ -47,7 +47,8 @@ export interface ReplayOptions {
   knownEventTypes: KnownEventTypes;
   schema?: string;
   batchSize?: number;
-  onProgress?: (progress: ReplayProgress) => void;
+  /** Awaited: a slow callback slows the replay. */
+  onProgress?: (progress: ReplayProgress) => void | Promise<void>;
   /** Least time between two progress calls while building (the last one always comes). */
   progressIntervalMs?: number;
   /** Exact number of events in the log; without it the head's global position estimates it. */
@@ -69,6 +70,17 @@ export interface ReplayResult {
   eventsPerSecond: number;
   /** Settles once the old tables are dropped (after `dropDelayMs`); never rejects. */
   oldTablesDropped: Promise<void>;
+}
+
+const MAX_CONSECUTIVE_FAILURES = 10;
+
+/** Database faults are retried from the committed build checkpoint; logic errors are not. */
+function retryable(err: unknown): boolean {
+  return !(
+    err instanceof UnknownEventTypeError ||
+    err instanceof ProjectionVersionError ||
+    err instanceof CheckpointMovedError
+  );
 }
 
 /** Replays running in this process (advisory locks are re-entrant under PGlite). */
@@ -135,14 +147,14 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
     let total = options.countEvents ? await options.countEvents() : Number(head?.prepare ?? 0n);
     let done = 0;
     let lastProgress = 0;
-    const progress = (phase: ReplayProgress['phase'], force: boolean): void => {
+    const progress = async (phase: ReplayProgress['phase'], force: boolean): Promise<void> => {
       if (!options.onProgress) return;
       const now = Date.now();
       if (!force && now - lastProgress < (options.progressIntervalMs ?? 1000)) return;
       lastProgress = now;
       total = Math.max(total, done);
       const seconds = Math.max((now - started) / 1000, 0.001);
-      options.onProgress({
+      await options.onProgress({
         projection: projection.name,
         phase,
         done,
@@ -156,24 +168,38 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
       if (unknown) throw new UnknownEventTypeError(projection.name, unknown);
     };
     const handles = new Set(projection.eventTypes);
-    progress('building', true);
+    await progress('building', true);
 
     let oldTables: string[] = [];
     const reader = new BatchReader(store, batchSize);
+    let failures = 0;
     for (;;) {
-      const events = await reader.read(checkpoint.position);
-      checkKnown(events);
-      if (events.length > 0) {
-        ({ checkpoint } = await commitBatch({
-          knex, schema, projection, ctx, expected: checkpoint, events, handles, owner,
-        }));
-        done += events.length;
-        progress('building', false);
+      try {
+        const events = await reader.read(checkpoint.position);
+        checkKnown(events);
+        if (events.length > 0) {
+          ({ checkpoint } = await commitBatch({
+            knex, schema, projection, ctx, expected: checkpoint, events, handles, owner,
+          }));
+          done += events.length;
+          await progress('building', false);
+        }
+        if (events.length < batchSize && (await trySwitch())) break;
+        failures = 0;
+      } catch (err) {
+        if (!retryable(err) || ++failures > MAX_CONSECUTIVE_FAILURES) throw err;
+        const delayMs = Math.min(100 * 2 ** (failures - 1), 5000);
+        logger.warn({ err, projection: projection.name, retryInMs: delayMs }, 'Replay batch failed; retrying');
+        await new Promise((r) => setTimeout(r, delayMs));
+        reader.reset();
+        // Resume from what is committed (the failed transaction may or may not have).
+        const stored = await readCheckpoint(knex, schema, checkpoint.subscriptionId);
+        if (!stored) throw err;
+        checkpoint = stored;
       }
-      if (events.length < batchSize && (await trySwitch())) break;
     }
     switched = true;
-    progress('switched', true);
+    await progress('switched', true);
     const durationMs = Date.now() - started;
     logger.info(
       { projection: projection.name, from: active, to: generation, events: done, durationMs },
@@ -252,7 +278,8 @@ async function dropTablesLater(
   delayMs: number,
   logger: ProjectionLogger,
 ): Promise<void> {
-  await new Promise((r) => setTimeout(r, delayMs));
+  // Unref'd: a process that is shutting down need not wait for the drop (the next replay does it).
+  await new Promise((r) => setTimeout(r, delayMs).unref());
   try {
     await dropTables(knex, schema, tables);
   } catch (err) {

@@ -17,6 +17,8 @@ export async function openPooledStore(
   options: { max?: number; logger?: typeof quietLogger } = {},
 ): Promise<PooledStore> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 1 });
+  // pool.end() resolves before its sockets close; a server kill arriving then must not crash jest.
+  pool.on('error', () => undefined);
   try {
     const store = await createPostgresEventStore({ pool, schema, logger: options.logger ?? quietLogger });
     return {

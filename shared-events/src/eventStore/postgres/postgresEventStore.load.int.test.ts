@@ -2,7 +2,7 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { openNativeTestDatabase, requireNativeDatabaseUrl, uniqueName } from '../../testing/databases.js';
 import { WrongExpectedVersionError, type EventStore, type EventToAppend, type RecordedEvent } from '../port.js';
-import { collect, fingerprint, openPooledStore, quietLogger, waitUntil, type PooledStore } from './testing/harness.js';
+import { collect, fingerprint, openPooledStore, waitUntil, type PooledStore } from './testing/harness.js';
 
 // Native PostgreSQL only: 16 truly concurrent writers, and connections killed by the server.
 const WRITERS = 16;
@@ -84,7 +84,10 @@ describe('PostgreSQL event store under load', () => {
     url.pathname = `/${name}`;
     const faultsUrl = url.toString();
     const warnings: unknown[] = [];
-    const logger = { warn: (_m: string, e?: unknown) => warnings.push(e), error: (_m: string, e?: unknown) => warnings.push(e) };
+    const logger = {
+      warn: (_m: string, e?: unknown) => void warnings.push(e),
+      error: (_m: string, e?: unknown) => void warnings.push(e),
+    };
     const reader = await openPooledStore(faultsUrl, 'event_store', { max: 2, logger });
     const writers = await openWriters(faultsUrl, 'event_store');
     const subscription = reader.store.subscribeToAll({ fromPosition: 'start', batchSize: 200 });

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import type { AllSubscription, RecordedEvent } from '../../port.js';
 import { createPostgresEventStore, type PostgresEventStore } from '../postgresEventStore.js';
+import type { SubscriptionLogger } from '../subscription.js';
 
-export const quietLogger = { warn: () => undefined, error: () => undefined };
+export const quietLogger: SubscriptionLogger = { warn: () => undefined, error: () => undefined };
 
 export interface PooledStore {
   store: PostgresEventStore;
@@ -14,7 +15,7 @@ export interface PooledStore {
 export async function openPooledStore(
   url: string,
   schema: string,
-  options: { max?: number; logger?: typeof quietLogger } = {},
+  options: { max?: number; logger?: SubscriptionLogger } = {},
 ): Promise<PooledStore> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 1 });
   // pool.end() resolves before its sockets close; a server kill arriving then must not crash jest.

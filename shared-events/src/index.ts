@@ -9,3 +9,4 @@ export * from './commands/commandResult.js';
 export * from './eventStore/postgres/index.js';
 export * from './session/index.js';
 export * from './eventStore/eventStoreDb/eventStoreDbStore.js';
+export * from './browser.js';

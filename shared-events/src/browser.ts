@@ -1,0 +1,8 @@
+// Browser-safe entry: only zod, @casl/ability and pure modules (no pg, node:*, grpc) may be reachable from here.
+export * from './permissions/types.js';
+export * from './permissions/ability.js';
+export * from './permissions/workgroupBits.js';
+export * from './permissions/rolePermissions.js';
+export * from './permissions/defineAbilityFor.js';
+export * from './permissions/menu.js';
+export * from './permissions/routes.js';

@@ -5,7 +5,9 @@ import { buildTestApp } from './testing/testApp.js';
 describe('commandServicePlugin', () => {
   it('answers a fault with 500 and a generic message, never the stack', async () => {
     const db = await openTestStore();
-    const t = await buildTestApp(db.store, { admin: [{ action: 'manage', subject: 'Configuration' }] });
+    const t = await buildTestApp(db.store, {
+      admin: [{ action: 'manage', subject: 'Configuration' }],
+    });
     await db.close(); // the store's database is gone: every read fails
     const response = await t.request({
       method: 'PUT',

@@ -30,7 +30,10 @@ const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
  * The write API as one encapsulated Fastify plugin; routes carry `/api/...` themselves, so it is
  * registered without a prefix. Order as in fastify/demo: external plugins → app plugins → routes.
  */
-export async function commandServicePlugin(fastify: FastifyInstance, options: CommandServiceOptions): Promise<void> {
+export async function commandServicePlugin(
+  fastify: FastifyInstance,
+  options: CommandServiceOptions,
+): Promise<void> {
   // External. Guarded: the embedded start may already have registered them around us.
   if (!fastify.hasReplyDecorator('helmet')) {
     await fastify.register(helmet, {

@@ -32,7 +32,10 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function sessionOf(request: FastifyRequest, codec: Pick<SessionCodec, 'decode'>): SessionData | null {
+function sessionOf(
+  request: FastifyRequest,
+  codec: Pick<SessionCodec, 'decode'>,
+): SessionData | null {
   const cookie = parseCookieHeader(request.headers.cookie)[SESSION_COOKIE_NAME];
   return cookie ? codec.decode(cookie) : null;
 }
@@ -57,7 +60,9 @@ export const authorizationPlugin = fp(
       if (session && !SAFE_METHODS.has(request.method)) {
         const token = headerValue(request.headers[CSRF_HEADER_NAME]);
         if (!verifyCsrfToken(session, token, options.csrfSecret)) {
-          throw new ForbiddenError('This request lacks a valid CSRF token. Reload the page and try again.');
+          throw new ForbiddenError(
+            'This request lacks a valid CSRF token. Reload the page and try again.',
+          );
         }
       }
       request.ability = session ? await abilityFor(session) : emptyAbility();

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SETTINGS_STREAM } from '@allot/shared-events';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { emptyAbility } from '../authorization/ability.js';
-import { ConflictError, DomainRuleError, ForbiddenError, ValidationError } from '../errors/errors.js';
+import {
+  ConflictError,
+  DomainRuleError,
+  ForbiddenError,
+  ValidationError,
+} from '../errors/errors.js';
 import { createCommandBus, UnknownCommandError, type CommandBus } from './commandBus.js';
 
 let db: TestStore;
@@ -24,7 +29,11 @@ describe('command bus', () => {
       { machineName: 'institution_name', value: 'Northbridge University' },
       { now: new Date('2026-01-02T03:04:05Z'), correlationId: 'seed-settings' },
     );
-    expect(result).toEqual({ id: 'institution_name', revision: 0, position: expect.stringMatching(/^\d+:\d+$/) });
+    expect(result).toEqual({
+      id: 'institution_name',
+      revision: 0,
+      position: expect.stringMatching(/^\d+:\d+$/),
+    });
     const [event] = await db.events(SETTINGS_STREAM);
     expect(event?.metadata).toEqual({
       actorId: 'system',
@@ -38,9 +47,15 @@ describe('command bus', () => {
 
   it('validates, authorizes and applies the domain rules as over HTTP', async () => {
     const before = (await db.events(SETTINGS_STREAM)).length;
-    await expect(bus.execute('ChangeSetting', { machineName: 'logo' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(bus.execute('ChangeSetting', { machineName: 'logo' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     await expect(
-      bus.execute('ChangeSetting', { machineName: 'logo', value: 'true' }, { ability: emptyAbility() }),
+      bus.execute(
+        'ChangeSetting',
+        { machineName: 'logo', value: 'true' },
+        { ability: emptyAbility() },
+      ),
     ).rejects.toBeInstanceOf(ForbiddenError);
     await expect(
       bus.execute('ChangeSetting', { machineName: 'primary_color', value: 'red' }),
@@ -52,7 +67,11 @@ describe('command bus', () => {
   it('answers a stale expected revision with ConflictError and the current revision', async () => {
     const current = (await db.events(SETTINGS_STREAM)).length - 1;
     await expect(
-      bus.execute('ChangeSetting', { machineName: 'logo', value: 'true' }, { expectedRevision: 'no_stream' }),
+      bus.execute(
+        'ChangeSetting',
+        { machineName: 'logo', value: 'true' },
+        { expectedRevision: 'no_stream' },
+      ),
     ).rejects.toMatchObject({ constructor: ConflictError, currentRevision: current });
   });
 
@@ -62,8 +81,12 @@ describe('command bus', () => {
     const results = await Promise.all(
       names.map((machineName) => bus.execute('ChangeSetting', { machineName, value: 'x' })),
     );
-    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4].map((i) => before + i));
-    const written = (await db.events(SETTINGS_STREAM)).slice(before).map((e) => (e.data as { machineName: string }).machineName);
+    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(
+      [0, 1, 2, 3, 4].map((i) => before + i),
+    );
+    const written = (await db.events(SETTINGS_STREAM))
+      .slice(before)
+      .map((e) => (e.data as { machineName: string }).machineName);
     expect(written.sort()).toEqual([...names].sort());
   });
 });

@@ -53,7 +53,9 @@ export function createCommandBus({ store, commands = allCommands }: CommandBusOp
       return command.run(store, payload, {
         ability: options.ability ?? systemAbility(),
         meta,
-        ...(options.expectedRevision === undefined ? {} : { expectedRevision: options.expectedRevision }),
+        ...(options.expectedRevision === undefined
+          ? {}
+          : { expectedRevision: options.expectedRevision }),
       });
     },
   };

@@ -44,7 +44,9 @@ export function defineCommand<C extends Command, S, E extends DomainEvent>(
       return handleCommand(store, definition.decider, definition.streamId(payload), command, {
         meta: context.meta,
         entityId: definition.entityId(payload),
-        ...(context.expectedRevision === undefined ? {} : { expectedRevision: context.expectedRevision }),
+        ...(context.expectedRevision === undefined
+          ? {}
+          : { expectedRevision: context.expectedRevision }),
         authorize: (state) => definition.authorize(context.ability, payload, state),
       });
     },

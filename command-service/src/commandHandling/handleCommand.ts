@@ -9,7 +9,13 @@ import {
   type Position,
 } from '@allot/shared-events';
 import { ConflictError } from '../errors/errors.js';
-import { eventMetadataFor, type Command, type CommandMeta, type Decider, type DomainEvent } from './decider.js';
+import {
+  eventMetadataFor,
+  type Command,
+  type CommandMeta,
+  type Decider,
+  type DomainEvent,
+} from './decider.js';
 
 /** A stream's revision: the last event's 0-based revision, or 'no_stream'. */
 export type StreamRevision = bigint | 'no_stream';
@@ -49,8 +55,15 @@ export async function loadAggregate<S, E extends DomainEvent>(
     const events = await store.readStream(streamId);
     const last = events.at(-1);
     // Only this aggregate's decider writes to its stream, so its events have its event types.
-    const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState);
-    return { state, revision: last ? last.revision : 'no_stream', position: last?.position ?? null };
+    const state = events.reduce(
+      (s, e) => decider.evolve(s, e as unknown as E),
+      decider.initialState,
+    );
+    return {
+      state,
+      revision: last ? last.revision : 'no_stream',
+      position: last?.position ?? null,
+    };
   } catch (err) {
     if (err instanceof StreamNotFoundError) {
       return { state: decider.initialState, revision: 'no_stream', position: null };

@@ -20,7 +20,10 @@ describe('parseIfMatch', () => {
     expect(parseIfMatch('*')).toBeUndefined();
   });
 
-  it.each(['abc', '1.5', '-2', '"3', '1234567890123456789012'])('refuses %j with a 400', (header) => {
-    expect(() => parseIfMatch(header)).toThrow(ValidationError);
-  });
+  it.each(['abc', '1.5', '-2', '"3', '1234567890123456789012'])(
+    'refuses %j with a 400',
+    (header) => {
+      expect(() => parseIfMatch(header)).toThrow(ValidationError);
+    },
+  );
 });

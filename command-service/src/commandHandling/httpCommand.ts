@@ -32,7 +32,8 @@ export function parseIfMatch(header: string | string[] | undefined): StreamRevis
 export function commandOptionsFor(request: FastifyRequest): ExecuteOptions {
   const session = request.session;
   const header = request.headers['x-correlation-id'];
-  const correlationId = typeof header === 'string' && CORRELATION_ID.test(header) ? header : undefined;
+  const correlationId =
+    typeof header === 'string' && CORRELATION_ID.test(header) ? header : undefined;
   const expectedRevision = parseIfMatch(request.headers['if-match']);
   return {
     ability: request.ability,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { errorResponse } from './errorHandlerPlugin.js';
-import { ConflictError, DomainRuleError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import {
+  ConflictError,
+  DomainRuleError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from './errors.js';
 
 describe('errorResponse', () => {
   it('maps our errors to their status codes', () => {
@@ -12,8 +18,14 @@ describe('errorResponse', () => {
       fields: [{ field: 'value', message: 'too long' }],
     });
     expect(errorResponse(new ForbiddenError())?.statusCode).toBe(403);
-    expect(errorResponse(new NotFoundError('No such section.'))).toMatchObject({ statusCode: 404, message: 'No such section.' });
-    expect(errorResponse(new ConflictError(7))).toMatchObject({ statusCode: 409, currentRevision: 7 });
+    expect(errorResponse(new NotFoundError('No such section.'))).toMatchObject({
+      statusCode: 404,
+      message: 'No such section.',
+    });
+    expect(errorResponse(new ConflictError(7))).toMatchObject({
+      statusCode: 409,
+      currentRevision: 7,
+    });
     expect(errorResponse(new DomainRuleError('The colour is not a colour.'))).toEqual({
       statusCode: 422,
       error: 'Unprocessable Entity',

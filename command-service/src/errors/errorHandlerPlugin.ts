@@ -2,7 +2,13 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError, ConflictError, ValidationError, fieldIssuesFrom, type FieldIssue } from './errors.js';
+import {
+  ApiError,
+  ConflictError,
+  ValidationError,
+  fieldIssuesFrom,
+  type FieldIssue,
+} from './errors.js';
 
 export interface ErrorBody {
   statusCode: number;

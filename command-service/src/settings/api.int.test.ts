@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const put = (machineName: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.request({ method: 'PUT', url: `/api/settings/${machineName}`, payload: payload as object, headers });
+  t.request({
+    method: 'PUT',
+    url: `/api/settings/${machineName}`,
+    payload: payload as object,
+    headers,
+  });
 
 /** Runs a request and checks the settings stream is unchanged by it. */
 async function refused(request: () => ReturnType<typeof put>) {
@@ -32,10 +37,14 @@ async function refused(request: () => ReturnType<typeof put>) {
 
 describe('PUT /api/settings/:machineName', () => {
   it('records the change and answers id, revision and position', async () => {
-    const response = await put('institution_name', { value: 'Northbridge University' }, {
-      ...t.signedIn('admin'),
-      'x-correlation-id': 'corr-42',
-    });
+    const response = await put(
+      'institution_name',
+      { value: 'Northbridge University' },
+      {
+        ...t.signedIn('admin'),
+        'x-correlation-id': 'corr-42',
+      },
+    );
     expect(response.statusCode).toBe(200);
     const events = await db.events(SETTINGS_STREAM);
     const last = events.at(-1);
@@ -67,13 +76,19 @@ describe('PUT /api/settings/:machineName', () => {
 
   it('writes nothing when the value is unchanged and answers the current revision', async () => {
     const first = await put('primary_color', { value: '#0736a4' }, t.signedIn('admin'));
-    const again = await refused(() => put('primary_color', { value: '#0736A4' }, t.signedIn('admin')));
+    const again = await refused(() =>
+      put('primary_color', { value: '#0736A4' }, t.signedIn('admin')),
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
   });
 
   it('records the authenticated user as onBehalfOf while masquerading', async () => {
-    const response = await put('institution_name', { value: 'Masqueraded' }, t.signedIn('root', 'admin'));
+    const response = await put(
+      'institution_name',
+      { value: 'Masqueraded' },
+      t.signedIn('root', 'admin'),
+    );
     expect(response.statusCode).toBe(200);
     const last = (await db.events(SETTINGS_STREAM)).at(-1);
     expect(last?.metadata).toMatchObject({ actorId: 'admin', onBehalfOfId: 'root' });
@@ -115,7 +130,12 @@ describe('PUT /api/settings/:machineName', () => {
     it('415 for a media type the API does not read, 400 for plain text', async () => {
       const xml = { ...t.signedIn('admin'), 'content-type': 'application/xml' };
       const asXml = await refused(() =>
-        t.request({ method: 'PUT', url: '/api/settings/logo', payload: '<value>true</value>', headers: xml }),
+        t.request({
+          method: 'PUT',
+          url: '/api/settings/logo',
+          payload: '<value>true</value>',
+          headers: xml,
+        }),
       );
       expect(asXml.statusCode).toBe(415);
       const text = { ...t.signedIn('admin'), 'content-type': 'text/plain' };
@@ -126,7 +146,9 @@ describe('PUT /api/settings/:machineName', () => {
     });
 
     it('413 for a body over the limit', async () => {
-      const response = await refused(() => put('logo', { value: 'x'.repeat(100_000) }, t.signedIn('admin')));
+      const response = await refused(() =>
+        put('logo', { value: 'x'.repeat(100_000) }, t.signedIn('admin')),
+      );
       expect(response.statusCode).toBe(413);
     });
 
@@ -137,18 +159,25 @@ describe('PUT /api/settings/:machineName', () => {
     });
 
     it('403 for a user who may only read the configuration', async () => {
-      const response = await refused(() => put('institution_name', { value: 'Hijacked' }, t.signedIn('reader')));
+      const response = await refused(() =>
+        put('institution_name', { value: 'Hijacked' }, t.signedIn('reader')),
+      );
       expect(response.statusCode).toBe(403);
     });
 
     it('403 for a session cookie without the CSRF token', async () => {
-      const response = await refused(() => put('institution_name', { value: 'Hijacked' }, t.cookieOnly('admin')));
+      const response = await refused(() =>
+        put('institution_name', { value: 'Hijacked' }, t.cookieOnly('admin')),
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/CSRF/);
     });
 
     it('403 for a wrong CSRF token', async () => {
-      const headers = { ...t.signedIn('admin'), 'x-csrf-token': t.signedIn('admin')['x-csrf-token'] ?? '' };
+      const headers = {
+        ...t.signedIn('admin'),
+        'x-csrf-token': t.signedIn('admin')['x-csrf-token'] ?? '',
+      };
       const response = await refused(() => put('institution_name', { value: 'Hijacked' }, headers));
       expect(response.statusCode).toBe(403);
     });
@@ -156,12 +185,16 @@ describe('PUT /api/settings/:machineName', () => {
     it('403 for a tampered session cookie (no session, no rules)', async () => {
       const { cookie, ...csrf } = t.signedIn('admin');
       const tampered = { ...csrf, cookie: `${cookie?.slice(0, -2) ?? ''}xx` };
-      const response = await refused(() => put('institution_name', { value: 'Hijacked' }, tampered));
+      const response = await refused(() =>
+        put('institution_name', { value: 'Hijacked' }, tampered),
+      );
       expect(response.statusCode).toBe(403);
     });
 
     it('422 with a sentence for a primary colour that is not #rrggbb', async () => {
-      const response = await refused(() => put('primary_color', { value: 'blue' }, t.signedIn('admin')));
+      const response = await refused(() =>
+        put('primary_color', { value: 'blue' }, t.signedIn('admin')),
+      );
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         statusCode: 422,
@@ -173,7 +206,11 @@ describe('PUT /api/settings/:machineName', () => {
     it('409 with the current revision for a stale If-Match', async () => {
       const current = Number((await db.events(SETTINGS_STREAM)).at(-1)?.revision);
       const response = await refused(() =>
-        put('institution_name', { value: 'Stale' }, { ...t.signedIn('admin'), 'if-match': `"${current - 1}"` }),
+        put(
+          'institution_name',
+          { value: 'Stale' },
+          { ...t.signedIn('admin'), 'if-match': `"${current - 1}"` },
+        ),
       );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ statusCode: 409, currentRevision: current });
@@ -181,7 +218,11 @@ describe('PUT /api/settings/:machineName', () => {
 
     it('400 for a malformed If-Match', async () => {
       const response = await refused(() =>
-        put('institution_name', { value: 'x' }, { ...t.signedIn('admin'), 'if-match': 'yesterday' }),
+        put(
+          'institution_name',
+          { value: 'x' },
+          { ...t.signedIn('admin'), 'if-match': 'yesterday' },
+        ),
       );
       expect(response.statusCode).toBe(400);
     });
@@ -189,10 +230,14 @@ describe('PUT /api/settings/:machineName', () => {
 
   it('accepts the current revision in If-Match', async () => {
     const current = Number((await db.events(SETTINGS_STREAM)).at(-1)?.revision);
-    const response = await put('institution_name', { value: 'Fresh' }, {
-      ...t.signedIn('admin'),
-      'if-match': `"${current}"`,
-    });
+    const response = await put(
+      'institution_name',
+      { value: 'Fresh' },
+      {
+        ...t.signedIn('admin'),
+        'if-match': `"${current}"`,
+      },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ revision: current + 1 });
   });

@@ -14,9 +14,10 @@ const change = (machineName: string, value: string) =>
 
 describe('ChangeSetting', () => {
   it('records a new setting', () => {
-    spec.given([]).when(change('institution_name', 'Northbridge University')).then([
-      changed('institution_name', 'Northbridge University'),
-    ]);
+    spec
+      .given([])
+      .when(change('institution_name', 'Northbridge University'))
+      .then([changed('institution_name', 'Northbridge University')]);
   });
 
   it('records a changed value', () => {
@@ -41,21 +42,31 @@ describe('ChangeSetting', () => {
   });
 
   it('treats a machine name like a prototype property as an ordinary name', () => {
-    spec.given([]).when(change('constructor', 'x')).then([changed('constructor', 'x')]);
+    spec
+      .given([])
+      .when(change('constructor', 'x'))
+      .then([changed('constructor', 'x')]);
   });
 
   it('accepts a #rrggbb primary colour and stores it lower-case', () => {
-    spec.given([]).when(change('primary_color', '#0736A4')).then([changed('primary_color', '#0736a4')]);
+    spec
+      .given([])
+      .when(change('primary_color', '#0736A4'))
+      .then([changed('primary_color', '#0736a4')]);
   });
 
   it('sees a colour differing only in case as unchanged', () => {
-    spec.given([changed('primary_color', '#0736a4')]).when(change('primary_color', '#0736A4')).thenNothingHappens();
+    spec
+      .given([changed('primary_color', '#0736a4')])
+      .when(change('primary_color', '#0736A4'))
+      .thenNothingHappens();
   });
 
   it('accepts an empty primary colour (the default colour)', () => {
-    spec.given([changed('primary_color', '#0736a4')]).when(change('primary_color', '')).then([
-      changed('primary_color', ''),
-    ]);
+    spec
+      .given([changed('primary_color', '#0736a4')])
+      .when(change('primary_color', ''))
+      .then([changed('primary_color', '')]);
   });
 
   it.each(['blue', '#123', '#12345g', '0736a4', '#0736a4 ', '#0736a4ff'])(

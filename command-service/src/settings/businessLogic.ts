@@ -9,7 +9,12 @@ import type { Command, Decider } from '../commandHandling/decider.js';
 import { defineCommand } from '../commandHandling/commandDefinition.js';
 import { assertCan } from '../authorization/ability.js';
 import { DomainRuleError } from '../errors/errors.js';
-import { evolve, initialSettingsState, type SettingsEvent, type SettingsState } from './settings.js';
+import {
+  evolve,
+  initialSettingsState,
+  type SettingsEvent,
+  type SettingsState,
+} from './settings.js';
 
 export type ChangeSetting = Command<'ChangeSetting', ChangeSettingData>;
 export type SettingsCommand = ChangeSetting;
@@ -18,7 +23,9 @@ export type SettingsCommand = ChangeSetting;
 function normalisedValue({ machineName, value }: ChangeSettingData): string {
   if (machineName !== PRIMARY_COLOR_SETTING || value === '') return value;
   if (!HEX_COLOUR.test(value)) {
-    throw new DomainRuleError('The primary colour must be a colour like #0736a4 (# and six hexadecimal digits).');
+    throw new DomainRuleError(
+      'The primary colour must be a colour like #0736a4 (# and six hexadecimal digits).',
+    );
   }
   return value.toLowerCase();
 }

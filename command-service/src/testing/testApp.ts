@@ -1,5 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSessionCodec, csrfTokenFor, SESSION_COOKIE_NAME, type EventStore } from '@allot/shared-events';
+import {
+  createSessionCodec,
+  csrfTokenFor,
+  SESSION_COOKIE_NAME,
+  type EventStore,
+} from '@allot/shared-events';
 import { abilityFromRules, emptyAbility, type AppRule } from '../authorization/ability.js';
 import type { AbilityResolver } from '../authorization/authorizationPlugin.js';
 import { commandServicePlugin } from '../app.js';
@@ -49,7 +54,10 @@ export async function buildTestApp(
   store: EventStore,
   rulesByUser: Record<string, readonly AppRule[]> = {},
 ): Promise<TestApp> {
-  const sessionCodec = createSessionCodec({ secrets: [TEST_SESSION_SECRET], ttlMs: 60 * 60 * 1000 });
+  const sessionCodec = createSessionCodec({
+    secrets: [TEST_SESSION_SECRET],
+    ttlMs: 60 * 60 * 1000,
+  });
   const app = Fastify({ logger: false });
   await app.register(commandServicePlugin, {
     store,

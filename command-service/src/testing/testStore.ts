@@ -1,5 +1,9 @@
 import pg from 'pg';
-import { createPostgresEventStore, type EventStore, type RecordedEvent } from '@allot/shared-events';
+import {
+  createPostgresEventStore,
+  type EventStore,
+  type RecordedEvent,
+} from '@allot/shared-events';
 import { openPgliteTestDatabase } from '@allot/shared-events/testing';
 
 export interface TestStore {

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { openTestStore, type TestStore } from '../testing/testStore.js';
+import { testMeta } from '../testing/deciderSpec.js';
+import { ConflictError, ForbiddenError } from '../errors/errors.js';
+import type { Command, Decider, DomainEvent } from './decider.js';
+import { handleCommand } from './handleCommand.js';
+
+// A counter small enough to show the handler's behaviour without any product rules.
+type Add = Command<'Add', { by: number }>;
+type Added = DomainEvent<'Added', { by: number }>;
+const counter: Decider<Add, number, Added> = {
+  decide: (command) =>
+    command.data.by === 0 ? [] : [{ type: 'Added', data: { by: command.data.by } }],
+  evolve: (total, event) => total + event.data.by,
+  initialState: 0,
+};
+const add = (by: number): Add => ({ type: 'Add', data: { by } });
+
+let db: TestStore;
+beforeAll(async () => {
+  db = await openTestStore();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('handleCommand', () => {
+  it('answers revision -1 and the start position when nothing happens on a new stream', async () => {
+    const result = await handleCommand(db.store, counter, 'counter-a', add(0), {
+      meta: testMeta(),
+      entityId: 'a',
+    });
+    expect(result).toEqual({ id: 'a', revision: -1, position: '0:0' });
+    expect(await db.events('counter-a')).toEqual([]);
+  });
+
+  it('creates a stream when the caller expects none, then refuses a second "no stream" write', async () => {
+    const options = { meta: testMeta(), entityId: 'b', expectedRevision: 'no_stream' as const };
+    expect(await handleCommand(db.store, counter, 'counter-b', add(2), options)).toMatchObject({
+      revision: 0,
+    });
+    await expect(
+      handleCommand(db.store, counter, 'counter-b', add(3), options),
+    ).rejects.toMatchObject({
+      constructor: ConflictError,
+      currentRevision: 0,
+    });
+  });
+
+  it('decides on the state built from the whole stream', async () => {
+    const seen: number[] = [];
+    const spy: Decider<Add, number, Added> = {
+      ...counter,
+      decide: (command, state, meta) => {
+        seen.push(state);
+        return counter.decide(command, state, meta);
+      },
+    };
+    for (const by of [1, 2, 3])
+      await handleCommand(db.store, spy, 'counter-c', add(by), { meta: testMeta(), entityId: 'c' });
+    expect(seen).toEqual([0, 1, 3]);
+  });
+
+  it('runs the authorization check on the loaded state and writes nothing when it refuses', async () => {
+    await expect(
+      handleCommand(db.store, counter, 'counter-d', add(1), {
+        meta: testMeta(),
+        entityId: 'd',
+        authorize: (state) => {
+          if (state === 0) throw new ForbiddenError();
+        },
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    expect(await db.events('counter-d')).toEqual([]);
+  });
+});

@@ -1,8 +1,10 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import {
+  comparePositions,
   createPostgresEventStore,
   type EventStore,
+  type Position,
   type PostgresEventStore,
 } from '@allot/shared-events';
 import {
@@ -67,22 +69,41 @@ export function projectionTestEnvs(kind: DatabaseKind): {
   };
 }
 
-/** Appends `count` events round-robin over `streams` streams, `perAppend` per call. */
+/**
+ * Appends `count` events round-robin over `streams` streams, `perAppend` per call, and waits until
+ * readers see them: another transaction anywhere on the server (other test files, other helpers'
+ * runs) holds the snapshot's xmin back and hides newer events for a while. Returns the last position.
+ */
 export async function appendCounted(
   store: EventStore,
   options: { streams: number; count: number; perAppend?: number; prefix?: string; type?: string },
-): Promise<void> {
+): Promise<Position> {
   const perAppend = options.perAppend ?? 1;
   const prefix = options.prefix ?? 'counter';
+  let last: Position | null = null;
   for (let i = 0; i < options.count; i += perAppend) {
     const n = Math.min(perAppend, options.count - i);
     const stream = `${prefix}-${String((i / perAppend) % options.streams)}`;
-    await store.appendToStream(
+    ({ position: last } = await store.appendToStream(
       stream,
       Array.from({ length: n }, (_, k) => ({
         type: options.type ?? 'TestCounted',
         data: { by: ((i + k) % 7) + 1, text: `note ${String(i + k)}` },
       })),
-    );
+    ));
+  }
+  if (!last) throw new Error('appendCounted needs count > 0');
+  await visible(store, last);
+  return last;
+}
+
+/** Resolves once readers of the log see `position`. */
+export async function visible(store: EventStore, position: Position, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const head = await store.headPosition();
+    if (head && comparePositions(head, position) >= 0) return;
+    if (Date.now() > deadline) throw new Error('appended events did not become visible in time');
+    await new Promise((r) => setTimeout(r, 10));
   }
 }

@@ -21,6 +21,7 @@ const base = (dir, extra = {}) => ({
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@allot/shared-events/testing$': '<rootDir>/../shared-events/src/testing/index.ts',
+    '^@allot/shared-events/browser$': '<rootDir>/../shared-events/src/browser.ts',
     '^@allot/([a-z-]+)$': '<rootDir>/../$1/src/index.ts',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],

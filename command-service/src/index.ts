@@ -6,6 +6,7 @@ export * from './authorization/authorizationPlugin.js';
 export * from './commandHandling/decider.js';
 export * from './commandHandling/handleCommand.js';
 export * from './commandHandling/commandDefinition.js';
+export * from './commandHandling/registeredEvents.js';
 export * from './commandHandling/commandBus.js';
 export * from './commandHandling/httpCommand.js';
 export * from './commands.js';

@@ -4,6 +4,7 @@ import type { AppAbility } from '../authorization/ability.js';
 import { ValidationError, fieldIssuesFrom } from '../errors/errors.js';
 import type { Command, CommandMeta, Decider, DomainEvent } from './decider.js';
 import { handleCommand, type StreamRevision } from './handleCommand.js';
+import { assertRegisteredEvents } from './registeredEvents.js';
 
 /** Everything needed to run one command, over HTTP or through the bus. */
 export interface CommandDefinition<C extends Command, S, E extends DomainEvent> {
@@ -29,10 +30,15 @@ export interface RunnableCommand {
   run(store: EventStore, payload: unknown, context: CommandContext): Promise<CommandResult>;
 }
 
-/** Parse (zod) → load → authorize → decide → append. */
+/** Parse (zod) → load → authorize → decide → check the events are registered → append. */
 export function defineCommand<C extends Command, S, E extends DomainEvent>(
   definition: CommandDefinition<C, S, E>,
 ): CommandDefinition<C, S, E> & RunnableCommand {
+  const decider: Decider<C, S, E> = {
+    ...definition.decider,
+    decide: (command, state, meta) =>
+      assertRegisteredEvents(definition.decider.decide(command, state, meta)),
+  };
   return {
     ...definition,
     async run(store, rawPayload, context) {
@@ -41,7 +47,7 @@ export function defineCommand<C extends Command, S, E extends DomainEvent>(
       const payload = parsed.data;
       // `name` is C['type'] and `payload` C['data']: together they are the command C.
       const command = { type: definition.name, data: payload } as C;
-      return handleCommand(store, definition.decider, definition.streamId(payload), command, {
+      return handleCommand(store, decider, definition.streamId(payload), command, {
         meta: context.meta,
         entityId: definition.entityId(payload),
         ...(context.expectedRevision === undefined

@@ -2,7 +2,7 @@
 // benchmarks. They use DATABASE_URL when set; benchmarks belong on a real PostgreSQL.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkNodeVersion, ensureDependencies, repoRoot, run, stop } from './lib/run.mjs';
+import { checkNodeVersion, ensureDependencies, repoRoot, run, stop, tsxFlags } from './lib/run.mjs';
 
 checkNodeVersion();
 await ensureDependencies();
@@ -13,7 +13,7 @@ for (const bench of benches) {
   const file = path.join(repoRoot, bench);
   if (!existsSync(file)) stop(`${bench} does not exist yet.`);
   console.log(`\n▶ ${bench}`);
-  const code = await run(process.execPath, ['--conditions=allot-source', '--import', 'tsx', file]);
+  const code = await run(process.execPath, [...tsxFlags(), file]);
   if (code !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);

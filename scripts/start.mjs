@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureFrontendBuilt } from './lib/frontendBuild.mjs';
-import { checkNodeVersion, ensureDependencies, repoRoot, stop } from './lib/run.mjs';
+import { checkNodeVersion, ensureDependencies, repoRoot, stop, tsxFlags } from './lib/run.mjs';
 
 checkNodeVersion();
 await ensureDependencies();
@@ -12,7 +12,7 @@ if (!(await ensureFrontendBuilt())) stop('The frontend build failed (see above).
 
 const child = spawn(
   process.execPath,
-  ['--conditions=allot-source', '--import', 'tsx', path.join(repoRoot, 'infra', 'src', 'main.ts'), ...process.argv.slice(2)],
+  [...tsxFlags(), path.join(repoRoot, 'infra', 'src', 'main.ts'), ...process.argv.slice(2)],
   { cwd: process.cwd(), stdio: 'inherit', env: process.env },
 );
 // The server shuts down gracefully on these; pass them on rather than dying first.

@@ -42,3 +42,9 @@ export async function ensureDependencies() {
   const code = await run(npmCommand(), ['ci', '--no-audit', '--no-fund']);
   if (code !== 0) stop('npm ci failed (see above): check your network access to the npm registry and run the command again.');
 }
+
+/** Node flags that run TypeScript sources of the workspace packages (their `allot-source` export). */
+export function tsxFlags() {
+  // An absolute URL: `--import tsx` alone resolves from the working directory, which may be elsewhere.
+  return ['--conditions=allot-source', '--import', import.meta.resolve('tsx')];
+}

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
       demoData: true,
       demoIdp: true,
       dbPoolSize: 10,
-      logLevel: 'info',
+      logLevel: 'warn',
       oidc: null,
       saml: null,
     });

@@ -142,7 +142,8 @@ export function loadConfig(
     sessionSecret: e.ALLOT_SESSION_SECRET ?? null,
     demoData,
     demoIdp,
-    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'warn' : 'info'),
+    // Request lines would drown the start banner on a newcomer's terminal.
+    logLevel: e.LOG_LEVEL ?? (mode === 'test' || mode === 'local' ? 'warn' : 'info'),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {

@@ -1,0 +1,11 @@
+import { isKnownEventType as isKnownDomainEventType } from '@allot/shared-events';
+import { settingsProjection, type Projection } from '@allot/projection-service';
+import { seedEventSchemas } from '../seed/seedEvents.js';
+
+/** Every read model the embedded start runs. */
+export const allProjections: readonly Projection[] = [settingsProjection];
+
+/** Domain events plus the seed records, which no projection reads but the runner must accept. */
+export function isAllotEventType(type: string): boolean {
+  return isKnownDomainEventType(type) || Object.prototype.hasOwnProperty.call(seedEventSchemas, type);
+}

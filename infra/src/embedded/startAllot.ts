@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { createSessionCodec, type EventStore } from '@allot/shared-events';
+import {
+  commandServicePlugin,
+  createBullMqJobs,
+  createCommandBus,
+  createInProcessJobs,
+  jobProgressNotification,
+  type CommandBus,
+  type JobProgressReport,
+  type Jobs,
+} from '@allot/command-service';
+import {
+  attachRealtime,
+  createProjectionRunner,
+  projectionServicePlugin,
+  readYourWrites,
+  type ProjectionRunner,
+} from '@allot/projection-service';
+import type { AllotConfig } from '../config/loadConfig.js';
+import { resolveSessionSecret } from '../config/sessionSecret.js';
+import { demoSeedSteps } from '../seed/demoSeeds.js';
+import { runSeeds, type SeedReport } from '../seed/runSeeds.js';
+import { openConnections } from './connections.js';
+import { allProjections, isAllotEventType } from './projections.js';
+import { registerFrontend } from './staticFrontend.js';
+
+export interface RunningAllot {
+  /** Where a browser reaches it, e.g. http://localhost:3000. */
+  url: string;
+  app: FastifyInstance;
+  store: EventStore;
+  bus: CommandBus;
+  runner: ProjectionRunner;
+  knex: Knex;
+  seedReport: SeedReport;
+  /** Stops taking requests, finishes running work, releases every connection. */
+  close(): Promise<void>;
+}
+
+const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const SEED_VISIBLE_TIMEOUT_MS = 30_000;
+
+/**
+ * The whole application in one process: command-service and projection-service as Fastify
+ * plugins on one database (embedded PGlite unless DATABASE_URL is set), the projection runner,
+ * jobs, demo seeding and the built frontend.
+ */
+export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        console.error('Allot: error while shutting down:', err);
+      }
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    const sessionSecret = await resolveSessionSecret(config);
+    const connections = await openConnections(config);
+    cleanups.push(() => connections.close());
+    const { store, knex } = connections;
+
+    // Shutdown runs these in reverse: sockets and HTTP drain first, then the runner, jobs and
+    // connections.
+    const app = Fastify({
+      logger: { level: config.logLevel },
+      // The embedded start may sit behind a local proxy (vite dev server); trust loopback only.
+      trustProxy: 'loopback',
+    });
+    const sessionCodec = createSessionCodec({ secrets: [sessionSecret], ttlMs: SESSION_TTL_MS });
+    const realtime = attachRealtime(app.server, {
+      sessionCodec,
+      mode: config.mode,
+      ...(config.redisUrl ? { redis: { url: config.redisUrl } } : {}),
+      onError: (err) => app.log.error(err, 'realtime'),
+    });
+    let runnerStarted = false;
+    const runner = createProjectionRunner({
+      store,
+      knex,
+      projections: allProjections,
+      knownEventTypes: isAllotEventType,
+      onNotifications: (notifications) => realtime.emit(notifications),
+    });
+    cleanups.push(() => (runnerStarted ? runner.stop() : Promise.resolve()));
+    const onProgress = (report: JobProgressReport) => realtime.emit([jobProgressNotification(report)]);
+    const jobs: Jobs = config.redisUrl
+      ? createBullMqJobs({ redisUrl: config.redisUrl, onProgress, onError: (err) => app.log.error(err, 'jobs') })
+      : createInProcessJobs({ onProgress });
+    cleanups.push(() => jobs.close());
+    cleanups.push(() => app.close());
+    cleanups.push(() => realtime.close());
+
+    const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner);
+    await app.register(commandServicePlugin, {
+      store,
+      commandBus: bus,
+      sessionCodec,
+      csrfSecret: sessionSecret,
+      mode: config.mode,
+      jobs,
+    });
+    await app.register(projectionServicePlugin, {
+      knex,
+      waitForPosition: readYourWrites({ waiter: runner, projectionsFor: () => undefined }),
+    });
+    await registerFrontend(app, config.frontendDir);
+
+    await runner.start();
+    runnerStarted = true;
+
+    const seedReport = config.demoData
+      ? await runSeeds({ store, bus, steps: demoSeedSteps })
+      : { applied: [], skipped: [] };
+    runner.wake();
+    if (seedReport.applied.length > 0) {
+      // The first page a person opens should already show the demo institution.
+      const head = await store.headPosition();
+      if (head) await runner.waitFor(head, undefined, SEED_VISIBLE_TIMEOUT_MS);
+    }
+
+    await app.listen({ port: config.port, host: config.host });
+    const url = urlOf(app, config);
+    return { url, app, store, bus, runner, knex, seedReport, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
+
+/** In one process the runner can read a command's events at once instead of at its next poll. */
+function wakeRunnerAfterCommands(bus: CommandBus, runner: Pick<ProjectionRunner, 'wake'>): CommandBus {
+  return {
+    commandNames: bus.commandNames,
+    async execute(commandName, payload, options) {
+      const result = await bus.execute(commandName, payload, options);
+      runner.wake();
+      return result;
+    },
+  };
+}
+
+function urlOf(app: FastifyInstance, config: AllotConfig): string {
+  const address = app.server.address() as AddressInfo | null;
+  const port = address?.port ?? config.port;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${String(port)}`;
+}

@@ -1,0 +1,50 @@
+// The embedded start (`npm start`): reads the environment, starts everything, prints the URL.
+import { formatStartupError } from './config/formatStartupError.js';
+import { loadConfig, type AllotConfig } from './config/loadConfig.js';
+import { startAllot, type RunningAllot } from './embedded/startAllot.js';
+
+function describeStartFailure(err: unknown, config: AllotConfig): string {
+  if ((err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE') {
+    return `Allot cannot start: port ${String(config.port)} is already in use; stop what uses it or set PORT to another port.`;
+  }
+  return formatStartupError(err);
+}
+
+let config: AllotConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(formatStartupError(err));
+  process.exit(1);
+}
+
+let allot: RunningAllot;
+try {
+  allot = await startAllot(config);
+} catch (err) {
+  console.error(describeStartFailure(err, config));
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(err);
+  process.exit(1);
+}
+
+const where = config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;
+console.log(`\nAllot is running at ${allot.url}  (${config.mode} mode, ${where})`);
+if (allot.seedReport.applied.length > 0) console.log(`Demo data seeded: ${allot.seedReport.applied.join(', ')}.`);
+console.log('Press Ctrl+C to stop.\n');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second Ctrl+C while shutting down means "now".
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log('\nStopping Allot…');
+    allot.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(formatStartupError(err));
+        process.exit(1);
+      },
+    );
+  });
+}

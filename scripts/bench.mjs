@@ -1,10 +1,14 @@
 // `npm run bench` (never part of npm test): the event-store append and projection catch-up
-// benchmarks. They use DATABASE_URL when set; benchmarks belong on a real PostgreSQL.
+// benchmarks, each against plain INSERTs on the same server. They need a real PostgreSQL:
+// PGlite runs one transaction at a time, so numbers taken on it would say nothing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkNodeVersion, ensureDependencies, repoRoot, run, stop, tsxFlags } from './lib/run.mjs';
 
 checkNodeVersion();
+if (!process.env.DATABASE_URL) {
+  stop('npm run bench needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres); each benchmark creates and drops a database of its own there.');
+}
 await ensureDependencies();
 
 const benches = ['shared-events/bench/appendBench.ts', 'projection-service/bench/catchUpBench.ts'];

@@ -86,11 +86,18 @@ describe.each([
   });
 
   it('sets idle_in_transaction_session_timeout on its connections (PostgreSQL) and leaves PGlite alone', async () => {
-    const { rows } = await opened.pool.query<{ t: string }>(
-      "SELECT current_setting('idle_in_transaction_session_timeout') AS t",
-    );
-    // On PGlite the timeout would wedge its one session for good instead of ending a transaction.
-    expect(rows[0]?.t).toBe(opened.db.kind === 'pglite' ? '0' : '10s');
+    const clients = await Promise.all([1, 2, 3].map(() => opened.pool.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ t: string }>(
+          "SELECT current_setting('idle_in_transaction_session_timeout') AS t",
+        );
+        // On PGlite the timeout would wedge its one session for good instead of ending a transaction.
+        expect(rows[0]?.t).toBe(opened.db.kind === 'pglite' ? '0' : '10s');
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
   });
 
   it('refuses to run when stored transaction ids are ahead of the server (a logical restore)', async () => {

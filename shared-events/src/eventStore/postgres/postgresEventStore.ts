@@ -27,7 +27,10 @@ export interface PostgresEventStoreOptions {
   schema?: string;
   /** How often a live subscription polls for events committed by other processes. */
   pollIntervalMs?: number;
-  /** Set on every connection the pool opens; 0 leaves the server's setting alone. */
+  /**
+   * Caps idle-in-transaction time on the pool's connections (new ones get it as a startup
+   * parameter, so create the store before the pool is busy); 0 leaves the server's setting alone.
+   */
   idleInTransactionTimeoutMs?: number;
   logger?: SubscriptionLogger;
 }
@@ -58,6 +61,7 @@ export class PostgresEventStore implements EventStore {
   /** 'end' subscriptions still resolving the head: appends wait so they land after it. */
   private readonly pendingStarts = new Set<Promise<unknown>>();
   private readonly detachPool: () => void;
+  private readonly idleInTransactionTimeoutMs: number;
 
   constructor(options: PostgresEventStoreOptions) {
     this.pool = options.pool;
@@ -66,36 +70,37 @@ export class PostgresEventStore implements EventStore {
     this.events = `${this.schemaSql}.es_events`;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.logger = options.logger ?? console;
-    this.detachPool = this.attachToPool(options.idleInTransactionTimeoutMs ?? 10_000);
+    this.idleInTransactionTimeoutMs = Math.floor(options.idleInTransactionTimeoutMs ?? 10_000);
+    this.detachPool = this.attachToPool();
   }
 
-  private attachToPool(idleTimeoutMs: number): () => void {
-    const onConnect = (client: pg.PoolClient) => {
-      if (idleTimeoutMs <= 0) return;
-      // One transaction left idle anywhere holds back the snapshot xmin, stalling every subscriber.
-      // Not on PGlite: its single session hangs for good when the timeout fires.
-      client
-        .query(
-          `SELECT CASE WHEN version() LIKE '%PGlite%' THEN NULL
-                  ELSE set_config('idle_in_transaction_session_timeout', $1, false) END`,
-          [String(Math.floor(idleTimeoutMs))],
-        )
-        .catch((err: unknown) => this.logger.warn('Could not set idle_in_transaction_session_timeout', err));
-    };
+  private attachToPool(): () => void {
     // An idle client killed by the server would otherwise crash the process as an unhandled 'error'.
     const onError = (err: Error) => this.logger.warn('Event-store pool connection failed', err);
-    this.pool.on('connect', onConnect);
     this.pool.on('error', onError);
-    return () => {
-      this.pool.off('connect', onConnect);
-      this.pool.off('error', onError);
-    };
+    return () => this.pool.off('error', onError);
+  }
+
+  /**
+   * One transaction left idle anywhere on the server holds back the snapshot xmin and so stalls
+   * every subscriber: cap it on this pool's connections (as a startup parameter of new ones).
+   * Not on PGlite, whose single session hangs for good when the timeout fires.
+   */
+  private async limitIdleTransactions(client: pg.PoolClient): Promise<void> {
+    if (this.idleInTransactionTimeoutMs <= 0) return;
+    const { rows } = await client.query<{ pglite: boolean }>(`SELECT version() LIKE '%PGlite%' AS pglite`);
+    if (rows[0]?.pglite) return;
+    this.pool.options.idle_in_transaction_session_timeout ??= this.idleInTransactionTimeoutMs;
+    await client.query(`SELECT set_config('idle_in_transaction_session_timeout', $1, false)`, [
+      String(this.pool.options.idle_in_transaction_session_timeout),
+    ]);
   }
 
   /** Creates the schema, tables and functions when missing; serialised across processes. */
   async migrate(): Promise<void> {
     const client = await this.pool.connect();
     try {
+      await this.limitIdleTransactions(client);
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`allot-event-store:${this.schemaSql}`]);
       for (const statement of schemaStatements(this.schema)) {
@@ -221,11 +226,24 @@ export class PostgresEventStore implements EventStore {
     return row ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) } : null;
   }
 
+  /**
+   * Just before every transaction not yet started. The visible head would not do: a committed
+   * transaction stays invisible while an older one runs, and would then arrive as "new".
+   */
+  private async endPosition(): Promise<Position> {
+    const { rows } = await this.pool.query<{ xmax: string }>(
+      'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax',
+    );
+    const xmax = rows[0]?.xmax;
+    if (xmax === undefined) throw new Error('No snapshot xmax');
+    return { commit: BigInt(xmax), prepare: 0n };
+  }
+
   subscribeToAll(options: SubscribeToAllOptions = {}): AllSubscription {
     const from = options.fromPosition ?? 'start';
     let start: () => Promise<Position>;
     if (from === 'end') {
-      const head = this.headPosition().then((p) => p ?? START_POSITION);
+      const head = this.endPosition();
       const pending = head.finally(() => this.pendingStarts.delete(pending));
       this.pendingStarts.add(pending);
       // A failed head read is retried by the subscription; this copy only orders appends.
@@ -236,7 +254,7 @@ export class PostgresEventStore implements EventStore {
           first = false;
           return head;
         }
-        return (await this.headPosition()) ?? START_POSITION;
+        return this.endPosition();
       };
     } else {
       const position = from === 'start' ? START_POSITION : from;

@@ -83,9 +83,13 @@ export async function buildTestApp(
         ...(payload === undefined ? {} : { body: json ? JSON.stringify(payload) : payload }),
       });
       const body = await response.text();
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        responseHeaders[name] = value;
+      });
       return {
         statusCode: response.status,
-        headers: Object.fromEntries(response.headers.entries()),
+        headers: responseHeaders,
         body,
         json: () => JSON.parse(body) as unknown,
       };

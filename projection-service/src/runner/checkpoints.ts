@@ -66,7 +66,11 @@ function toCheckpoint(row: CheckpointRow): Checkpoint {
   };
 }
 
-/** Reads a checkpoint; `forUpdate` locks the row until the transaction ends. */
+/**
+ * Reads a checkpoint; `forUpdate` locks the row until the transaction ends and, in the same round
+ * trip, turns off synchronous commit for that transaction: a read model is derived data, and a
+ * crash that loses its last commits loses their checkpoint with them, so they are applied again.
+ */
 export async function readCheckpoint(
   db: Knex | Knex.Transaction,
   schema: string,
@@ -74,8 +78,13 @@ export async function readCheckpoint(
   forUpdate = false,
 ): Promise<Checkpoint | null> {
   const result = await db.raw<{ rows: CheckpointRow[] }>(
-    `SELECT subscription_id, version, build, last_tx::text AS last_tx, last_pos::text AS last_pos, owner
-       FROM ?? WHERE subscription_id = ?${forUpdate ? ' FOR UPDATE' : ''}`,
+    forUpdate
+      ? `SELECT c.subscription_id, c.version, c.build, c.last_tx::text AS last_tx,
+                c.last_pos::text AS last_pos, c.owner
+           FROM ?? AS c, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+          WHERE c.subscription_id = ? FOR UPDATE OF c`
+      : `SELECT subscription_id, version, build, last_tx::text AS last_tx, last_pos::text AS last_pos, owner
+           FROM ?? WHERE subscription_id = ?`,
     [qualified(schema, 'es_checkpoints'), subscriptionId],
   );
   const row = result.rows[0];

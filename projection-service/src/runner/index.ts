@@ -10,6 +10,7 @@ export {
   activeGeneration,
   createTableResolver,
   physicalTableName,
+  projectionContext,
   readTable,
   type TableGeneration,
   type TableResolver,

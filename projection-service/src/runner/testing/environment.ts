@@ -32,7 +32,11 @@ export interface ProjectionTestEnv {
  * Test environments for one file: the database (a native schema or a PGlite instance, which
  * takes seconds to start) is opened once; every `open()` gets fresh store and read-model schemas.
  */
-export function projectionTestEnvs(kind: DatabaseKind): {
+export function projectionTestEnvs(
+  kind: DatabaseKind,
+  /** Tags every connection (pg_stat_activity.application_name), so a test can kill only its own. */
+  applicationName = 'allot_projection_test',
+): {
   open(): Promise<ProjectionTestEnv>;
   closeAll(): Promise<void>;
 } {
@@ -43,9 +47,17 @@ export function projectionTestEnvs(kind: DatabaseKind): {
       const db = await database;
       const storeSchema = uniqueName('es');
       const schema = uniqueName('rm');
-      const pool = new pg.Pool({ connectionString: db.url, max: 4 });
-      const store = await createPostgresEventStore({ pool, schema: storeSchema });
-      const knex = knexFactory({ client: 'pg', connection: db.url, pool: { min: 0, max: 4 } });
+      const connection = { connectionString: db.url, application_name: applicationName };
+      const pool = new pg.Pool({ ...connection, max: 4 });
+      // Quiet: the fault tests end connections on purpose; what matters is asserted, not logged.
+      const quiet = { warn: () => undefined, error: () => undefined };
+      const store = await createPostgresEventStore({ pool, schema: storeSchema, logger: quiet });
+      const knex = knexFactory({
+        client: 'pg',
+        connection,
+        pool: { min: 0, max: 4 },
+        log: { ...quiet, debug: () => undefined, deprecate: () => undefined },
+      });
       return {
         url: db.url,
         store,

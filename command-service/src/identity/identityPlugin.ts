@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { sessionClearCookie } from './cookies.js';
+import { csrfTokenOf, sessionFromCookie } from './csrf.js';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demoIdp/accounts.js';
+import { demoIdpPlugin } from './demoIdp/demoIdpPlugin.js';
+import { createDemoProvider } from './demoIdp/provider.js';
+import { createOidcClient, oidcRoutes, type OidcClient } from './oidcStrategy.js';
+import { PRODUCTION_MODE, trimmedPublicUrl, type IdentityOptions } from './options.js';
+import { createSaml, samlRoutes } from './samlStrategy.js';
+import { firstSecret, resolveStrategy } from './strategy.js';
+
+export interface AppInfo {
+  strategyExists: boolean;
+  /** '' when sign-in is configured and reachable; otherwise a sentence for the login page. */
+  error: string;
+  featureFlags: { auth0Enabled: boolean };
+}
+
+const DEFAULT_RATE_LIMIT = { max: 30, timeWindowMs: 60 * 1000 };
+
+function wantsHtml(accept: string | undefined): boolean {
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+/**
+ * Sign-in for the command-service: GET /api/app-info, OIDC (/api/auth0/login, /api/auth0/callback)
+ * or SAML (/api/auth/saml, /api/auth/saml/callback) by `auth0Enabled`, GET /api/auth/csrf,
+ * GET /api/auth/logout, and in demo modes the embedded provider at /idp.
+ */
+export async function identityPlugin(
+  fastify: FastifyInstance,
+  options: IdentityOptions,
+): Promise<void> {
+  if (options.demoIdp?.enabled && options.mode === PRODUCTION_MODE) {
+    throw new Error(
+      'The demo identity provider is refused in production mode: its accounts share one password.',
+    );
+  }
+  const publicUrl = trimmedPublicUrl(options.publicUrl);
+  const limits = options.signInRateLimit ?? DEFAULT_RATE_LIMIT;
+  const rateLimitConfig = { max: limits.max, timeWindow: limits.timeWindowMs };
+  const deps = { mode: options.mode, sessionCodec: options.sessionCodec, users: options.users };
+  const strategy = resolveStrategy(options);
+
+  if (!fastify.hasDecorator('rateLimit')) {
+    // Only the routes that ask for it (sign-in) are limited.
+    await fastify.register(rateLimit, { global: false });
+  }
+
+  let oidcClient: OidcClient | null = null;
+  if (strategy.kind === 'oidc') {
+    oidcClient = createOidcClient(strategy.oidc);
+    await fastify.register(oidcRoutes, {
+      ...deps,
+      oidc: strategy.oidc,
+      client: oidcClient,
+      publicUrl,
+      csrfSecret: options.csrfSecret,
+      rateLimit: rateLimitConfig,
+    });
+  } else if (strategy.kind === 'saml') {
+    await fastify.register(samlRoutes, {
+      ...deps,
+      saml: createSaml(strategy.saml, publicUrl),
+      rateLimit: rateLimitConfig,
+    });
+  }
+
+  if (options.demoIdp?.enabled) {
+    const accounts = new Map<string, DemoAccount>(
+      (options.demoIdp.accounts ?? DEMO_ACCOUNTS).map((a) => [a.username.toLowerCase(), a]),
+    );
+    const provider = createDemoProvider({
+      publicUrl,
+      accounts,
+      secret: firstSecret(options.csrfSecret),
+    });
+    await fastify.register(demoIdpPlugin, { provider, accounts, rateLimit: rateLimitConfig });
+  }
+
+  fastify.get('/api/app-info', async (): Promise<AppInfo> => {
+    const error = strategy.error || (oidcClient ? await oidcClient.problem() : '');
+    return {
+      strategyExists: strategy.kind !== 'none',
+      error,
+      featureFlags: { auth0Enabled: options.auth0Enabled },
+    };
+  });
+
+  fastify.get('/api/auth/csrf', async (request, reply) => {
+    const session = sessionFromCookie(request, options.sessionCodec);
+    if (!session)
+      return reply
+        .code(401)
+        .send({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ csrfToken: csrfTokenOf(session, options.csrfSecret) });
+  });
+
+  // GET, as the spec's client calls it. A page navigation is sent on to the provider's logout;
+  // a fetch gets JSON with that address, to navigate to when it likes.
+  fastify.get('/api/auth/logout', async (request, reply) => {
+    const logoutUrl = oidcClient ? await oidcClient.endSessionUrl(`${publicUrl}/login`) : null;
+    reply
+      .header('set-cookie', sessionClearCookie(options.mode))
+      .header('cache-control', 'no-store');
+    if (wantsHtml(request.headers.accept)) return reply.redirect(logoutUrl ?? '/login', 302);
+    return reply.send({ loggedOut: true, logoutUrl });
+  });
+}

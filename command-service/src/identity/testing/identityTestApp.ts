@@ -1,0 +1,81 @@
+import { createServer } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createSessionCodec, type SessionCodec } from '@allot/shared-events';
+import { identityPlugin } from '../identityPlugin.js';
+import type { IdentityOptions } from '../options.js';
+import { createInMemoryUserDirectory, type InMemoryUser } from '../userDirectory.js';
+import { TestBrowser } from './browser.js';
+
+export const IDENTITY_TEST_SESSION_SECRET = 'identity-test-session-secret-of-32-chars-or-more';
+export const IDENTITY_TEST_CSRF_SECRET = 'identity-test-csrf-secret-of-32-chars-or-more';
+
+export const TEST_USERS: readonly InMemoryUser[] = [
+  {
+    id: 'user-faculty',
+    displayName: 'Fiona Faculty',
+    username: 'faculty',
+    email: 'faculty@demo.allot.test',
+  },
+  { id: 'user-admin', displayName: 'Ada Admin', username: 'admin', email: 'admin@demo.allot.test' },
+];
+
+/** A port nobody listens on right now (the issuer URL must be known before the server starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface IdentityTestApp {
+  app: FastifyInstance;
+  base: string;
+  users: ReturnType<typeof createInMemoryUserDirectory>;
+  sessionCodec: SessionCodec;
+  browser(): TestBrowser;
+  close(): Promise<void>;
+}
+
+export type IdentityTestOverrides = Partial<Omit<IdentityOptions, 'publicUrl'>> & {
+  /** Builds settings that need the app's own address (SAML callback, embedded issuer). */
+  withBase?: (base: string) => Partial<IdentityOptions>;
+};
+
+/** The identity plugin alone on a real port, with in-memory users. */
+export async function startIdentityApp(
+  overrides: IdentityTestOverrides = {},
+): Promise<IdentityTestApp> {
+  const { withBase, ...rest } = overrides;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const sessionCodec = createSessionCodec({
+    secrets: [IDENTITY_TEST_SESSION_SECRET],
+    ttlMs: 60 * 60 * 1000,
+  });
+  const users = createInMemoryUserDirectory(TEST_USERS);
+  const app = Fastify({ logger: false });
+  await app.register(identityPlugin, {
+    mode: 'test',
+    sessionCodec,
+    csrfSecret: IDENTITY_TEST_CSRF_SECRET,
+    publicUrl: base,
+    users,
+    auth0Enabled: false,
+    ...rest,
+    ...(withBase ? withBase(base) : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    app,
+    base,
+    users,
+    sessionCodec,
+    browser: () => new TestBrowser(base),
+    close: () => app.close(),
+  };
+}

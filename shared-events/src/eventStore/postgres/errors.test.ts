@@ -1,5 +1,6 @@
 import { WrongExpectedVersionError } from '../port.js';
 import {
+  EVENT_ID_CONSTRAINT,
   EventIdConflictError,
   SQLSTATE_EVENT_ID_CONFLICT,
   SQLSTATE_WRONG_EXPECTED_VERSION,
@@ -22,6 +23,13 @@ describe('append error mapping', () => {
     const err = mapAppendError({ code: SQLSTATE_EVENT_ID_CONFLICT, detail: '1 of 2 ids exist' }, 's-1', 'any');
     expect(err).toBeInstanceOf(EventIdConflictError);
     expect((err as Error).message).toContain('1 of 2 ids exist');
+  });
+
+  it('maps a unique violation of the event-id constraint to EventIdConflictError', () => {
+    const violation = { code: '23505', constraint: EVENT_ID_CONSTRAINT, detail: 'Key (event_id)=(…) already exists.' };
+    expect(mapAppendError(violation, 's-1', 2n)).toBeInstanceOf(EventIdConflictError);
+    const other = { code: '23505', constraint: 'es_events_stream_id_stream_revision_key' };
+    expect(mapAppendError(other, 's-1', 2n)).toBe(other);
   });
 
   it('passes every other failure through unchanged', () => {

@@ -4,6 +4,9 @@ import { decodeActualRevision } from './expectedState.js';
 /** SQLSTATEs raised by the append function (custom class "ES"). */
 export const SQLSTATE_WRONG_EXPECTED_VERSION = 'ES409';
 export const SQLSTATE_EVENT_ID_CONFLICT = 'ES422';
+const SQLSTATE_UNIQUE_VIOLATION = '23505';
+/** PostgreSQL's name for the UNIQUE (event_id) constraint of es_events. */
+export const EVENT_ID_CONSTRAINT = 'es_events_event_id_key';
 
 /** Event ids already in the log, but not as this exact append (another stream or revision). */
 export class EventIdConflictError extends Error {
@@ -19,7 +22,7 @@ export class EventIdConflictError extends Error {
 interface PgErrorShape {
   code?: unknown;
   detail?: unknown;
-  message?: unknown;
+  constraint?: unknown;
 }
 
 function asPgError(err: unknown): PgErrorShape | null {
@@ -33,8 +36,11 @@ export function mapAppendError(err: unknown, streamId: string, expectedState: Ex
     const detail = typeof pgErr.detail === 'string' ? pgErr.detail : undefined;
     return new WrongExpectedVersionError(streamId, expectedState, decodeActualRevision(detail));
   }
-  if (pgErr?.code === SQLSTATE_EVENT_ID_CONFLICT) {
-    return new EventIdConflictError(streamId, typeof pgErr.detail === 'string' ? pgErr.detail : '');
+  const reusedId =
+    pgErr?.code === SQLSTATE_EVENT_ID_CONFLICT ||
+    (pgErr?.code === SQLSTATE_UNIQUE_VIOLATION && pgErr.constraint === EVENT_ID_CONSTRAINT);
+  if (reusedId) {
+    return new EventIdConflictError(streamId, typeof pgErr?.detail === 'string' ? pgErr.detail : '');
   }
   return err;
 }

@@ -62,6 +62,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pendingStarts = new Set<Promise<unknown>>();
   private readonly detachPool: () => void;
   private readonly idleInTransactionTimeoutMs: number;
+  /** PGlite serves every connection from one session, so named statements would collide there. */
+  private pglite = true;
 
   constructor(options: PostgresEventStoreOptions) {
     this.pool = options.pool;
@@ -88,8 +90,7 @@ export class PostgresEventStore implements EventStore {
    */
   private async limitIdleTransactions(client: pg.PoolClient): Promise<void> {
     if (this.idleInTransactionTimeoutMs <= 0) return;
-    const { rows } = await client.query<{ pglite: boolean }>(`SELECT version() LIKE '%PGlite%' AS pglite`);
-    if (rows[0]?.pglite) return;
+    if (this.pglite) return;
     this.pool.options.idle_in_transaction_session_timeout ??= this.idleInTransactionTimeoutMs;
     await client.query(`SELECT set_config('idle_in_transaction_session_timeout', $1, false)`, [
       String(this.pool.options.idle_in_transaction_session_timeout),
@@ -100,6 +101,8 @@ export class PostgresEventStore implements EventStore {
   async migrate(): Promise<void> {
     const client = await this.pool.connect();
     try {
+      const { rows } = await client.query<{ pglite: boolean }>(`SELECT version() LIKE '%PGlite%' AS pglite`);
+      this.pglite = rows[0]?.pglite ?? false;
       await this.limitIdleTransactions(client);
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`allot-event-store:${this.schemaSql}`]);
@@ -148,10 +151,12 @@ export class PostgresEventStore implements EventStore {
     if (this.pendingStarts.size > 0) await Promise.allSettled([...this.pendingStarts]);
     let rows: AppendRow[];
     try {
-      ({ rows } = await this.pool.query<AppendRow>(
-        `SELECT out_revision::text, out_transaction_id::text, out_global_position::text
+      ({ rows } = await this.pool.query<AppendRow>({
+        // Named (prepared once per connection) on a real server: the append is the hot path.
+        ...(this.pglite ? {} : { name: `es_append:${this.schema}` }),
+        text: `SELECT out_revision::text, out_transaction_id::text, out_global_position::text
            FROM ${this.schemaSql}.es_append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`,
-        [
+        values: [
           streamId,
           options.streamType ?? streamTypeOf(streamId),
           expected.toString(),
@@ -160,7 +165,7 @@ export class PostgresEventStore implements EventStore {
           list.map((e) => JSON.stringify(e.data ?? null)),
           list.map((e) => JSON.stringify(e.metadata ?? {})),
         ],
-      ));
+      }));
     } catch (err) {
       throw mapAppendError(err, streamId, expectedState);
     }

@@ -32,12 +32,16 @@ console.log(`\nAllot is running at ${allot.url}  (${config.mode} mode, ${where})
 if (allot.seedReport.applied.length > 0) console.log(`Demo data seeded: ${allot.seedReport.applied.join(', ')}.`);
 console.log('Press Ctrl+C to stop.\n');
 
-let stopping = false;
+let stoppingSince: number | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    // A second Ctrl+C while shutting down means "now".
-    if (stopping) process.exit(130);
-    stopping = true;
+    if (stoppingSince !== null) {
+      // One Ctrl+C reaches us several times (the terminal's process group, npm, scripts/start.mjs);
+      // only a second press, later, means "stop now".
+      if (Date.now() - stoppingSince > 1000) process.exit(130);
+      return;
+    }
+    stoppingSince = Date.now();
     console.log('\nStopping Allot…');
     allot.close().then(
       () => process.exit(0),

@@ -35,12 +35,16 @@ export function checkNodeVersion() {
   }
 }
 
-/** A fresh checkout has no node_modules: install exactly what the lock file names. */
+/**
+ * A fresh checkout has no node_modules: install what the lock file names. `npm install`, not
+ * `npm ci`: registries that carry only some platforms' optional builds (ours has no darwin or
+ * win32 builds of turbo and swc) leave those out of the lock, and `npm ci` then refuses it.
+ */
 export async function ensureDependencies() {
   if (existsSync(path.join(repoRoot, 'node_modules', '.package-lock.json'))) return;
-  console.log('Installing dependencies (npm ci) — only needed once after a fresh checkout.');
-  const code = await run(npmCommand(), ['ci', '--no-audit', '--no-fund']);
-  if (code !== 0) stop('npm ci failed (see above): check your network access to the npm registry and run the command again.');
+  console.log('Installing dependencies (npm install) — only needed once after a fresh checkout.');
+  const code = await run(npmCommand(), ['install', '--no-audit', '--no-fund']);
+  if (code !== 0) stop('npm install failed (see above): check your network access to the npm registry and run the command again.');
 }
 
 /** Node flags that run TypeScript sources of the workspace packages (their `allot-source` export). */

@@ -37,6 +37,8 @@ export interface IdentityTestApp {
   base: string;
   users: ReturnType<typeof createInMemoryUserDirectory>;
   sessionCodec: SessionCodec;
+  /** Warnings and errors the app logged (JSON lines), to check why something was refused. */
+  logs: string[];
   browser(): TestBrowser;
   close(): Promise<void>;
 }
@@ -58,7 +60,10 @@ export async function startIdentityApp(
     ttlMs: 60 * 60 * 1000,
   });
   const users = createInMemoryUserDirectory(TEST_USERS);
-  const app = Fastify({ logger: false });
+  const logs: string[] = [];
+  const app = Fastify({
+    logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } },
+  });
   await app.register(identityPlugin, {
     mode: 'test',
     sessionCodec,
@@ -75,6 +80,7 @@ export async function startIdentityApp(
     base,
     users,
     sessionCodec,
+    logs,
     browser: () => new TestBrowser(base),
     close: () => app.close(),
   };

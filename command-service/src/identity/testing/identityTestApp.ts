@@ -46,13 +46,15 @@ export interface IdentityTestApp {
 export type IdentityTestOverrides = Partial<Omit<IdentityOptions, 'publicUrl'>> & {
   /** Builds settings that need the app's own address (SAML callback, embedded issuer). */
   withBase?: (base: string) => Partial<IdentityOptions>;
+  /** Routes beside the plugin, e.g. a write route guarded by requireCsrf. */
+  extraRoutes?: (app: FastifyInstance, sessionCodec: SessionCodec) => void;
 };
 
 /** The identity plugin alone on a real port, with in-memory users. */
 export async function startIdentityApp(
   overrides: IdentityTestOverrides = {},
 ): Promise<IdentityTestApp> {
-  const { withBase, ...rest } = overrides;
+  const { withBase, extraRoutes, ...rest } = overrides;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const sessionCodec = createSessionCodec({
@@ -74,6 +76,7 @@ export async function startIdentityApp(
     ...rest,
     ...(withBase ? withBase(base) : {}),
   });
+  extraRoutes?.(app, sessionCodec);
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,

@@ -1,0 +1,105 @@
+import Fastify from 'fastify';
+import { createSessionCodec } from '@allot/shared-events';
+import { identityPlugin } from './identityPlugin.js';
+import { createInMemoryUserDirectory } from './userDirectory.js';
+import {
+  freePort,
+  IDENTITY_TEST_CSRF_SECRET,
+  IDENTITY_TEST_SESSION_SECRET,
+  startIdentityApp,
+  type IdentityTestOverrides,
+} from './testing/identityTestApp.js';
+import { generateSigningKey } from './testing/samlTestIdp.js';
+
+async function appInfo(overrides: IdentityTestOverrides): Promise<unknown> {
+  const t = await startIdentityApp(overrides);
+  try {
+    const answer = await t.browser().request('/api/app-info');
+    expect(answer.status).toBe(200);
+    return JSON.parse(answer.body);
+  } finally {
+    await t.close();
+  }
+}
+
+let idpCert: string;
+beforeAll(async () => {
+  idpCert = (await generateSigningKey('app-info-idp')).cert;
+});
+
+const saml = () => ({ entryPoint: 'https://idp.example.edu/sso', idpCert, issuer: 'urn:allot:sp' });
+
+describe('GET /api/app-info', () => {
+  it('OIDC configured: a strategy exists and auth0Enabled is true', async () => {
+    expect(await appInfo({ auth0Enabled: true, demoIdp: { enabled: true } })).toEqual({
+      strategyExists: true,
+      error: '',
+      featureFlags: { auth0Enabled: true },
+    });
+  });
+
+  it('SAML only: a strategy exists and auth0Enabled is false', async () => {
+    expect(await appInfo({ auth0Enabled: false, saml: saml() })).toEqual({
+      strategyExists: true,
+      error: '',
+      featureFlags: { auth0Enabled: false },
+    });
+  });
+
+  it('nothing configured: no strategy, no error', async () => {
+    expect(await appInfo({ auth0Enabled: false })).toEqual({
+      strategyExists: false,
+      error: '',
+      featureFlags: { auth0Enabled: false },
+    });
+    // The flag picks OIDC, but only SAML is configured.
+    expect(await appInfo({ auth0Enabled: true, saml: saml() })).toMatchObject({
+      strategyExists: false,
+      error: '',
+    });
+  });
+
+  it('a misconfiguration answers a sentence in error', async () => {
+    expect(
+      await appInfo({ auth0Enabled: false, saml: { ...saml(), idpCert: 'not a certificate' } }),
+    ).toEqual({
+      strategyExists: false,
+      error: 'The SAML identity provider certificate is missing or not a valid X.509 certificate.',
+      featureFlags: { auth0Enabled: false },
+    });
+    expect(
+      await appInfo({ auth0Enabled: true, oidc: { issuer: 'not a url', clientId: 'allot' } }),
+    ).toMatchObject({ strategyExists: false, error: expect.stringContaining('is not a valid') });
+  });
+
+  it('an issuer that cannot be reached answers why', async () => {
+    const closed = await freePort();
+    const info = await appInfo({
+      auth0Enabled: true,
+      oidc: { issuer: `http://127.0.0.1:${closed}/`, clientId: 'allot' },
+    });
+    expect(info).toMatchObject({ strategyExists: true, featureFlags: { auth0Enabled: true } });
+    expect((info as { error: string }).error).toContain(
+      `The sign-in provider http://127.0.0.1:${closed}/ could not be reached`,
+    );
+  });
+
+  it('refuses the demo identity provider in production mode', async () => {
+    const app = Fastify({ logger: false });
+    await expect(
+      app.register(identityPlugin, {
+        mode: 'production',
+        sessionCodec: createSessionCodec({
+          secrets: [IDENTITY_TEST_SESSION_SECRET],
+          ttlMs: 60_000,
+        }),
+        csrfSecret: IDENTITY_TEST_CSRF_SECRET,
+        publicUrl: 'https://allot.example.edu',
+        users: createInMemoryUserDirectory([]),
+        auth0Enabled: true,
+        demoIdp: { enabled: true },
+      }),
+    ).rejects.toThrow(/refused in production/);
+    await app.close();
+  });
+});

@@ -45,11 +45,13 @@ export function requireCsrf(options: CsrfOptions): preHandlerAsyncHookHandler {
     const header = request.headers[CSRF_HEADER_NAME];
     const token = Array.isArray(header) ? header[0] : header;
     if (!verifyCsrfToken(session, token, options.csrfSecret)) {
-      await reply.code(403).send({
+      // Returning the reply tells Fastify the hook answered; the handler does not run.
+      return reply.code(403).send({
         statusCode: 403,
         error: 'Forbidden',
         message: 'This request lacks a valid CSRF token. Reload the page and try again.',
       });
     }
+    return undefined;
   };
 }

@@ -207,7 +207,10 @@ export function oidcRoutes(
       reply,
       {
         subject: claims.sub,
-        ...(text(claims['email']) ? { email: text(claims['email']) } : {}),
+        // An address the provider says it did not verify must not match someone else's account.
+        ...(text(claims['email']) && claims['email_verified'] !== false
+          ? { email: text(claims['email']) }
+          : {}),
         ...(text(claims['preferred_username'])
           ? { username: text(claims['preferred_username']) }
           : {}),

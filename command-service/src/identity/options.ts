@@ -1,3 +1,4 @@
+import type { CacheProvider } from '@node-saml/node-saml';
 import type { SessionCodec } from '@allot/shared-events';
 import type { UserDirectory } from './userDirectory.js';
 import type { DemoAccount } from './demoIdp/accounts.js';
@@ -28,6 +29,11 @@ export interface SamlOptions {
   /** Signs AuthnRequests when the IdP wants them signed. */
   privateKey?: string;
   acceptedClockSkewMs?: number;
+  /**
+   * Where issued AuthnRequest ids wait for their response (replay protection); defaults to this
+   * process's memory, so several instances need a shared one (e.g. on Redis) or sticky sessions.
+   */
+  cacheProvider?: CacheProvider;
   /** Defaults to true; some IdPs sign only the assertion (set false for those). */
   wantAuthnResponseSigned?: boolean;
 }

@@ -20,9 +20,10 @@ export function createSaml(options: SamlOptions, publicUrl: string): SAML {
     ...(options.privateKey ? { privateKey: options.privateKey } : {}),
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: options.wantAuthnResponseSigned ?? true,
-    // Each AuthnRequest id is accepted once (in memory, so one process answers its own sign-ins).
+    // Each AuthnRequest id is accepted once (in memory unless a shared cacheProvider is given).
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: 10 * 60 * 1000,
+    ...(options.cacheProvider ? { cacheProvider: options.cacheProvider } : {}),
     acceptedClockSkewMs: options.acceptedClockSkewMs ?? 60 * 1000,
     maxAssertionAgeMs: 10 * 60 * 1000,
   });

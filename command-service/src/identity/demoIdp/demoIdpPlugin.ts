@@ -31,6 +31,9 @@ export function checkDemoCredentials(
   return account && ok ? account : null;
 }
 
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
 type RawWithOriginal = IncomingMessage & { originalUrl?: string };
 
 /**
@@ -46,6 +49,11 @@ export async function demoIdpPlugin(
 
   // Interaction pages: our forms, parsed here only.
   await fastify.register((scope, _opts, done) => {
+    // Our pages need nothing but their inline style, and must not be framed (clickjacking).
+    scope.addHook('onRequest', (_request, reply, next) => {
+      reply.header('content-security-policy', PAGE_CSP).header('x-frame-options', 'DENY');
+      next();
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 16 * 1024 },

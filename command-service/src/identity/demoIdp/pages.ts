@@ -35,9 +35,9 @@ export function loginPage(input: { action: string; username?: string; error?: st
     `<h1>Sign in</h1><p class="sub">Allot demo identity provider</p>
 <form method="post" action="${escapeHtml(input.action)}" autocomplete="off">
 <label for="username">Username</label>
-<input id="username" name="username" required autofocus value="${escapeHtml(input.username ?? '')}">
+<input id="username" name="username" required${input.username ? '' : ' autofocus'} value="${escapeHtml(input.username ?? '')}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" required>
+<input id="password" name="password" type="password" required${input.username ? ' autofocus' : ''}>
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <button type="submit">Sign in</button>
 </form>

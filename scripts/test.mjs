@@ -39,6 +39,8 @@ async function jest(label, extraArgs, env = {}) {
       path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
       '--json',
       `--outputFile=${report}`,
+      // A test that leaks a socket or timer must not hold CI until its time limit.
+      '--forceExit',
       ...extraArgs,
     ],
     { env: { ...process.env, ...env } },

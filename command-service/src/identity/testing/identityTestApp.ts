@@ -47,7 +47,7 @@ export type IdentityTestOverrides = Partial<Omit<IdentityOptions, 'publicUrl'>> 
   /** Builds settings that need the app's own address (SAML callback, embedded issuer). */
   withBase?: (base: string) => Partial<IdentityOptions>;
   /** Routes beside the plugin, e.g. a write route guarded by requireCsrf. */
-  extraRoutes?: (app: FastifyInstance, sessionCodec: SessionCodec) => void;
+  extraRoutes?: (app: FastifyInstance, sessionCodec: SessionCodec) => void | PromiseLike<unknown>;
 };
 
 /** The identity plugin alone on a real port, with in-memory users. */
@@ -76,7 +76,7 @@ export async function startIdentityApp(
     ...rest,
     ...(withBase ? withBase(base) : {}),
   });
-  extraRoutes?.(app, sessionCodec);
+  await extraRoutes?.(app, sessionCodec);
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,

@@ -17,6 +17,8 @@ export const TEST_USERS: readonly InMemoryUser[] = [
     email: 'faculty@demo.allot.test',
   },
   { id: 'user-admin', displayName: 'Ada Admin', username: 'admin', email: 'admin@demo.allot.test' },
+  // Known to an external issuer by its subject only.
+  { id: 'user-external', displayName: 'Kim External', subject: 'kc-0001' },
 ];
 
 /** A port nobody listens on right now (the issuer URL must be known before the server starts). */

@@ -3,8 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import { sessionClearCookie } from './cookies.js';
 import { csrfTokenOf, sessionFromCookie } from './csrf.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoIdp/accounts.js';
-import { demoIdpPlugin } from './demoIdp/demoIdpPlugin.js';
-import { createDemoProvider } from './demoIdp/provider.js';
 import { createOidcClient, oidcRoutes, type OidcClient } from './oidcStrategy.js';
 import { PRODUCTION_MODE, trimmedPublicUrl, type IdentityOptions } from './options.js';
 import { createSaml, samlRoutes } from './samlStrategy.js';
@@ -71,6 +69,11 @@ export async function identityPlugin(
     const accounts = new Map<string, DemoAccount>(
       (options.demoIdp.accounts ?? DEMO_ACCOUNTS).map((a) => [a.username.toLowerCase(), a]),
     );
+    // Loaded only here: deployments without the demo never load oidc-provider.
+    const [{ createDemoProvider }, { demoIdpPlugin }] = await Promise.all([
+      import('./demoIdp/provider.js'),
+      import('./demoIdp/demoIdpPlugin.js'),
+    ]);
     const provider = createDemoProvider({
       publicUrl,
       accounts,

@@ -6,7 +6,7 @@ import {
   PRODUCTION_MODE,
   trimmedPublicUrl,
 } from './options.js';
-import { embeddedClientSecret } from './demoIdp/provider.js';
+import { embeddedClientSecret } from './demoIdp/clientSecret.js';
 
 export type ResolvedStrategy =
   | { kind: 'oidc'; oidc: OidcOptions; error: '' }

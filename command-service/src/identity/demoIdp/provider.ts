@@ -1,15 +1,9 @@
 import { generateKeyPairSync, hkdfSync } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { embeddedClientSecret } from './clientSecret.js';
 import { EMBEDDED_IDP_CLIENT_ID, EMBEDDED_IDP_PATH, OIDC_CALLBACK_PATH } from '../options.js';
 import type { DemoAccount } from './accounts.js';
 import { logoutPage, messagePage } from './pages.js';
-
-/** The embedded client's secret, derived so the provider and the app agree without configuration. */
-export function embeddedClientSecret(secret: string): string {
-  return Buffer.from(hkdfSync('sha256', secret, 'allot-demo-idp', 'client-secret', 32)).toString(
-    'base64url',
-  );
-}
 
 function cookieKey(secret: string): string {
   return Buffer.from(hkdfSync('sha256', secret, 'allot-demo-idp', 'cookie-keys', 32)).toString(

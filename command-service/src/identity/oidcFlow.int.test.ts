@@ -110,6 +110,17 @@ describe('OIDC sign-in against the embedded provider', () => {
     expect(other.cookies.has(SESSION_COOKIE_NAME)).toBe(false);
   });
 
+  it('says why when the provider answers with an error instead of a code', async () => {
+    const browser = t.browser();
+    await openLoginPage(browser, '/');
+    const answer = await browser.request(
+      '/api/auth0/callback?error=access_denied&error_description=Cancelled%20by%20the%20user',
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain('did not sign you in: Cancelled by the user.');
+    expect(browser.cookies.has('allot_oidc_tx')).toBe(false);
+  });
+
   it('falls back to / for an origin on another site', async () => {
     const browser = t.browser();
     const { hops } = await signInAtProvider(browser, 'https://evil.example', 'faculty', 'demo');

@@ -170,6 +170,16 @@ export function oidcRoutes(
         'This sign-in attempt expired or was not started here. Please log in again.',
       );
     }
+    const query = request.query as Record<string, unknown> | undefined;
+    if (typeof query?.['error'] === 'string') {
+      // The provider ended the attempt itself (the user cancelled, or is not allowed to use the app).
+      reply.header('set-cookie', cleared);
+      const detail =
+        typeof query['error_description'] === 'string'
+          ? query['error_description']
+          : query['error'];
+      return sendSignInFailure(reply, 403, `The sign-in provider did not sign you in: ${detail}.`);
+    }
     let claims: client.IDToken | undefined;
     try {
       const config = await options.client.configuration();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embeddedPostgres.js';
 
@@ -28,3 +29,158 @@ describe('embedded PostgreSQL (PGlite over the wire protocol)', () => {
     }
   });
 });
+
+describe('embedded PostgreSQL under concurrent extended-protocol queries', () => {
+  it('keeps one connection’s Parse … Sync together while another connection runs a query', async () => {
+    const embedded = await startEmbeddedPostgres({ maxConnections: 4 });
+    const port = Number(new URL(embedded.url).port);
+    const a = await WireClient.connect(port);
+    const b = await WireClient.connect(port);
+    try {
+      // A parses the unnamed statement and stops before Bind (a slow client, or a split packet).
+      a.send(parse('SELECT 1 AS v'), flush());
+      await a.waitFor(0x31); // ParseComplete
+      // B runs a whole extended query on the unnamed statement meanwhile.
+      const bDone = b.request(parse("SELECT 'b' AS v"), bind(), execute(), sync());
+      await new Promise((r) => setTimeout(r, 200));
+      a.send(bind(), execute(), sync());
+      const aRows = await a.rowsUntilReady();
+      expect(aRows).toEqual(['1']);
+      expect(await bDone).toEqual(['b']);
+    } finally {
+      a.close();
+      b.close();
+      await embedded.stop();
+    }
+  });
+
+  it('serves many concurrent parameterised queries through a pool', async () => {
+    const embedded = await startEmbeddedPostgres({ maxConnections: 8 });
+    const pool = new pg.Pool({ connectionString: embedded.url, max: 6 });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          i % 2 === 0
+            ? pool.query<{ v: string }>('SELECT $1::text AS v', [`s${i}`])
+            : pool.query<{ v: string }>('SELECT ($1::int * 2)::text AS v', [i]),
+        ),
+      );
+      results.forEach((r, i) => expect(r.rows[0]?.v).toBe(i % 2 === 0 ? `s${i}` : String(i * 2)));
+    } finally {
+      await pool.end();
+      await embedded.stop();
+    }
+  });
+});
+
+// A minimal PostgreSQL wire-protocol client: enough to control exactly when each message is sent.
+function message(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, 'latin1');
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+const cstr = (s: string) => Buffer.from(`${s}\0`, 'utf8');
+const int16 = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeInt16BE(n);
+  return b;
+};
+const parse = (sql: string) => message('P', Buffer.concat([cstr(''), cstr(sql), int16(0)]));
+const bind = () => message('B', Buffer.concat([cstr(''), cstr(''), int16(0), int16(0), int16(0)]));
+const execute = () => message('E', Buffer.concat([cstr(''), Buffer.alloc(4)]));
+const sync = () => message('S', Buffer.alloc(0));
+const flush = () => message('H', Buffer.alloc(0));
+
+class WireClient {
+  private buffer = Buffer.alloc(0);
+  private readonly messages: { type: number; body: Buffer }[] = [];
+  private wake: (() => void) | null = null;
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      while (this.buffer.length >= 5) {
+        const length = this.buffer.readInt32BE(1);
+        if (this.buffer.length < length + 1) break;
+        this.messages.push({
+          type: this.buffer[0] ?? 0,
+          body: this.buffer.subarray(5, length + 1),
+        });
+        this.buffer = this.buffer.subarray(length + 1);
+      }
+      this.wake?.();
+    });
+  }
+
+  static async connect(port: number): Promise<WireClient> {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    const client = new WireClient(socket);
+    const params = Buffer.concat([
+      cstr('user'),
+      cstr('postgres'),
+      cstr('database'),
+      cstr('postgres'),
+      cstr(''),
+    ]);
+    const startup = Buffer.alloc(8);
+    startup.writeInt32BE(params.length + 8, 0);
+    startup.writeInt32BE(196608, 4);
+    socket.write(Buffer.concat([startup, params]));
+    await client.rowsUntilReady();
+    return client;
+  }
+
+  send(...parts: Buffer[]): void {
+    this.socket.write(Buffer.concat(parts));
+  }
+
+  async request(...parts: Buffer[]): Promise<string[]> {
+    this.send(...parts);
+    return this.rowsUntilReady();
+  }
+
+  async waitFor(type: number): Promise<void> {
+    for (;;) {
+      const next = await this.next();
+      if (next.type === type) return;
+      if (next.type === 0x45) throw new Error(`server error: ${next.body.toString('latin1')}`);
+    }
+  }
+
+  /** First column of each DataRow until ReadyForQuery; an ErrorResponse throws. */
+  async rowsUntilReady(): Promise<string[]> {
+    const rows: string[] = [];
+    let error: string | null = null;
+    for (;;) {
+      const { type, body } = await this.next();
+      if (type === 0x44 && body.readInt16BE(0) > 0) {
+        const len = body.readInt32BE(2);
+        rows.push(body.subarray(6, 6 + len).toString('utf8'));
+      } else if (type === 0x45) {
+        error = body.toString('latin1');
+      } else if (type === 0x5a) {
+        if (error) throw new Error(`server error: ${error}`);
+        return rows;
+      }
+    }
+  }
+
+  private async next(): Promise<{ type: number; body: Buffer }> {
+    while (this.messages.length === 0) {
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+    const first = this.messages.shift();
+    if (!first) throw new Error('unreachable');
+    return first;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}

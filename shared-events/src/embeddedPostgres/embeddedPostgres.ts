@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { AddressInfo } from 'node:net';
+import { keepProtocolSequencesTogether } from './stickyQueryQueue.js';
 
 export interface EmbeddedPostgres {
   /** A `postgres://` URL the ordinary `pg` driver connects to. */
@@ -35,21 +35,18 @@ export async function startEmbeddedPostgres(
     port: options.port ?? 0,
     maxConnections: options.maxConnections ?? 64,
   });
+  keepProtocolSequencesTogether(
+    (server as unknown as { queryQueue: Parameters<typeof keepProtocolSequencesTogether>[0] })
+      .queryQueue,
+  );
   await server.start();
-  const port = boundPort(server) ?? options.port;
+  // After start, getServerConn() names the port actually bound (port 0 asks for a free one).
+  const hostPort = server.getServerConn();
   return {
-    url: `postgres://postgres@127.0.0.1:${String(port)}/postgres?sslmode=disable`,
+    url: `postgres://postgres@${hostPort}/postgres?sslmode=disable`,
     async stop() {
       await server.stop();
       await db.close();
     },
   };
-}
-
-function boundPort(server: PGLiteSocketServer): number | undefined {
-  // The socket server keeps its net.Server private; with port 0 we need the port it was given.
-  const inner = (server as unknown as { server?: { address(): AddressInfo | string | null } })
-    .server;
-  const address = inner?.address();
-  return address && typeof address === 'object' ? address.port : undefined;
 }

@@ -10,3 +10,4 @@ export * from './eventStore/postgres/index.js';
 export * from './session/index.js';
 export * from './eventStore/eventStoreDb/eventStoreDbStore.js';
 export * from './browser.js';
+export * from './featureFlags/index.js';

@@ -5,3 +5,4 @@ export * from './api/index.js';
 export * from './runner/index.js';
 export * from './replay/index.js';
 export * from './readYourWrites/index.js';
+export * from './auth/index.js';

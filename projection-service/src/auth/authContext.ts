@@ -1,0 +1,137 @@
+import {
+  defineAbilityFor,
+  type AbilityContext,
+  type AppAbility,
+  type FeatureFlags,
+  type Mode,
+  type RoleSlug,
+  type SessionData,
+  type WorkgroupPermission,
+} from '@allot/shared-events';
+import type { AuthFacts, AuthUser } from './authFacts.js';
+
+/** GET /api/auth (spec §3). Roles and workgroups are the working user's: their abilities apply. */
+export interface AuthContextResponse {
+  authenticatedUserId: string | null;
+  workingUserId: string | null;
+  displayName: string | null;
+  Roles: { slug: RoleSlug }[];
+  FeatureFlags: FeatureFlags;
+  workgroupPermissions: WorkgroupPermission[];
+  progressStepId: number | null;
+  /** The working user's working period (their own, else the institution's active one). */
+  workingAcademicPeriodId: string | null;
+  mode: Mode;
+  version: string;
+  mySharedTeachingEnabled: boolean;
+  myTeachingPreferencesEnabled: boolean;
+  myTeachingAssignmentsEnabled: boolean;
+  myScheduleEnabled: boolean;
+}
+
+export interface AuthEnvironment {
+  facts: AuthFacts;
+  featureFlags: FeatureFlags;
+  mode: Mode;
+  version: string;
+}
+
+/** Who a session speaks for, once both users are known to exist and be active. */
+export interface ResolvedSession {
+  authenticated: AuthUser;
+  working: AuthUser;
+  abilityContext: AbilityContext;
+  workingAcademicPeriodId: string | null;
+}
+
+/**
+ * Resolves a session against the read models. Null when either user is gone or deactivated:
+ * such a session is treated as signed out rather than trusted on the cookie's word.
+ */
+export async function resolveSession(
+  session: Pick<SessionData, 'userId' | 'workingUserId'>,
+  env: AuthEnvironment,
+): Promise<ResolvedSession | null> {
+  const { facts } = env;
+  const authenticated = await facts.userById(session.userId);
+  const workingUser =
+    session.workingUserId === session.userId
+      ? authenticated
+      : await facts.userById(session.workingUserId);
+  if (!authenticated?.isActive || !workingUser?.isActive) return null;
+  const workingAcademicPeriodId =
+    workingUser.workingAcademicPeriodId ?? (await facts.systemActivePeriodId());
+  const [workgroupPermissions, progressStepId] = await Promise.all([
+    facts.workgroupPermissionsOf(workingUser.id),
+    workingAcademicPeriodId === null ? null : facts.progressStepIdOf(workingAcademicPeriodId),
+  ]);
+  return {
+    authenticated,
+    working: workingUser,
+    workingAcademicPeriodId,
+    abilityContext: {
+      userId: workingUser.id,
+      roles: workingUser.roles,
+      workgroupPermissions,
+      featureFlags: env.featureFlags,
+      mode: env.mode,
+      progressStepId,
+      masquerading: authenticated.id !== workingUser.id,
+    },
+  };
+}
+
+function myFlags(flags: FeatureFlags) {
+  return {
+    mySharedTeachingEnabled: flags.mySharedTeachingEnabled,
+    myTeachingPreferencesEnabled: flags.myTeachingPreferencesEnabled,
+    myTeachingAssignmentsEnabled: flags.myTeachingAssignmentsEnabled,
+    myScheduleEnabled: flags.myScheduleEnabled,
+  };
+}
+
+/** The signed-out context: the shell still needs the flags, mode and version. */
+export function signedOutContext(env: Omit<AuthEnvironment, 'facts'>): AuthContextResponse {
+  return {
+    authenticatedUserId: null,
+    workingUserId: null,
+    displayName: null,
+    Roles: [],
+    FeatureFlags: env.featureFlags,
+    workgroupPermissions: [],
+    progressStepId: null,
+    workingAcademicPeriodId: null,
+    mode: env.mode,
+    version: env.version,
+    ...myFlags(env.featureFlags),
+  };
+}
+
+export function authContextOf(
+  resolved: ResolvedSession,
+  env: Omit<AuthEnvironment, 'facts'>,
+): AuthContextResponse {
+  const { abilityContext: ctx } = resolved;
+  return {
+    authenticatedUserId: resolved.authenticated.id,
+    workingUserId: resolved.working.id,
+    displayName: resolved.working.displayName,
+    Roles: ctx.roles.map((slug) => ({ slug })),
+    FeatureFlags: env.featureFlags,
+    workgroupPermissions: ctx.workgroupPermissions,
+    progressStepId: ctx.progressStepId,
+    workingAcademicPeriodId: resolved.workingAcademicPeriodId,
+    mode: env.mode,
+    version: env.version,
+    ...myFlags(env.featureFlags),
+  };
+}
+
+/** The abilities of a session (the working user's); none for an unknown or inactive user. */
+export async function abilityForSession(
+  session: Pick<SessionData, 'userId' | 'workingUserId'>,
+  env: AuthEnvironment,
+): Promise<AppAbility | null> {
+  const resolved = await resolveSession(session, env);
+  return resolved ? defineAbilityFor(resolved.abilityContext) : null;
+}

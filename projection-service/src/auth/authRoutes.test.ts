@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  DEMO_FEATURE_FLAGS,
+  SESSION_COOKIE_NAME,
+  createSessionCodec,
+  defineAbilityFor,
+} from '@allot/shared-events';
+import { abilityForSession } from './authContext.js';
+import { createInMemoryAuthFacts, type AuthUser } from './authFacts.js';
+import { readAppVersion } from './appVersion.js';
+import { authRoutes } from './authRoutes.js';
+import type { RequestAuthOptions } from './requestAuth.js';
+
+const codec = createSessionCodec({
+  secrets: ['auth-routes-test-secret-long-enough!!'],
+  ttlMs: 60_000,
+});
+
+function user(id: string, roles: AuthUser['roles'], extra: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id,
+    displayName: `${id} Person`,
+    firstName: id,
+    lastName: 'Person',
+    email: `${id}@example.edu`,
+    username: id,
+    roles,
+    isActive: true,
+    workingAcademicPeriodId: null,
+    ...extra,
+  };
+}
+
+const data = {
+  users: [
+    user('ada', ['admin']),
+    user('fiona', ['faculty']),
+    user('gone', ['admin'], { isActive: false }),
+    user('pat', ['faculty'], { workingAcademicPeriodId: 'next' }),
+  ],
+  workgroupPermissions: { fiona: [{ id: 'wg-math', permission: 3 }] },
+  activeSteps: { active: [1, 2, 6], next: [1] },
+  systemActivePeriodId: 'active',
+};
+const options: RequestAuthOptions = {
+  facts: createInMemoryAuthFacts(data),
+  featureFlags: DEMO_FEATURE_FLAGS,
+  mode: 'test',
+  version: readAppVersion(),
+  sessionCodec: codec,
+  verifyApiKey: (token) => Promise.resolve(token === 'good-key' ? 'fiona' : null),
+};
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify();
+  await app.register(authRoutes, options);
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const cookieFor = (userId: string, workingUserId = userId) =>
+  `${SESSION_COOKIE_NAME}=${codec.encode({ userId, workingUserId })}`;
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+}
+
+describe('GET /api/auth', () => {
+  it('answers 200 with authenticatedUserId null when signed out, still with flags, mode and version', async () => {
+    const { status, body } = await get('/api/auth');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      authenticatedUserId: null,
+      workingUserId: null,
+      Roles: [],
+      FeatureFlags: DEMO_FEATURE_FLAGS,
+      mode: 'test',
+      version: '2025.4.0',
+    });
+  });
+
+  it('answers every field of the signed-in user’s context', async () => {
+    const { status, body } = await get('/api/auth', { cookie: cookieFor('fiona') });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      authenticatedUserId: 'fiona',
+      workingUserId: 'fiona',
+      displayName: 'fiona Person',
+      Roles: [{ slug: 'faculty' }],
+      FeatureFlags: DEMO_FEATURE_FLAGS,
+      workgroupPermissions: [{ id: 'wg-math', permission: 3 }],
+      progressStepId: 6,
+      workingAcademicPeriodId: 'active',
+      mode: 'test',
+      version: '2025.4.0',
+      mySharedTeachingEnabled: true,
+      myTeachingPreferencesEnabled: true,
+      myTeachingAssignmentsEnabled: true,
+      myScheduleEnabled: true,
+    });
+  });
+
+  it('takes the progress step of the user’s own working period', async () => {
+    const { body } = await get('/api/auth', { cookie: cookieFor('pat') });
+    expect(body).toMatchObject({ workingAcademicPeriodId: 'next', progressStepId: 1 });
+  });
+
+  it('describes the working user while masquerading, keeping the authenticated one', async () => {
+    const { body } = await get('/api/auth', { cookie: cookieFor('ada', 'fiona') });
+    expect(body).toMatchObject({
+      authenticatedUserId: 'ada',
+      workingUserId: 'fiona',
+      displayName: 'fiona Person',
+      Roles: [{ slug: 'faculty' }],
+    });
+  });
+
+  it('treats a session of a deactivated or unknown user as signed out', async () => {
+    expect((await get('/api/auth', { cookie: cookieFor('gone') })).body).toMatchObject({
+      authenticatedUserId: null,
+    });
+    expect((await get('/api/auth', { cookie: cookieFor('nobody') })).body).toMatchObject({
+      authenticatedUserId: null,
+    });
+  });
+
+  it('authenticates an API key as its user through Authorization: Bearer', async () => {
+    const { body } = await get('/api/auth', { authorization: 'Bearer good-key' });
+    expect(body).toMatchObject({ authenticatedUserId: 'fiona', workingUserId: 'fiona' });
+    expect((await get('/api/auth/me', { authorization: 'Bearer bad-key' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 without a session', async () => {
+    expect(await get('/api/auth/me')).toEqual({
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized', message: 'Please log in.' },
+    });
+  });
+
+  it('answers the authenticated user, also while masquerading', async () => {
+    const { status, body } = await get('/api/auth/me', { cookie: cookieFor('ada', 'fiona') });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      id: 'ada',
+      displayName: 'ada Person',
+      firstName: 'ada',
+      lastName: 'Person',
+      email: 'ada@example.edu',
+      username: 'ada',
+      Roles: [{ slug: 'admin' }],
+    });
+  });
+});
+
+describe('GET /api/status', () => {
+  it('answers version, mode and feature flags', async () => {
+    expect(await get('/api/status')).toEqual({
+      status: 200,
+      body: { version: '2025.4.0', mode: 'test', featureFlags: DEMO_FEATURE_FLAGS },
+    });
+  });
+});
+
+describe('abilityForSession', () => {
+  it('applies the working user’s abilities and refuses a second masquerade while masquerading', async () => {
+    const admin = await abilityForSession({ userId: 'ada', workingUserId: 'ada' }, options);
+    expect(admin?.can('create', 'Masquerade')).toBe(true);
+    const masquerading = await abilityForSession(
+      { userId: 'ada', workingUserId: 'fiona' },
+      options,
+    );
+    expect(masquerading?.can('create', 'Masquerade')).toBe(false);
+    expect(masquerading?.can('manage', 'User')).toBe(false);
+    expect(masquerading?.can('assign', 'Section')).toBe(true);
+    expect(await abilityForSession({ userId: 'gone', workingUserId: 'gone' }, options)).toBeNull();
+  });
+
+  it('matches defineAbilityFor on the same facts', async () => {
+    const ability = await abilityForSession({ userId: 'fiona', workingUserId: 'fiona' }, options);
+    const expected = defineAbilityFor({
+      userId: 'fiona',
+      roles: ['faculty'],
+      workgroupPermissions: [{ id: 'wg-math', permission: 3 }],
+      featureFlags: DEMO_FEATURE_FLAGS,
+      mode: 'test',
+      progressStepId: 6,
+      masquerading: false,
+    });
+    expect(ability?.rules).toEqual(expected.rules);
+  });
+});

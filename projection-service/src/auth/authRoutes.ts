@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { RoleSlug } from '@allot/shared-events';
+import { authContextOf, signedOutContext } from './authContext.js';
+import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
+
+export interface StatusResponse {
+  version: string;
+  mode: string;
+  featureFlags: RequestAuthOptions['featureFlags'];
+}
+
+export interface MeResponse {
+  id: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  username: string | null;
+  Roles: { slug: RoleSlug }[];
+}
+
+/**
+ * GET /api/auth (the auth context; 200 with authenticatedUserId null when signed out, since the
+ * shell has a signed-out state), GET /api/auth/me (the signed-in user, 401 without a session) and
+ * GET /api/status (version, mode, flags; polled, public like app-info).
+ */
+export function authRoutes(
+  fastify: FastifyInstance,
+  options: RequestAuthOptions,
+  done: (err?: Error) => void,
+): void {
+  const noStore = { 'cache-control': 'no-store' };
+
+  fastify.get('/api/auth', async (request, reply) => {
+    const resolved = await authenticate(request, options);
+    return reply
+      .headers(noStore)
+      .send(resolved ? authContextOf(resolved, options) : signedOutContext(options));
+  });
+
+  fastify.get('/api/auth/me', async (request, reply) => {
+    const resolved = await authenticate(request, options);
+    if (!resolved) return sendUnauthorized(reply);
+    const user = resolved.authenticated;
+    const me: MeResponse = {
+      id: user.id,
+      displayName: user.displayName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      username: user.username,
+      Roles: user.roles.map((slug) => ({ slug })),
+    };
+    return reply.headers(noStore).send(me);
+  });
+
+  fastify.get('/api/status', (_request, reply) => {
+    const status: StatusResponse = {
+      version: options.version,
+      mode: options.mode,
+      featureFlags: options.featureFlags,
+    };
+    return reply.headers(noStore).send(status);
+  });
+
+  done();
+}

@@ -1,0 +1,5 @@
+export * from './authFacts.js';
+export * from './authContext.js';
+export * from './appVersion.js';
+export * from './requestAuth.js';
+export * from './authRoutes.js';

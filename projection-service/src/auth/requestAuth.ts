@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  SESSION_COOKIE_NAME,
+  parseCookieHeader,
+  type SessionCodec,
+  type SessionData,
+} from '@allot/shared-events';
+import { resolveSession, type AuthEnvironment, type ResolvedSession } from './authContext.js';
+
+/** Verifies an API key (the Bearer token) and answers the user it authenticates, or null. */
+export type ApiKeyVerifier = (token: string) => Promise<string | null>;
+
+export interface RequestAuthOptions extends AuthEnvironment {
+  sessionCodec: Pick<SessionCodec, 'decode'>;
+  /** Without it, or while apiEnabled is off, Bearer tokens authenticate nobody. */
+  verifyApiKey?: ApiKeyVerifier;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The session of a request: its cookie, else (with apiEnabled) an API key as its own user. */
+export async function sessionOfRequest(
+  request: FastifyRequest,
+  options: RequestAuthOptions,
+): Promise<Pick<SessionData, 'userId' | 'workingUserId'> | null> {
+  const cookie = parseCookieHeader(request.headers.cookie)[SESSION_COOKIE_NAME];
+  const fromCookie = cookie ? options.sessionCodec.decode(cookie) : null;
+  if (fromCookie) return fromCookie;
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (!token || !options.verifyApiKey || !options.featureFlags.apiEnabled) return null;
+  const userId = await options.verifyApiKey(token);
+  return userId ? { userId, workingUserId: userId } : null;
+}
+
+export async function authenticate(
+  request: FastifyRequest,
+  options: RequestAuthOptions,
+): Promise<ResolvedSession | null> {
+  const session = await sessionOfRequest(request, options);
+  return session ? resolveSession(session, options) : null;
+}
+
+/** The 401 every protected call answers without a session (DESIGN §7). */
+export function sendUnauthorized(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(401)
+    .send({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' });
+}

@@ -6,3 +6,4 @@ export * from './permissions/rolePermissions.js';
 export * from './permissions/defineAbilityFor.js';
 export * from './permissions/menu.js';
 export * from './permissions/routes.js';
+export * from './resources/index.js';

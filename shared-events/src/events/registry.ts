@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { settingsEventSchemas } from './settings.js';
+import { sessionEventSchemas } from './sessionEvents.js';
+import { resourceEventSchemas } from '../resources/index.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -7,6 +9,8 @@ import { settingsEventSchemas } from './settings.js';
  */
 export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...settingsEventSchemas,
+  ...sessionEventSchemas,
+  ...resourceEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

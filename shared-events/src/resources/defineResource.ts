@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { SubjectName } from '../permissions/types.js';
+import type { ListSpec } from './listQuery.js';
+
+/** A record as stored and answered: its id plus the resource's fields. */
+export type ResourceRecord = { id: string } & Record<string, unknown>;
+
+export interface UniqueRule {
+  /** Together they must be unique among live records (case-insensitive for text). */
+  fields: readonly string[];
+  /** A sentence for the user, answered with 422. */
+  message: string;
+}
+
+export interface ReferenceRule {
+  field: string;
+  /** The referenced resource's `name`; its stream must exist and not be deleted. */
+  resource: string;
+  message: string;
+}
+
+export interface ResourceOptions<Shape extends z.ZodRawShape> {
+  /** camelCase singular, the stream type: `academicTermType` → streams `academicTermType-<id>`. */
+  name: string;
+  /** PascalCase event prefix: `AcademicTermType` → `AcademicTermTypeCreated`, … */
+  eventPrefix: string;
+  /** The API path under /api: `academicTermTypes`. */
+  path: string;
+  /** The CASL subject every route and command checks. */
+  subject: SubjectName;
+  /** The editable fields (a create carries them all, an update any of them). */
+  schema: z.ZodObject<Shape>;
+  list: ListSpec;
+  unique?: readonly UniqueRule[];
+  references?: readonly ReferenceRule[];
+  /**
+   * Records belong to the user this field names: that user may read and change their own
+   * whatever their roles (e.g. user settings); others need the subject's abilities.
+   */
+  ownerField?: string;
+  /** Completes a record before it is stored (e.g. a display name derived from the names). */
+  derive?(record: ResourceRecord): ResourceRecord;
+  /** A domain rule over the whole record: a sentence when it is broken, else null. */
+  validate?(record: ResourceRecord): string | null;
+}
+
+export interface ResourceEventTypes {
+  created: string;
+  updated: string;
+  deleted: string;
+  /** Present when the resource has an `isActive` field. */
+  deactivated?: string;
+}
+
+export interface ResourceCommandNames {
+  create: string;
+  update: string;
+  delete: string;
+  deactivate?: string;
+}
+
+export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
+  extends ResourceOptions<Shape> {
+  readonly commandNames: ResourceCommandNames;
+  readonly eventTypes: ResourceEventTypes;
+  /** Event data schemas by event type, for the event registry. */
+  readonly eventSchemas: Readonly<Record<string, z.ZodType>>;
+  /** POST body: every field, nothing else. */
+  readonly createBody: z.ZodType<Record<string, unknown>>;
+  /** PUT body: any of the fields, nothing else. */
+  readonly updateBody: z.ZodType<Record<string, unknown>>;
+  streamId(id: string): string;
+}
+
+const Id = z.object({ id: z.string().min(1).max(100) });
+
+function capitalised(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * A plain record kind declared once (STYLE habit 6): commands, events, projection and routes are
+ * derived from it by the generic machinery of the command and projection services.
+ */
+export function defineResource<Shape extends z.ZodRawShape>(
+  options: ResourceOptions<Shape>,
+): ResourceDefinition<Shape> {
+  const Name = capitalised(options.name);
+  const hasIsActive = Object.prototype.hasOwnProperty.call(options.schema.shape, 'isActive');
+  const prefix = options.eventPrefix;
+  const eventTypes: ResourceEventTypes = {
+    created: `${prefix}Created`,
+    updated: `${prefix}Updated`,
+    deleted: `${prefix}Deleted`,
+    ...(hasIsActive ? { deactivated: `${prefix}Deactivated` } : {}),
+  };
+  const commandNames: ResourceCommandNames = {
+    create: `Create${Name}`,
+    update: `Update${Name}`,
+    delete: `Delete${Name}`,
+    ...(hasIsActive ? { deactivate: `Deactivate${Name}` } : {}),
+  };
+  // Events carry the whole stored record (created) or the changed fields (updated).
+  const stored = options.schema.extend(Id.shape);
+  const changed = options.schema.partial().extend(Id.shape);
+  const eventSchemas: Record<string, z.ZodType> = {
+    [eventTypes.created]: stored,
+    [eventTypes.updated]: changed,
+    [eventTypes.deleted]: Id,
+  };
+  if (eventTypes.deactivated) eventSchemas[eventTypes.deactivated] = Id;
+  return {
+    ...options,
+    commandNames,
+    eventTypes,
+    eventSchemas,
+    createBody: options.schema.strict(),
+    updateBody: options.schema.partial().strict(),
+    streamId: (id) => `${options.name}-${id}`,
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineResource } from '../defineResource.js';
+import { endNotBeforeStart, isoDate, name } from './fields.js';
+
+/** A planning year; exactly one is the institution's system-active period. */
+export const academicPeriods = defineResource({
+  name: 'academicPeriod',
+  eventPrefix: 'AcademicPeriod',
+  path: 'academicPeriods',
+  subject: 'AcademicPeriod',
+  schema: z.object({
+    name,
+    startDate: isoDate,
+    endDate: isoDate,
+    isSystemActive: z.boolean().optional(),
+    publishedForFaculty: z.boolean().optional(),
+    useAdvancedEffort: z.boolean().optional(),
+  }),
+  list: {
+    fields: {
+      name: 'text',
+      startDate: 'date',
+      endDate: 'date',
+      isSystemActive: 'boolean',
+      publishedForFaculty: 'boolean',
+      useAdvancedEffort: 'boolean',
+    },
+    defaultSort: [['startDate', 'DESC']],
+  },
+  unique: [{ fields: ['name'], message: 'Another academic period already has this name.' }],
+  derive: (record) => ({
+    ...record,
+    isSystemActive: record.isSystemActive ?? false,
+    publishedForFaculty: record.publishedForFaculty ?? false,
+    useAdvancedEffort: record.useAdvancedEffort ?? false,
+  }),
+  validate: endNotBeforeStart,
+});
+
+/** The pointer to the system-active period: one stream, so "exactly one" holds by construction. */
+export const SYSTEM_ACTIVE_PERIOD_STREAM = 'systemActiveAcademicPeriod';
+
+export const SystemActiveAcademicPeriodChanged = z.object({
+  /** The new system-active period, null when none is. */
+  id: z.string().nullable(),
+  previousId: z.string().nullable(),
+});
+export type SystemActiveAcademicPeriodChanged = z.infer<typeof SystemActiveAcademicPeriodChanged>;

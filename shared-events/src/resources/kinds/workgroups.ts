@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineResource } from '../defineResource.js';
+import { name, recordId } from './fields.js';
+
+/** A member's link record (spec §3 WorkgroupUser); its id is assigned by the server. */
+export const WorkgroupMember = z
+  .object({
+    id: recordId.optional(),
+    UserId: recordId,
+    /** Bits: 1 = approve, 2 = assign (spec §6). */
+    permission: z.number().int().min(0).max(255),
+  })
+  .strict();
+export type WorkgroupMember = z.infer<typeof WorkgroupMember>;
+
+function distinctUsers(members: readonly WorkgroupMember[]): boolean {
+  return new Set(members.map((m) => m.UserId)).size === members.length;
+}
+
+/** A department or team whose members assign and approve its sections. */
+export const workgroups = defineResource({
+  name: 'workgroup',
+  eventPrefix: 'Workgroup',
+  path: 'workgroups',
+  subject: 'Workgroup',
+  schema: z.object({
+    name,
+    members: z
+      .array(WorkgroupMember)
+      .max(1000)
+      .refine(distinctUsers, 'each user may be a member once')
+      .optional(),
+  }),
+  list: { fields: { name: 'text' }, defaultSort: [['name', 'ASC']] },
+  unique: [{ fields: ['name'], message: 'Another workgroup already has this name.' }],
+  derive: (record) => ({ ...record, members: record.members ?? [] }),
+});

@@ -11,3 +11,4 @@ export * from './session/index.js';
 export * from './eventStore/eventStoreDb/eventStoreDbStore.js';
 export * from './browser.js';
 export * from './featureFlags/index.js';
+export * from './events/sessionEvents.js';

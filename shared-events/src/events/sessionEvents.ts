@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const Id = z.string().min(1).max(200);
+
+/** Stream of one authenticated user's masquerades: `masquerade-<userId>`. */
+export const masqueradeStream = (userId: string): string => `masquerade-${userId}`;
+/** Stream of one user's working academic period: `workingPeriod-<userId>`. */
+export const workingPeriodStream = (userId: string): string => `workingPeriod-${userId}`;
+/** Stream of one API key: `apiKey-<id>`. */
+export const apiKeyStream = (apiKeyId: string): string => `apiKey-${apiKeyId}`;
+/** A duplicate user is merged once: `userMerge-<duplicateId>`. */
+export const userMergeStream = (duplicateId: string): string => `userMerge-${duplicateId}`;
+
+export const MasqueradeStarted = z.object({ userId: Id, workingUserId: Id });
+export const MasqueradeEnded = z.object({ userId: Id, workingUserId: Id });
+export const WorkingAcademicPeriodChanged = z.object({ userId: Id, academicPeriodId: Id });
+/** Only the SHA-256 of the key's secret is stored: the key itself is shown once, at creation. */
+export const ApiKeyCreated = z.object({
+  apiKeyId: Id,
+  userId: Id,
+  name: z.string().min(1).max(200),
+  secretSha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export const ApiKeyRevoked = z.object({ apiKeyId: Id, userId: Id });
+/** One event, listed in both users' histories: the duplicate's data now belongs to the master. */
+export const UsersMerged = z.object({ masterId: Id, duplicateId: Id });
+
+export type MasqueradeStarted = z.infer<typeof MasqueradeStarted>;
+export type MasqueradeEnded = z.infer<typeof MasqueradeEnded>;
+export type WorkingAcademicPeriodChanged = z.infer<typeof WorkingAcademicPeriodChanged>;
+export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
+export type ApiKeyRevoked = z.infer<typeof ApiKeyRevoked>;
+export type UsersMerged = z.infer<typeof UsersMerged>;
+
+export const sessionEventSchemas = {
+  MasqueradeStarted,
+  MasqueradeEnded,
+  WorkingAcademicPeriodChanged,
+  ApiKeyCreated,
+  ApiKeyRevoked,
+  UsersMerged,
+} as const;

@@ -8,6 +8,7 @@ import { authorizationPlugin, type AbilityResolver } from './authorization/autho
 import { createCommandBus, type CommandBus } from './commandHandling/commandBus.js';
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
 import { settingsRoutes } from './settings/api.js';
+import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
   store: EventStore;
@@ -22,6 +23,8 @@ export interface CommandServiceOptions {
   abilityFor?: AbilityResolver;
   /** Defaults to a bus over `store` with every command. */
   commandBus?: CommandBus;
+  /** Masquerade, working period, merge, API keys and Bearer sign-in (needs the full codec). */
+  session?: Omit<SessionPluginOptions, 'store' | 'abilityFor' | 'mode'>;
 }
 
 const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
@@ -56,6 +59,15 @@ export async function commandServicePlugin(
     csrfSecret: options.csrfSecret,
     ...(options.abilityFor ? { abilityFor: options.abilityFor } : {}),
   });
+
+  if (options.session) {
+    await fastify.register(sessionPlugin, {
+      ...options.session,
+      store: options.store,
+      mode: options.mode,
+      ...(options.abilityFor ? { abilityFor: options.abilityFor } : {}),
+    });
+  }
 
   // Routes.
   await fastify.register(settingsRoutes);

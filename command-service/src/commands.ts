@@ -1,5 +1,17 @@
 import type { RunnableCommand } from './commandHandling/commandDefinition.js';
 import { changeSettingCommand } from './settings/businessLogic.js';
+import { endMasqueradeCommand, startMasqueradeCommand } from './session/masquerade.js';
+import { setWorkingAcademicPeriodCommand } from './session/workingPeriod.js';
+import { mergeUsersCommand } from './session/mergeUsers.js';
+import { createApiKeyCommand, revokeApiKeyCommand } from './apiKeys/apiKeyCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
-export const allCommands: readonly RunnableCommand[] = [changeSettingCommand];
+export const allCommands: readonly RunnableCommand[] = [
+  changeSettingCommand,
+  startMasqueradeCommand,
+  endMasqueradeCommand,
+  setWorkingAcademicPeriodCommand,
+  mergeUsersCommand,
+  createApiKeyCommand,
+  revokeApiKeyCommand,
+];

@@ -11,3 +11,5 @@ export * from './commandHandling/commandBus.js';
 export * from './commandHandling/httpCommand.js';
 export * from './commands.js';
 export * from './jobs/index.js';
+export * from './session/index.js';
+export * from './apiKeys/index.js';

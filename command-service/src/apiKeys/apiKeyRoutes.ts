@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { sendUnauthorized } from '../session/unauthorized.js';
+import { newApiKeyToken } from './apiKeyToken.js';
+
+const CreateBody = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  /** Admins may create a key for another user; by default it is the caller's. */
+  userId: z.string().min(1).max(200).optional(),
+});
+const Params = z.object({ id: z.string().uuid() });
+
+/** POST /api/apiKeys (answers the key once) and DELETE /api/apiKeys/:id (revokes it). */
+export function apiKeyRoutes(
+  fastify: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  fastify.post('/api/apiKeys', async (request, reply) => {
+    const session = request.session;
+    if (!session) return sendUnauthorized(reply);
+    const body = parseRequest(CreateBody, request.body);
+    const { apiKeyId, token, secretSha256 } = newApiKeyToken();
+    const userId = body.userId ?? session.workingUserId;
+    const result = await fastify.commandBus.execute(
+      'CreateApiKey',
+      { apiKeyId, userId, name: body.name, secretSha256 },
+      commandOptionsFor(request),
+    );
+    // The only time the key is ever shown: only its hash was stored.
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send({ ...result, apiKeyId, userId, name: body.name, key: token });
+  });
+
+  fastify.delete('/api/apiKeys/:id', async (request, reply) => {
+    if (!request.session) return sendUnauthorized(reply);
+    const { id } = parseRequest(Params, request.params);
+    return fastify.commandBus.execute(
+      'RevokeApiKey',
+      { apiKeyId: id, userId: request.session.workingUserId },
+      commandOptionsFor(request),
+    );
+  });
+
+  done();
+}

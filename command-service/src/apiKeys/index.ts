@@ -1,0 +1,5 @@
+export * from './apiKeyToken.js';
+export * from './apiKeyCommands.js';
+export * from './verifyApiKey.js';
+export * from './bearerAuth.js';
+export * from './apiKeyRoutes.js';

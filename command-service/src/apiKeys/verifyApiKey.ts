@@ -1,0 +1,18 @@
+import { apiKeyStream, type EventStore } from '@allot/shared-events';
+import { loadAggregate } from '../commandHandling/handleCommand.js';
+import { apiKeyDecider } from './apiKeyCommands.js';
+import { parseApiKeyToken, secretMatches } from './apiKeyToken.js';
+
+/**
+ * Checks a Bearer token against its key's stream (no read-model lag: a revocation applies to the
+ * next request) and answers the user it authenticates, or null.
+ */
+export function createApiKeyVerifier(store: EventStore): (token: string) => Promise<string | null> {
+  return async (token) => {
+    const parsed = parseApiKeyToken(token);
+    if (!parsed) return null;
+    const { state } = await loadAggregate(store, apiKeyDecider, apiKeyStream(parsed.apiKeyId));
+    if (state.status !== 'active') return null;
+    return secretMatches(parsed.secret, state.secretSha256) ? state.userId : null;
+  };
+}

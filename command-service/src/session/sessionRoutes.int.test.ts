@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  DEMO_FEATURE_FLAGS,
+  SESSION_COOKIE_NAME,
+  apiKeyStream,
+  createSessionCodec,
+  csrfTokenFor,
+  defineAbilityFor,
+  masqueradeStream,
+  userMergeStream,
+  workingPeriodStream,
+  type FeatureFlags,
+  type RoleSlug,
+} from '@allot/shared-events';
+import { commandServicePlugin } from '../app.js';
+import { openTestStore, type TestStore } from '../testing/testStore.js';
+
+const codec = createSessionCodec({
+  secrets: ['session-routes-test-secret-long-enough!'],
+  ttlMs: 3_600_000,
+});
+const CSRF = 'session-routes-csrf-secret-long-enough!!';
+const ROLES: Record<string, RoleSlug[]> = {
+  ada: ['admin'],
+  fiona: ['faculty'],
+  rita: ['reportingUser'],
+};
+const PERIODS = new Set(['p-active', 'p-next']);
+
+let db: TestStore;
+const apps: FastifyInstance[] = [];
+
+async function start(featureFlags: FeatureFlags) {
+  const app = Fastify({ logger: false });
+  await app.register(commandServicePlugin, {
+    store: db.store,
+    sessionCodec: codec,
+    csrfSecret: CSRF,
+    mode: 'test',
+    abilityFor: (session) =>
+      defineAbilityFor({
+        userId: session.workingUserId,
+        roles: ROLES[session.workingUserId] ?? [],
+        workgroupPermissions: [],
+        featureFlags,
+        mode: 'test',
+        progressStepId: null,
+        masquerading: session.userId !== session.workingUserId,
+      }),
+    session: {
+      sessionCodec: codec,
+      featureFlags,
+      directory: {
+        isActiveUser: (id) => Promise.resolve(Object.hasOwn(ROLES, id)),
+        academicPeriodExists: (id) => Promise.resolve(PERIODS.has(id)),
+      },
+    },
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  apps.push(app);
+  return async (
+    method: string,
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: unknown,
+  ) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+      setCookie: response.headers.get('set-cookie'),
+    };
+  };
+}
+
+type Call = Awaited<ReturnType<typeof start>>;
+let call: Call;
+let withoutFlags: Call;
+
+beforeAll(async () => {
+  db = await openTestStore();
+  call = await start(DEMO_FEATURE_FLAGS);
+  withoutFlags = await start({ ...DEMO_FEATURE_FLAGS, apiEnabled: false, userMergeEnabled: false });
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await db.close();
+});
+
+function signedIn(userId: string, workingUserId = userId) {
+  const cookie = codec.encode({ userId, workingUserId });
+  const session = codec.decode(cookie);
+  if (!session) throw new Error('codec refused its own cookie');
+  return {
+    cookie: `${SESSION_COOKIE_NAME}=${cookie}`,
+    'x-csrf-token': csrfTokenFor(session, CSRF),
+  };
+}
+
+/** The session a Set-Cookie header carries, with the CSRF token it needs. */
+function sessionFrom(setCookie: string | null) {
+  const value = /allot_session=([^;]+)/.exec(setCookie ?? '')?.[1] ?? '';
+  const session = codec.decode(value);
+  if (!session) throw new Error(`no session cookie in ${String(setCookie)}`);
+  return {
+    session,
+    headers: {
+      cookie: `${SESSION_COOKIE_NAME}=${value}`,
+      'x-csrf-token': csrfTokenFor(session, CSRF),
+    },
+  };
+}
+
+describe('without a session', () => {
+  it('answers 401 for every protected call', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/api/users/masquerade', { id: 'fiona' }],
+      ['DELETE', '/api/users/masquerade', undefined],
+      ['PUT', '/api/users/ada/working', { WorkingAcademicPeriodId: 'p-next' }],
+      ['POST', '/api/users/merge', { masterId: 'ada', duplicateId: 'rita' }],
+      ['POST', '/api/apiKeys', { name: 'ci' }],
+    ] as const) {
+      expect({ url, status: (await call(method, url, {}, body)).status }).toEqual({
+        url,
+        status: 401,
+      });
+    }
+  });
+});
+
+describe('masquerade', () => {
+  it('lets admin work as another user, whose abilities apply; events record both users', async () => {
+    const started = await call('POST', '/api/users/masquerade', signedIn('ada'), { id: 'fiona' });
+    expect(started.status).toBe(200);
+    expect(started.body).toEqual({ authenticatedUserId: 'ada', workingUserId: 'fiona' });
+    const { session, headers } = sessionFrom(started.setCookie);
+    expect(session).toMatchObject({ userId: 'ada', workingUserId: 'fiona' });
+
+    // Faculty may not change settings; admin could.
+    expect((await call('PUT', '/api/settings/logo', headers, { value: 'x' })).status).toBe(403);
+    expect((await call('PUT', '/api/settings/logo', signedIn('ada'), { value: 'x' })).status).toBe(
+      200,
+    );
+
+    // Refused while masquerading: a second masquerade and a working-period change.
+    expect((await call('POST', '/api/users/masquerade', headers, { id: 'rita' })).status).toBe(403);
+    expect(
+      (
+        await call('PUT', '/api/users/fiona/working', headers, {
+          WorkingAcademicPeriodId: 'p-next',
+        })
+      ).status,
+    ).toBe(403);
+
+    const ended = await call('DELETE', '/api/users/masquerade', headers);
+    expect(ended.body).toEqual({ authenticatedUserId: 'ada', workingUserId: 'ada' });
+    expect(sessionFrom(ended.setCookie).session).toMatchObject({
+      userId: 'ada',
+      workingUserId: 'ada',
+      sid: session.sid,
+    });
+
+    const events = await db.events(masqueradeStream('ada'));
+    expect(
+      events.map((e) => [e.type, e.data, e.metadata.actorId, e.metadata.onBehalfOfId]),
+    ).toEqual([
+      ['MasqueradeStarted', { userId: 'ada', workingUserId: 'fiona' }, 'ada', null],
+      ['MasqueradeEnded', { userId: 'ada', workingUserId: 'fiona' }, 'fiona', 'ada'],
+    ]);
+  });
+
+  it('is refused to anyone but admin (403), for unknown users (404) and bad bodies (400)', async () => {
+    expect(
+      (await call('POST', '/api/users/masquerade', signedIn('rita'), { id: 'fiona' })).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/users/masquerade', signedIn('ada'), { id: 'nobody' })).status,
+    ).toBe(404);
+    expect((await call('POST', '/api/users/masquerade', signedIn('ada'), {})).status).toBe(400);
+    expect(
+      (await call('POST', '/api/users/masquerade', signedIn('ada'), { id: 'ada' })).status,
+    ).toBe(422);
+    expect(await db.events(masqueradeStream('rita'))).toEqual([]);
+  });
+});
+
+describe('PUT /api/users/:id/working', () => {
+  it('records the working period for an administrator', async () => {
+    const response = await call('PUT', '/api/users/ada/working', signedIn('ada'), {
+      id: 'ada',
+      WorkingAcademicPeriodId: 'p-next',
+    });
+    expect(response.status).toBe(200);
+    const events = await db.events(workingPeriodStream('ada'));
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['WorkingAcademicPeriodChanged', { userId: 'ada', academicPeriodId: 'p-next' }],
+    ]);
+  });
+
+  it('refuses non-administrators, unknown periods and a body for another user', async () => {
+    const body = { WorkingAcademicPeriodId: 'p-next' };
+    expect((await call('PUT', '/api/users/fiona/working', signedIn('fiona'), body)).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call('PUT', '/api/users/ada/working', signedIn('ada'), {
+          WorkingAcademicPeriodId: 'p-gone',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('PUT', '/api/users/ada/working', signedIn('ada'), { id: 'rita', ...body }))
+        .status,
+    ).toBe(400);
+    expect(await db.events(workingPeriodStream('fiona'))).toEqual([]);
+  });
+});
+
+describe('POST /api/users/merge', () => {
+  it('is refused while userMergeEnabled is off, and answers 400 without both ids', async () => {
+    const body = { masterId: 'ada', duplicateId: 'rita' };
+    expect((await withoutFlags('POST', '/api/users/merge', signedIn('ada'), body)).status).toBe(
+      403,
+    );
+    expect(
+      (await call('POST', '/api/users/merge', signedIn('ada'), { masterId: 'ada' })).status,
+    ).toBe(400);
+    expect((await call('POST', '/api/users/merge', signedIn('ada'), {})).status).toBe(400);
+    expect((await call('POST', '/api/users/merge', signedIn('fiona'), body)).status).toBe(403);
+    expect(await db.events(userMergeStream('rita'))).toEqual([]);
+  });
+
+  it('records one UsersMerged event naming both users, once per duplicate', async () => {
+    const body = { masterId: 'fiona', duplicateId: 'rita' };
+    expect((await call('POST', '/api/users/merge', signedIn('ada'), body)).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/users/merge', signedIn('ada'), {
+          masterId: 'ada',
+          duplicateId: 'rita',
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call('POST', '/api/users/merge', signedIn('ada'), {
+          masterId: 'ada',
+          duplicateId: 'ada',
+        })
+      ).status,
+    ).toBe(422);
+    const events = await db.events(userMergeStream('rita'));
+    expect(events.map((e) => [e.type, e.data, e.metadata.actorId])).toEqual([
+      ['UsersMerged', { masterId: 'fiona', duplicateId: 'rita' }, 'ada'],
+    ]);
+  });
+});
+
+describe('API keys', () => {
+  it('shows a key once, stores only its hash, authenticates with Bearer until revoked', async () => {
+    const created = await call('POST', '/api/apiKeys', signedIn('ada'), { name: 'nightly export' });
+    expect(created.status).toBe(201);
+    const key = String(created.body.key);
+    const apiKeyId = String(created.body.apiKeyId);
+    expect(key).toMatch(/^allot_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}$/);
+    expect(created.body).toMatchObject({ userId: 'ada', name: 'nightly export' });
+
+    const stored = JSON.stringify((await db.store.readAll()).map((e) => [e.data, e.metadata]));
+    expect(stored).not.toContain(key.slice(-43));
+    expect((await db.events(apiKeyStream(apiKeyId)))[0]?.data).toMatchObject({ userId: 'ada' });
+
+    // The key acts as its user (admin may change settings) without cookie or CSRF token.
+    const bearer = { authorization: `Bearer ${key}` };
+    const changed = await call('PUT', '/api/settings/institution_name', bearer, {
+      value: 'Via key',
+    });
+    expect(changed.status).toBe(200);
+    const last = (await db.events('settings')).at(-1);
+    expect(last?.metadata.actorId).toBe('ada');
+    // An API key cannot masquerade.
+    expect((await call('POST', '/api/users/masquerade', bearer, { id: 'fiona' })).status).toBe(403);
+    // Off: the same key authenticates nobody.
+    expect((await withoutFlags('POST', '/api/apiKeys', bearer, { name: 'x' })).status).toBe(401);
+
+    expect((await call('DELETE', `/api/apiKeys/${apiKeyId}`, signedIn('ada'))).status).toBe(200);
+    expect((await call('POST', '/api/apiKeys', bearer, { name: 'again' })).status).toBe(401);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/apiKeys',
+          { authorization: 'Bearer allot_nonsense' },
+          { name: 'x' },
+        )
+      ).status,
+    ).toBe(401);
+  });
+
+  it('is refused while apiEnabled is off and to users without the ability', async () => {
+    expect(
+      (await withoutFlags('POST', '/api/apiKeys', signedIn('ada'), { name: 'ci' })).status,
+    ).toBe(403);
+    expect((await call('POST', '/api/apiKeys', signedIn('fiona'), { name: 'ci' })).status).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SessionCodec, SessionData } from '@allot/shared-events';
+import { assertCan } from '../authorization/ability.js';
+import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.js';
+import { sessionSetCookie } from '../identity/cookies.js';
+import { isApiKeySession } from '../apiKeys/bearerAuth.js';
+import type { SessionDirectory } from './sessionDirectory.js';
+import { sendUnauthorized } from './unauthorized.js';
+
+export interface SessionRoutesOptions {
+  sessionCodec: Pick<SessionCodec, 'encode' | 'decode'>;
+  mode: string;
+  directory: SessionDirectory;
+}
+
+const Id = z.string().min(1).max(200);
+const MasqueradeBody = z.object({ id: Id });
+const WorkingParams = z.object({ id: Id });
+const WorkingBody = z.object({ id: Id.optional(), WorkingAcademicPeriodId: Id });
+const MergeBody = z.object({ masterId: Id, duplicateId: Id });
+
+export interface MasqueradeResponse {
+  authenticatedUserId: string;
+  workingUserId: string;
+}
+
+/** Re-issues the cookie with another working user; the sid (and so the CSRF token) stays. */
+function switchWorkingUser(
+  reply: FastifyReply,
+  session: SessionData,
+  workingUserId: string,
+  options: SessionRoutesOptions,
+): FastifyReply {
+  const now = Date.now();
+  const cookie = options.sessionCodec.encode(
+    { sid: session.sid, userId: session.userId, workingUserId },
+    now,
+  );
+  const expiresAt = options.sessionCodec.decode(cookie, now)?.expiresAt ?? now;
+  const body: MasqueradeResponse = { authenticatedUserId: session.userId, workingUserId };
+  return reply
+    .header('set-cookie', sessionSetCookie(options.mode, cookie, (expiresAt - now) / 1000))
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+function masquerading(session: SessionData): boolean {
+  return session.userId !== session.workingUserId;
+}
+
+/**
+ * Masquerade (POST/DELETE /api/users/masquerade), the working period (PUT /api/users/:id/working)
+ * and merge (POST /api/users/merge). Only admin may masquerade; a masquerading session can neither
+ * start another nor change the working period (DESIGN §6).
+ */
+export function sessionRoutes(
+  fastify: FastifyInstance,
+  options: SessionRoutesOptions,
+  done: (err?: Error) => void,
+): void {
+  const signedIn = (request: FastifyRequest, reply: FastifyReply): SessionData | null => {
+    if (!request.session) void sendUnauthorized(reply);
+    return request.session;
+  };
+
+  fastify.post('/api/users/masquerade', async (request, reply) => {
+    const session = signedIn(request, reply);
+    if (!session) return reply;
+    if (isApiKeySession(session)) throw new ForbiddenError('An API key cannot masquerade.');
+    if (masquerading(session)) {
+      throw new ForbiddenError('End the current masquerade before starting another.');
+    }
+    assertCan(request.ability, 'create', 'Masquerade');
+    const { id } = parseRequest(MasqueradeBody, request.body);
+    if (!(await options.directory.isActiveUser(id)))
+      throw new NotFoundError('No such active user.');
+    await fastify.commandBus.execute(
+      'StartMasquerade',
+      { userId: session.userId, workingUserId: id },
+      commandOptionsFor(request),
+    );
+    return switchWorkingUser(reply, session, id, options);
+  });
+
+  fastify.delete('/api/users/masquerade', async (request, reply) => {
+    const session = signedIn(request, reply);
+    if (!session) return reply;
+    if (!masquerading(session)) return switchWorkingUser(reply, session, session.userId, options);
+    await fastify.commandBus.execute(
+      'EndMasquerade',
+      { userId: session.userId, workingUserId: session.workingUserId },
+      commandOptionsFor(request),
+    );
+    return switchWorkingUser(reply, session, session.userId, options);
+  });
+
+  fastify.put('/api/users/:id/working', async (request, reply) => {
+    const session = signedIn(request, reply);
+    if (!session) return reply;
+    if (masquerading(session)) {
+      throw new ForbiddenError('The working period cannot change while masquerading.');
+    }
+    const { id } = parseRequest(WorkingParams, request.params);
+    const body = parseRequest(WorkingBody, request.body);
+    if (body.id !== undefined && body.id !== id) {
+      throw new ValidationError([{ field: 'id', message: 'must be the user of the address' }]);
+    }
+    assertCan(request.ability, 'update', 'WorkingAcademicPeriod');
+    if (!(await options.directory.isActiveUser(id)))
+      throw new NotFoundError('No such active user.');
+    if (!(await options.directory.academicPeriodExists(body.WorkingAcademicPeriodId))) {
+      throw new NotFoundError('No such academic period.');
+    }
+    return fastify.commandBus.execute(
+      'SetWorkingAcademicPeriod',
+      { userId: id, academicPeriodId: body.WorkingAcademicPeriodId },
+      commandOptionsFor(request),
+    );
+  });
+
+  fastify.post('/api/users/merge', async (request, reply) => {
+    const session = signedIn(request, reply);
+    if (!session) return reply;
+    assertCan(request.ability, 'merge', 'User');
+    const { masterId, duplicateId } = parseRequest(MergeBody, request.body);
+    for (const userId of new Set([masterId, duplicateId])) {
+      if (!(await options.directory.isActiveUser(userId))) {
+        throw new NotFoundError(`No such active user: ${userId}.`);
+      }
+    }
+    return fastify.commandBus.execute(
+      'MergeUsers',
+      { masterId, duplicateId },
+      commandOptionsFor(request),
+    );
+  });
+
+  done();
+}

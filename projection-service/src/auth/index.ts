@@ -3,3 +3,4 @@ export * from './authContext.js';
 export * from './appVersion.js';
 export * from './requestAuth.js';
 export * from './authRoutes.js';
+export * from './workingPeriodsProjection.js';

@@ -8,6 +8,7 @@ import { authorizationPlugin, type AbilityResolver } from './authorization/autho
 import { createCommandBus, type CommandBus } from './commandHandling/commandBus.js';
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
 import { settingsRoutes } from './settings/api.js';
+import { resourceWriteRoutes } from './resources/resourceRoutes.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -71,4 +72,5 @@ export async function commandServicePlugin(
 
   // Routes.
   await fastify.register(settingsRoutes);
+  await fastify.register(resourceWriteRoutes);
 }

@@ -59,8 +59,9 @@ export interface ResourceCommandNames {
   deactivate?: string;
 }
 
-export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
-  extends ResourceOptions<Shape> {
+export interface ResourceDefinition<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+> extends ResourceOptions<Shape> {
   readonly commandNames: ResourceCommandNames;
   readonly eventTypes: ResourceEventTypes;
   /** Event data schemas by event type, for the event registry. */

@@ -59,8 +59,7 @@ export interface ListQueryIssue {
 }
 
 export type ListQueryResult =
-  | { success: true; data: ListQuery }
-  | { success: false; issues: ListQueryIssue[] };
+  { success: true; data: ListQuery } | { success: false; issues: ListQueryIssue[] };
 
 export const MAX_TAKE = 1000;
 export const DEFAULT_TAKE = 100;
@@ -127,7 +126,11 @@ function parseFilters(text: string, spec: ListSpec, issues: ListQueryIssue[]): L
   return filters;
 }
 
-function parseSort(text: string, spec: ListSpec, issues: ListQueryIssue[]): [string, SortDirection][] {
+function parseSort(
+  text: string,
+  spec: ListSpec,
+  issues: ListQueryIssue[],
+): [string, SortDirection][] {
   const json = parseJson(text);
   const parsed = json.ok ? sortList.safeParse(json.value) : null;
   if (!parsed?.success) {
@@ -136,7 +139,8 @@ function parseSort(text: string, spec: ListSpec, issues: ListQueryIssue[]): [str
   }
   const sort: [string, SortDirection][] = [];
   for (const [field, direction] of parsed.data) {
-    if (!isListField(spec, field)) issues.push({ field: `sort.${field}`, message: 'cannot be sorted' });
+    if (!isListField(spec, field))
+      issues.push({ field: `sort.${field}`, message: 'cannot be sorted' });
     else sort.push([field, direction.toUpperCase() as SortDirection]);
   }
   return sort;
@@ -145,8 +149,7 @@ function parseSort(text: string, spec: ListSpec, issues: ListQueryIssue[]): [str
 /** `id,displayName as name` or a JSON list of the same items. */
 function parseSelect(text: string, spec: ListSpec, issues: ListQueryIssue[]): ListSelection[] {
   const json = text.trim().startsWith('[') ? parseJson(text) : null;
-  const items =
-    json?.ok && Array.isArray(json.value) ? json.value : json ? null : text.split(',');
+  const items = json?.ok && Array.isArray(json.value) ? json.value : json ? null : text.split(',');
   if (!items) {
     issues.push({ field: 'select', message: 'must list fields, e.g. id,displayName as name' });
     return [];
@@ -185,7 +188,10 @@ export function parseListQuery(query: unknown, spec: ListSpec): ListQueryResult 
   if (!raw.success) {
     return {
       success: false,
-      issues: raw.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+      issues: raw.error.issues.map((i) => ({
+        field: i.path.map(String).join('.'),
+        message: i.message,
+      })),
     };
   }
   const issues: ListQueryIssue[] = [];

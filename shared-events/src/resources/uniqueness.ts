@@ -14,7 +14,10 @@ export const uniquenessEventSchemas = {
 } as const;
 
 /** Case-insensitive for text, so `Ada` and `ada` clash; null when a field is empty. */
-export function uniqueKey(fields: readonly string[], record: Record<string, unknown>): string | null {
+export function uniqueKey(
+  fields: readonly string[],
+  record: Record<string, unknown>,
+): string | null {
   const parts: string[] = [];
   for (const field of fields) {
     const value = record[field];

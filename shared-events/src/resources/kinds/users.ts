@@ -26,7 +26,10 @@ export const users = defineResource({
     honorific: optionalText,
     email: z.email().max(320),
     username: z.string().trim().min(1).max(200),
-    Roles: z.array(z.object({ slug: roleSlugSchema }).strict()).max(20).optional(),
+    Roles: z
+      .array(z.object({ slug: roleSlugSchema }).strict())
+      .max(20)
+      .optional(),
     EmployeeId: optionalText,
     isActive: z.boolean().optional(),
     isFaculty: z.boolean().optional(),

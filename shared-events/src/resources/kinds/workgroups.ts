@@ -33,5 +33,12 @@ export const workgroups = defineResource({
   }),
   list: { fields: { name: 'text' }, defaultSort: [['name', 'ASC']] },
   unique: [{ fields: ['name'], message: 'Another workgroup already has this name.' }],
-  derive: (record) => ({ ...record, members: record.members ?? [] }),
+  // A member's link id is stable and pure: the workgroup and the user it links.
+  derive: (record) => ({
+    ...record,
+    members: ((record.members ?? []) as WorkgroupMember[]).map((m) => ({
+      ...m,
+      id: m.id ?? `${record.id}.${m.UserId}`,
+    })),
+  }),
 });

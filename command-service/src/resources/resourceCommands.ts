@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  StreamNotFoundError,
+  allResources,
+  type CommandResult,
+  type EventStore,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@allot/shared-events';
+import { assertCan, type AppAbility } from '../authorization/ability.js';
+import type { CommandContext, RunnableCommand } from '../commandHandling/commandDefinition.js';
+import { eventMetadataFor } from '../commandHandling/decider.js';
+import { handleCommand, loadAggregate } from '../commandHandling/handleCommand.js';
+import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
+import {
+  DomainRuleError,
+  NotFoundError,
+  ValidationError,
+  fieldIssuesFrom,
+} from '../errors/errors.js';
+import { afterResourceWrite } from './afterWrite.js';
+import {
+  resourceDecider,
+  type ResourceCommandKind,
+  type ResourceState,
+} from './resourceDecider.js';
+import { release, reservationsOf, reserve, type Reservation } from './uniqueReservations.js';
+
+const RecordId = z.object({ id: z.string().trim().min(1).max(100) });
+
+function payloadSchema(definition: ResourceDefinition, kind: ResourceCommandKind) {
+  switch (kind) {
+    case 'create':
+      return definition.schema.extend(RecordId.shape).strict();
+    case 'update':
+      return definition.schema.partial().extend(RecordId.shape).strict();
+    default:
+      return RecordId.strict();
+  }
+}
+
+const ACTIONS: Record<ResourceCommandKind, string> = {
+  create: 'create',
+  update: 'update',
+  deactivate: 'update',
+  delete: 'delete',
+};
+
+/** The subject's abilities (per field written), or ownership of the record for owned kinds. */
+function authorize(
+  definition: ResourceDefinition,
+  kind: ResourceCommandKind,
+  ability: AppAbility,
+  actorId: string | null,
+  payload: ResourceRecord,
+  state: ResourceState,
+): void {
+  const owner = definition.ownerField;
+  if (owner && actorId !== null) {
+    const owners = [payload[owner], state.status === 'absent' ? undefined : state.record[owner]];
+    const named = owners.filter((o) => o !== undefined);
+    if (named.length > 0 && named.every((o) => o === actorId)) return;
+  }
+  const action = ACTIONS[kind];
+  assertCan(ability, action, definition.subject);
+  for (const field of Object.keys(payload)) {
+    if (field !== 'id') assertCan(ability, action, definition.subject, field);
+  }
+}
+
+/** A referenced record must exist and not be deleted; 422 with the rule's sentence otherwise. */
+async function checkReferences(
+  store: EventStore,
+  definition: ResourceDefinition,
+  payload: ResourceRecord,
+): Promise<void> {
+  for (const rule of definition.references ?? []) {
+    const value = payload[rule.field];
+    if (typeof value !== 'string') continue;
+    const target = allResources.find((r) => r.name === rule.resource);
+    if (!target) throw new Error(`Unknown referenced resource ${rule.resource}`);
+    const events = await store.readStream(target.streamId(value)).catch((err: unknown) => {
+      if (err instanceof StreamNotFoundError) return [];
+      throw err;
+    });
+    if (events.length === 0 || events.at(-1)?.type === target.eventTypes.deleted) {
+      throw new DomainRuleError(rule.message);
+    }
+  }
+}
+
+function expectedRecord(
+  definition: ResourceDefinition,
+  kind: ResourceCommandKind,
+  payload: ResourceRecord,
+  state: ResourceState,
+): ResourceRecord | null {
+  const derive = (r: ResourceRecord) => (definition.derive ? definition.derive(r) : r);
+  if (kind === 'create') return derive(payload);
+  if (state.status !== 'live') return null;
+  if (kind === 'update') return derive({ ...state.record, ...payload });
+  return kind === 'deactivate' ? state.record : null;
+}
+
+const byStream = (list: Reservation[]) => new Set(list.map((r) => r.streamId));
+
+function resourceCommand(
+  definition: ResourceDefinition,
+  kind: ResourceCommandKind,
+  name: string,
+): RunnableCommand {
+  const schema = payloadSchema(definition, kind);
+  const decider = resourceDecider(definition);
+  const checkedDecider: typeof decider = {
+    ...decider,
+    decide: (command, state, meta) => assertRegisteredEvents(decider.decide(command, state, meta)),
+  };
+
+  return {
+    name,
+    async run(store, rawPayload, context: CommandContext): Promise<CommandResult> {
+      const parsed = schema.safeParse(rawPayload);
+      if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
+      const payload = parsed.data as ResourceRecord;
+      const streamId = definition.streamId(payload.id);
+      const check = (state: ResourceState) =>
+        authorize(definition, kind, context.ability, context.meta.actorId, payload, state);
+      const { state } = await loadAggregate(store, decider, streamId);
+      check(state);
+      if (kind !== 'create' && state.status !== 'live') {
+        throw new NotFoundError(`No record with id ${payload.id}.`);
+      }
+      if (kind === 'create' || kind === 'update') await checkReferences(store, definition, payload);
+
+      const current = state.status === 'live' ? state.record : null;
+      const next = expectedRecord(definition, kind, payload, state);
+      const held = byStream(reservationsOf(definition, current));
+      const wanted = reservationsOf(definition, next);
+      const wantedStreams = byStream(wanted);
+      const metadata = eventMetadataFor(context.meta);
+      const reserved: Reservation[] = [];
+      let result: CommandResult;
+      try {
+        for (const r of wanted.filter((w) => !held.has(w.streamId))) {
+          if (await reserve(store, definition, r, payload.id, metadata)) reserved.push(r);
+        }
+        result = await handleCommand(
+          store,
+          checkedDecider,
+          streamId,
+          { type: name, kind, data: payload },
+          {
+            meta: context.meta,
+            entityId: payload.id,
+            ...(context.expectedRevision === undefined
+              ? {}
+              : { expectedRevision: context.expectedRevision }),
+            authorize: check,
+          },
+        );
+      } catch (err) {
+        for (const r of reserved) await release(store, definition, r, payload.id, metadata);
+        throw err;
+      }
+      const freed = reservationsOf(definition, current).filter(
+        (r) => !wantedStreams.has(r.streamId),
+      );
+      for (const r of freed) await release(store, definition, r, payload.id, metadata);
+      await afterResourceWrite(store, definition, kind, payload, context, result);
+      return result;
+    },
+  };
+}
+
+/** Create, Update, Delete (and Deactivate when the kind has isActive) of one resource. */
+export function commandsOfResource(definition: ResourceDefinition): RunnableCommand[] {
+  const names = definition.commandNames;
+  const commands = [
+    resourceCommand(definition, 'create', names.create),
+    resourceCommand(definition, 'update', names.update),
+    resourceCommand(definition, 'delete', names.delete),
+  ];
+  if (names.deactivate) commands.push(resourceCommand(definition, 'deactivate', names.deactivate));
+  return commands;
+}
+
+/** Every resource command of the service. */
+export const resourceCommands: readonly RunnableCommand[] =
+  allResources.flatMap(commandsOfResource);

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  SYSTEM_ACTIVE_PERIOD_STREAM,
+  defineAbilityFor,
+  type AbilityContext,
+  type RoleSlug,
+} from '@allot/shared-events';
+import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
+import type { AppRule } from '../authorization/ability.js';
+import { openTestStore, type TestStore } from '../testing/testStore.js';
+import { buildTestApp, type TestApp } from '../testing/testApp.js';
+
+let db: TestStore;
+let t: TestApp;
+
+/** The rules spec §6 gives a user holding just `role` (what the real resolver will build). */
+function rulesOf(role: RoleSlug, userId: string): readonly AppRule[] {
+  const context: AbilityContext = { ...demoContextFor(role), userId };
+  return defineAbilityFor(context).rules;
+}
+
+beforeAll(async () => {
+  db = await openTestStore();
+  t = await buildTestApp(db.store, {
+    admin: rulesOf('admin', 'admin'),
+    ops: rulesOf('academicOpsAdmin', 'ops'),
+    faculty: rulesOf('faculty', 'faculty'),
+    other: rulesOf('faculty', 'other'),
+  });
+});
+
+afterAll(async () => {
+  await t.app.close();
+  await db.close();
+});
+
+const send = (method: string, url: string, as: string | null, payload?: object, extra = {}) =>
+  t.request({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload }),
+    headers: { ...(as ? t.signedIn(as) : {}), ...extra },
+  });
+
+describe('academicTermTypes through the generic write routes', () => {
+  it('creates, updates with If-Match, refuses a stale revision, deletes, then 404', async () => {
+    const created = await send('POST', '/api/academicTermTypes', 'admin', {
+      name: 'Semester',
+      slug: 'semester',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, revision } = created.json();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(revision).toBe(0);
+    expect((await db.events(`academicTermType-${id}`))[0]).toMatchObject({
+      type: 'AcademicTermTypeCreated',
+      data: { id, name: 'Semester', slug: 'semester', isActive: true },
+      metadata: { actorId: 'admin' },
+    });
+
+    const updated = await send(
+      'PUT',
+      `/api/academicTermTypes/${id}`,
+      'ops',
+      { name: 'Semesters' },
+      { 'if-match': '"0"' },
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id, revision: 1 });
+    const stale = await send(
+      'PUT',
+      `/api/academicTermTypes/${id}`,
+      'admin',
+      { name: 'Stale' },
+      { 'if-match': '"0"' },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ currentRevision: 1 });
+    // Without If-Match the last write wins.
+    expect(
+      (await send('PUT', `/api/academicTermTypes/${id}`, 'admin', { name: 'Term' })).statusCode,
+    ).toBe(200);
+
+    expect((await send('DELETE', `/api/academicTermTypes/${id}`, 'admin')).statusCode).toBe(200);
+    const gone = await send('PUT', `/api/academicTermTypes/${id}`, 'admin', { name: 'x' });
+    expect(gone.statusCode).toBe(404);
+    expect((await send('DELETE', `/api/academicTermTypes/${id}`, 'admin')).statusCode).toBe(404);
+    // The slug was released with the delete.
+    const again = await send('POST', '/api/academicTermTypes', 'admin', {
+      name: 'Semester',
+      slug: 'semester',
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('400 with the failing fields, nothing written', async () => {
+    const response = await send('POST', '/api/academicTermTypes', 'admin', {
+      name: '',
+      slug: 'Not A Slug',
+      extra: 1,
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = (response.json().fields as { field: string }[]).map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'slug', '']));
+  });
+
+  it('403 for faculty and for no session on every write route', async () => {
+    const created = await send('POST', '/api/academicTermTypes', 'admin', {
+      name: 'Quarter',
+      slug: 'quarter',
+    });
+    const { id } = created.json();
+    for (const as of ['faculty', null]) {
+      expect(
+        (await send('POST', '/api/academicTermTypes', as, { name: 'X', slug: 'x' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await send('PUT', `/api/academicTermTypes/${id}`, as, { name: 'X' })).statusCode,
+      ).toBe(403);
+      expect((await send('DELETE', `/api/academicTermTypes/${id}`, as)).statusCode).toBe(403);
+      expect((await send('POST', `/api/academicTermTypes/${id}/deactivate`, as)).statusCode).toBe(
+        403,
+      );
+    }
+    expect(
+      (await send('POST', `/api/academicTermTypes/${id}/deactivate`, 'admin')).statusCode,
+    ).toBe(200);
+    expect((await db.events(`academicTermType-${id}`)).at(-1)?.type).toBe(
+      'AcademicTermTypeDeactivated',
+    );
+  });
+
+  it('422 naming the clash for a duplicate slug (case-insensitive)', async () => {
+    await send('POST', '/api/academicTermTypes', 'admin', { name: 'Summer', slug: 'summer' });
+    const clash = await send('POST', '/api/academicTermTypes', 'admin', {
+      name: 'S',
+      slug: 'SUMMER'.toLowerCase(),
+    });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().message).toBe('Another academic term type already has this slug.');
+  });
+});
+
+describe('users', () => {
+  const user = (username: string) => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `${username}@example.edu`,
+    username,
+    Roles: [{ slug: 'faculty' }],
+  });
+
+  it('derives the display name and defaults', async () => {
+    const { id } = (await send('POST', '/api/users', 'admin', user('ada'))).json();
+    expect((await db.events(`user-${id}`))[0]?.data).toMatchObject({
+      displayName: 'Ada Lovelace',
+      isActive: true,
+      isFaculty: false,
+      FinancialData: null,
+    });
+  });
+
+  it('of two clients creating the same username at once, exactly one succeeds, the other 422', async () => {
+    const [a, b] = await Promise.all([
+      send('POST', '/api/users', 'admin', user('twin')),
+      send('POST', '/api/users', 'ops', { ...user('twin'), email: 'other@example.edu' }),
+    ]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 422]);
+    const loser = a?.statusCode === 422 ? a : b;
+    expect(loser?.json().message).toBe('Another user already has this username.');
+  });
+
+  it('403 for faculty', async () => {
+    expect((await send('POST', '/api/users', 'faculty', user('sneaky'))).statusCode).toBe(403);
+  });
+});
+
+describe('userSettings', () => {
+  it('lets a user create and change only their own', async () => {
+    const mine = await send('POST', '/api/userSettings', 'faculty', { value: 'light' });
+    expect(mine.statusCode).toBe(201);
+    const { id } = mine.json();
+    expect((await db.events(`userSetting-${id}`))[0]?.data).toMatchObject({ UserId: 'faculty' });
+    expect(
+      (await send('PUT', `/api/userSettings/${id}`, 'faculty', { value: 'dark' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', `/api/userSettings/${id}`, 'other', { value: 'light' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', '/api/userSettings', 'other', { UserId: 'faculty', value: 'light' }))
+        .statusCode,
+    ).toBe(403);
+    const twice = await send('POST', '/api/userSettings', 'faculty', { value: 'dark' });
+    expect(twice.statusCode).toBe(422);
+  });
+});
+
+describe('academicPeriods and terms', () => {
+  const period = (name: string, extra = {}) => ({
+    name,
+    startDate: '2026-07-01',
+    endDate: '2027-06-30',
+    ...extra,
+  });
+
+  it('keeps exactly one system-active period', async () => {
+    const a = (
+      await send(
+        'POST',
+        '/api/academicPeriods',
+        'admin',
+        period('2026-27', { isSystemActive: true }),
+      )
+    ).json();
+    const b = (
+      await send('POST', '/api/academicPeriods', 'ops', period('2027-28', { isSystemActive: true }))
+    ).json();
+    expect((await db.events(`academicPeriod-${a.id}`)).at(-1)).toMatchObject({
+      type: 'AcademicPeriodUpdated',
+      data: { id: a.id, isSystemActive: false },
+    });
+    expect((await db.events(SYSTEM_ACTIVE_PERIOD_STREAM)).map((e) => e.data)).toEqual([
+      { id: a.id, previousId: null },
+      { id: b.id, previousId: a.id },
+    ]);
+  });
+
+  it('422 for an end before the start; 422 for a term of an unknown period', async () => {
+    const bad = await send(
+      'POST',
+      '/api/academicPeriods',
+      'admin',
+      period('Backwards', { endDate: '2020-01-01' }),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('The end date must not be before the start date.');
+    const orphan = await send('POST', '/api/academicTerms', 'admin', {
+      name: 'Fall',
+      AcademicPeriodId: 'nope',
+      startDate: '2026-09-01',
+      endDate: '2026-12-20',
+    });
+    expect(orphan.statusCode).toBe(422);
+    expect(orphan.json().message).toBe('The academic period of this term does not exist.');
+  });
+
+  it('refuses useAdvancedEffort while aemEnabled is off (field-level rule)', async () => {
+    const response = await send(
+      'POST',
+      '/api/academicPeriods',
+      'admin',
+      period('Effort', { useAdvancedEffort: true }),
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('workgroups', () => {
+  it('gives each member a stable link id', async () => {
+    const { id } = (
+      await send('POST', '/api/workgroups', 'admin', {
+        name: 'Mathematics',
+        members: [{ UserId: 'u1', permission: 3 }],
+      })
+    ).json();
+    expect((await db.events(`workgroup-${id}`))[0]?.data).toMatchObject({
+      members: [{ id: `${id}.u1`, UserId: 'u1', permission: 3 }],
+    });
+    expect((await send('POST', '/api/workgroups', 'faculty', { name: 'X' })).statusCode).toBe(403);
+  });
+});

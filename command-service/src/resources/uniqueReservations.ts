@@ -1,0 +1,112 @@
+import {
+  StreamNotFoundError,
+  UniqueValueReserved,
+  WrongExpectedVersionError,
+  uniqueKey,
+  uniqueStreamId,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@allot/shared-events';
+import { DomainRuleError } from '../errors/errors.js';
+
+export interface Reservation {
+  streamId: string;
+  fields: readonly string[];
+  message: string;
+}
+
+async function readOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  try {
+    return await store.readStream(streamId);
+  } catch (err) {
+    if (err instanceof StreamNotFoundError) return [];
+    throw err;
+  }
+}
+
+/** The reservation streams a record occupies, one per unique rule with every field present. */
+export function reservationsOf(
+  definition: ResourceDefinition,
+  record: ResourceRecord | null,
+): Reservation[] {
+  if (!record) return [];
+  return (definition.unique ?? []).flatMap((rule) => {
+    const key = uniqueKey(rule.fields, record);
+    return key === null
+      ? []
+      : [{ streamId: uniqueStreamId(definition.name, rule.fields, key), ...rule }];
+  });
+}
+
+/**
+ * Reserves a value for `ownerId`. The append expects the stream's current revision, so of two
+ * racing owners exactly one wins; the other sees the reservation and gets 422. Answers whether
+ * this call reserved it (false when the owner already held it).
+ */
+export async function reserve(
+  store: EventStore,
+  definition: ResourceDefinition,
+  reservation: Reservation,
+  ownerId: string,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  for (;;) {
+    const events = await readOrEmpty(store, reservation.streamId);
+    const last = events.at(-1);
+    if (last?.type === 'UniqueValueReserved') {
+      if (UniqueValueReserved.parse(last.data).ownerId === ownerId) return false;
+      throw new DomainRuleError(reservation.message);
+    }
+    try {
+      await store.appendToStream(
+        reservation.streamId,
+        [
+          {
+            type: 'UniqueValueReserved',
+            data: { resource: definition.name, fields: [...reservation.fields], ownerId },
+            metadata,
+          },
+        ],
+        { expectedState: last ? last.revision : 'no_stream', streamType: 'unique' },
+      );
+      return true;
+    } catch (err) {
+      // Someone else wrote in between: read again and see who holds it now.
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+    }
+  }
+}
+
+/** Frees a value held by `ownerId` (after a delete, a rename or a failed write). */
+export async function release(
+  store: EventStore,
+  definition: ResourceDefinition,
+  reservation: Reservation,
+  ownerId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  for (;;) {
+    const last = (await readOrEmpty(store, reservation.streamId)).at(-1);
+    if (last?.type !== 'UniqueValueReserved') return;
+    if (UniqueValueReserved.parse(last.data).ownerId !== ownerId) return;
+    try {
+      await store.appendToStream(
+        reservation.streamId,
+        [
+          {
+            type: 'UniqueValueReleased',
+            data: { resource: definition.name, fields: [...reservation.fields], ownerId },
+            metadata,
+          },
+        ],
+        { expectedState: last.revision },
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+    }
+  }
+}

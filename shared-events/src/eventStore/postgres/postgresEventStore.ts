@@ -58,7 +58,7 @@ export class PostgresEventStore implements EventStore {
   private readonly logger: SubscriptionLogger;
   private readonly wakeUps = new Set<() => void>();
   private readonly subscriptions = new Set<PollingSubscription>();
-  /** 'end' subscriptions still resolving the head: appends wait so they land after it. */
+  /** 'end' subscriptions still resolving their start: appends wait so they land after it. */
   private readonly pendingStarts = new Set<Promise<unknown>>();
   private readonly detachPool: () => void;
   private readonly idleInTransactionTimeoutMs: number;

@@ -1,0 +1,133 @@
+import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import type { Knex } from 'knex';
+import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { authFactsProjection } from './authFactsProjection.js';
+import { createReadModelAuthFacts } from './readModelAuthFacts.js';
+
+let db: TestDatabase;
+let knex: Knex;
+let harness: ReturnType<typeof projectionHarness>;
+let facts: ReturnType<typeof createReadModelAuthFacts>;
+
+const user = (id: string, roles: string[], extra: Record<string, unknown> = {}) =>
+  recorded('UserCreated', {
+    id,
+    firstName: id,
+    lastName: 'Person',
+    displayName: `${id} Person`,
+    email: `${id}@example.edu`,
+    username: id,
+    Roles: roles.map((slug) => ({ slug })),
+    isActive: true,
+    WorkingAcademicPeriodId: null,
+    ...extra,
+  });
+
+beforeAll(async () => {
+  db = await openPgliteTestDatabase();
+  knex = knexFor(db);
+  harness = projectionHarness(knex, db.schema, authFactsProjection);
+  await harness.migrate();
+  await harness.migrate(); // idempotent
+  facts = createReadModelAuthFacts(knex, harness.tables);
+  await harness.apply([
+    user('ada', ['admin']),
+    user('fiona', ['faculty']),
+    user('dupe', ['faculty']),
+    recorded('AcademicPeriodCreated', { id: 'p-past', name: 'Past' }),
+    recorded('AcademicPeriodCreated', { id: 'p-now', name: 'Now' }),
+    recorded('SystemActiveAcademicPeriodChanged', { id: 'p-past', previousId: null }),
+    recorded('SystemActiveAcademicPeriodChanged', { id: 'p-now', previousId: 'p-past' }),
+    recorded('ProgressStepCreated', {
+      id: 's1',
+      AcademicPeriodId: 'p-now',
+      stepId: 1,
+      name: 'Setup',
+      isActive: true,
+    }),
+    recorded('ProgressStepCreated', {
+      id: 's6',
+      AcademicPeriodId: 'p-now',
+      stepId: 6,
+      name: 'Review',
+      isActive: false,
+    }),
+    recorded('WorkgroupCreated', {
+      id: 'wg-math',
+      name: 'Mathematics',
+      members: [
+        { id: 'wg-math.fiona', UserId: 'fiona', permission: 2 },
+        { id: 'wg-math.dupe', UserId: 'dupe', permission: 1 },
+      ],
+    }),
+    recorded('WorkgroupCreated', {
+      id: 'wg-art',
+      name: 'Art',
+      members: [{ id: 'wg-art.dupe', UserId: 'dupe', permission: 3 }],
+    }),
+  ]);
+});
+
+afterAll(async () => {
+  await knex.destroy();
+  await db.close();
+});
+
+test('answers users with their roles, the system-active period and its highest active step', async () => {
+  expect(await facts.userById('ada')).toEqual({
+    id: 'ada',
+    displayName: 'ada Person',
+    firstName: 'ada',
+    lastName: 'Person',
+    email: 'ada@example.edu',
+    username: 'ada',
+    roles: ['admin'],
+    isActive: true,
+    workingAcademicPeriodId: null,
+  });
+  expect(await facts.userById('nobody')).toBeNull();
+  expect(await facts.systemActivePeriodId()).toBe('p-now');
+  expect(await facts.progressStepIdOf('p-now')).toBe(1);
+  await harness.apply([recorded('ProgressStepUpdated', { id: 's6', isActive: true })]);
+  expect(await facts.progressStepIdOf('p-now')).toBe(6);
+  expect(await facts.progressStepIdOf('p-past')).toBeNull();
+  expect(await facts.academicPeriodExists('p-past')).toBe(true);
+  expect(await facts.academicPeriodExists('p-gone')).toBe(false);
+});
+
+test('follows role changes, deactivation and the working period', async () => {
+  await harness.apply([
+    recorded('UserUpdated', {
+      id: 'fiona',
+      Roles: [{ slug: 'faculty' }, { slug: 'reportingUser' }],
+    }),
+    recorded('WorkingAcademicPeriodChanged', { userId: 'ada', academicPeriodId: 'p-past' }),
+  ]);
+  expect((await facts.userById('fiona'))?.roles).toEqual(['faculty', 'reportingUser']);
+  expect((await facts.userById('ada'))?.workingAcademicPeriodId).toBe('p-past');
+  await harness.apply([user('temp', ['faculty']), recorded('UserDeactivated', { id: 'temp' })]);
+  expect(await facts.isActiveUser('temp')).toBe(false);
+  expect(await facts.isActiveUser('ada')).toBe(true);
+});
+
+test('replaces a workgroup’s members on update and moves a merged duplicate’s memberships', async () => {
+  expect(await facts.workgroupPermissionsOf('dupe')).toEqual([
+    { id: 'wg-art', permission: 3 },
+    { id: 'wg-math', permission: 1 },
+  ]);
+  await harness.apply([recorded('UsersMerged', { masterId: 'fiona', duplicateId: 'dupe' })]);
+  expect(await facts.workgroupPermissionsOf('dupe')).toEqual([]);
+  // Fiona keeps her assign bit in math and gains the duplicate's approve bit and art membership.
+  expect(await facts.workgroupPermissionsOf('fiona')).toEqual([
+    { id: 'wg-art', permission: 3 },
+    { id: 'wg-math', permission: 3 },
+  ]);
+  await harness.apply([
+    recorded('WorkgroupUpdated', {
+      id: 'wg-math',
+      members: [{ id: 'wg-math.ada', UserId: 'ada', permission: 2 }],
+    }),
+  ]);
+  expect(await facts.workgroupPermissionsOf('fiona')).toEqual([{ id: 'wg-art', permission: 3 }]);
+  expect(await facts.workgroupPermissionsOf('ada')).toEqual([{ id: 'wg-math', permission: 2 }]);
+});

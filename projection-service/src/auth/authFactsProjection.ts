@@ -1,0 +1,244 @@
+import type { Knex } from 'knex';
+import {
+  SystemActiveAcademicPeriodChanged,
+  UsersMerged,
+  WorkingAcademicPeriodChanged,
+  roleSlugSchema,
+  type RecordedEvent,
+} from '@allot/shared-events';
+import { z } from 'zod';
+import type { Projection, ProjectionContext } from '../runner/projection.js';
+
+export const AUTH_USERS_TABLE = 'auth_users';
+export const AUTH_MEMBERS_TABLE = 'auth_workgroup_members';
+export const AUTH_STEPS_TABLE = 'auth_progress_steps';
+export const AUTH_PERIODS_TABLE = 'auth_academic_periods';
+
+const Id = z.object({ id: z.string() });
+const UserFields = z.object({
+  id: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  displayName: z.string().optional(),
+  email: z.string().nullable().optional(),
+  username: z.string().nullable().optional(),
+  Roles: z.array(z.object({ slug: roleSlugSchema })).optional(),
+  isActive: z.boolean().optional(),
+  WorkingAcademicPeriodId: z.string().nullable().optional(),
+});
+const WorkgroupFields = z.object({
+  id: z.string(),
+  members: z.array(z.object({ UserId: z.string(), permission: z.number().int() })).optional(),
+});
+const StepFields = z.object({
+  id: z.string(),
+  AcademicPeriodId: z.string().optional(),
+  stepId: z.number().int().optional(),
+  isActive: z.boolean().optional(),
+});
+const PeriodFields = z.object({ id: z.string(), isSystemActive: z.boolean().optional() });
+
+type UserFields = z.infer<typeof UserFields>;
+
+/** The user columns an event carries; an update carries only the fields that changed. */
+function userColumns(user: UserFields): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (user.firstName !== undefined) columns.first_name = user.firstName;
+  if (user.lastName !== undefined) columns.last_name = user.lastName;
+  if (user.displayName !== undefined) columns.display_name = user.displayName;
+  if (user.email !== undefined) columns.email = user.email;
+  if (user.username !== undefined) columns.username = user.username;
+  if (user.Roles !== undefined) columns.roles = JSON.stringify(user.Roles.map((r) => r.slug));
+  if (user.isActive !== undefined) columns.is_active = user.isActive;
+  if (user.WorkingAcademicPeriodId !== undefined) {
+    columns.working_period_id = user.WorkingAcademicPeriodId;
+  }
+  return columns;
+}
+
+async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: ProjectionContext) {
+  const users = ctx.table(AUTH_USERS_TABLE);
+  const members = ctx.table(AUTH_MEMBERS_TABLE);
+  const steps = ctx.table(AUTH_STEPS_TABLE);
+  const periods = ctx.table(AUTH_PERIODS_TABLE);
+  switch (event.type) {
+    case 'UserCreated': {
+      const user = UserFields.parse(event.data);
+      await trx(users)
+        .insert({ id: user.id, ...userColumns(user) })
+        .onConflict('id')
+        .merge();
+      return;
+    }
+    case 'UserUpdated': {
+      const user = UserFields.parse(event.data);
+      const columns = userColumns(user);
+      if (Object.keys(columns).length > 0) await trx(users).where({ id: user.id }).update(columns);
+      return;
+    }
+    case 'UserDeactivated':
+      await trx(users).where(Id.parse(event.data)).update({ is_active: false });
+      return;
+    case 'UserDeleted': {
+      const { id } = Id.parse(event.data);
+      await trx(users).where({ id }).delete();
+      await trx(members).where({ user_id: id }).delete();
+      return;
+    }
+    case 'WorkingAcademicPeriodChanged': {
+      const { userId, academicPeriodId } = WorkingAcademicPeriodChanged.parse(event.data);
+      await trx(users).where({ id: userId }).update({ working_period_id: academicPeriodId });
+      return;
+    }
+    case 'WorkgroupCreated':
+    case 'WorkgroupUpdated': {
+      const workgroup = WorkgroupFields.parse(event.data);
+      if (workgroup.members === undefined) return;
+      // The event carries the whole member list: it replaces the old one.
+      await trx(members).where({ workgroup_id: workgroup.id }).delete();
+      if (workgroup.members.length > 0) {
+        await trx(members).insert(
+          workgroup.members.map((m) => ({
+            workgroup_id: workgroup.id,
+            user_id: m.UserId,
+            permission: m.permission,
+          })),
+        );
+      }
+      return;
+    }
+    case 'WorkgroupDeleted':
+      await trx(members)
+        .where({ workgroup_id: Id.parse(event.data).id })
+        .delete();
+      return;
+    case 'UsersMerged': {
+      const { masterId, duplicateId } = UsersMerged.parse(event.data);
+      // The master keeps its own bits and gains the duplicate's, workgroup by workgroup.
+      await trx.raw(
+        `INSERT INTO ?? (workgroup_id, user_id, permission)
+           SELECT workgroup_id, ?, permission FROM ?? WHERE user_id = ?
+         ON CONFLICT (workgroup_id, user_id) DO UPDATE
+           SET permission = ??.permission | excluded.permission`,
+        [members, masterId, members, duplicateId, members],
+      );
+      await trx(members).where({ user_id: duplicateId }).delete();
+      return;
+    }
+    case 'ProgressStepCreated':
+    case 'ProgressStepUpdated': {
+      const step = StepFields.parse(event.data);
+      const columns: Record<string, unknown> = {};
+      if (step.AcademicPeriodId !== undefined) columns.academic_period_id = step.AcademicPeriodId;
+      if (step.stepId !== undefined) columns.step_id = step.stepId;
+      if (step.isActive !== undefined) columns.is_active = step.isActive;
+      if (event.type === 'ProgressStepCreated') {
+        await trx(steps)
+          .insert({ id: step.id, ...columns })
+          .onConflict('id')
+          .merge();
+      } else if (Object.keys(columns).length > 0) {
+        await trx(steps).where({ id: step.id }).update(columns);
+      }
+      return;
+    }
+    case 'ProgressStepDeleted':
+      await trx(steps).where(Id.parse(event.data)).delete();
+      return;
+    case 'AcademicPeriodCreated': {
+      const { id } = PeriodFields.parse(event.data);
+      await trx(periods).insert({ id, is_system_active: false }).onConflict('id').ignore();
+      return;
+    }
+    case 'AcademicPeriodDeleted':
+      await trx(periods).where(Id.parse(event.data)).delete();
+      return;
+    case 'SystemActiveAcademicPeriodChanged': {
+      const { id } = SystemActiveAcademicPeriodChanged.parse(event.data);
+      await trx(periods).update({ is_system_active: false });
+      if (id !== null) await trx(periods).where({ id }).update({ is_system_active: true });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * What sessions are built from: users (roles, active, working period), workgroup members with
+ * their bits, progress steps and the system-active period. One read model for one query (DESIGN
+ * §5): the auth context, asked on every request, reads a few narrow rows.
+ */
+export const authFactsProjection: Projection = {
+  name: 'authFacts',
+  version: 1,
+  eventTypes: [
+    'UserCreated',
+    'UserUpdated',
+    'UserDeactivated',
+    'UserDeleted',
+    'WorkingAcademicPeriodChanged',
+    'WorkgroupCreated',
+    'WorkgroupUpdated',
+    'WorkgroupDeleted',
+    'UsersMerged',
+    'ProgressStepCreated',
+    'ProgressStepUpdated',
+    'ProgressStepDeleted',
+    'AcademicPeriodCreated',
+    'AcademicPeriodDeleted',
+    'SystemActiveAcademicPeriodChanged',
+  ],
+  tables: [AUTH_USERS_TABLE, AUTH_MEMBERS_TABLE, AUTH_STEPS_TABLE, AUTH_PERIODS_TABLE],
+
+  async migrate(trx, ctx) {
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         id text PRIMARY KEY,
+         first_name text NOT NULL DEFAULT '',
+         last_name text NOT NULL DEFAULT '',
+         display_name text NOT NULL DEFAULT '',
+         email text,
+         username text,
+         roles jsonb NOT NULL DEFAULT '[]',
+         is_active boolean NOT NULL DEFAULT true,
+         working_period_id text
+       )`,
+      [ctx.table(AUTH_USERS_TABLE)],
+    );
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         workgroup_id text NOT NULL,
+         user_id text NOT NULL,
+         permission integer NOT NULL,
+         PRIMARY KEY (workgroup_id, user_id)
+       )`,
+      [ctx.table(AUTH_MEMBERS_TABLE)],
+    );
+    await trx.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (user_id)`, [
+      `${ctx.physicalName(AUTH_MEMBERS_TABLE)}_user`,
+      ctx.table(AUTH_MEMBERS_TABLE),
+    ]);
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         id text PRIMARY KEY,
+         academic_period_id text NOT NULL DEFAULT '',
+         step_id integer NOT NULL DEFAULT 0,
+         is_active boolean NOT NULL DEFAULT false
+       )`,
+      [ctx.table(AUTH_STEPS_TABLE)],
+    );
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         id text PRIMARY KEY,
+         is_system_active boolean NOT NULL DEFAULT false
+       )`,
+      [ctx.table(AUTH_PERIODS_TABLE)],
+    );
+  },
+
+  async apply(trx, events, ctx) {
+    for (const event of events) await applyOne(trx, event, ctx);
+    return [];
+  },
+};

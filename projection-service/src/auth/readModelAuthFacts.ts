@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+import { roleSlugSchema, type RoleSlug } from '@allot/shared-events';
+import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { AuthFacts, AuthUser } from './authFacts.js';
+import {
+  AUTH_MEMBERS_TABLE,
+  AUTH_PERIODS_TABLE,
+  AUTH_STEPS_TABLE,
+  AUTH_USERS_TABLE,
+  authFactsProjection,
+} from './authFactsProjection.js';
+
+interface UserRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  email: string | null;
+  username: string | null;
+  roles: unknown;
+  is_active: boolean;
+  working_period_id: string | null;
+}
+
+/** Roles arrive from the read model; a slug the code no longer knows grants nothing. */
+function knownRoles(value: unknown): RoleSlug[] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((slug) => {
+    const parsed = roleSlugSchema.safeParse(slug);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function toAuthUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    displayName: row.display_name || `${row.first_name} ${row.last_name}`.trim(),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    username: row.username,
+    roles: knownRoles(row.roles),
+    isActive: row.is_active,
+    workingAcademicPeriodId: row.working_period_id,
+  };
+}
+
+/** AuthFacts and the session directory over the authFacts read model. */
+export function createReadModelAuthFacts(
+  knex: Knex,
+  tables: ReadTables,
+): AuthFacts & {
+  isActiveUser(userId: string): Promise<boolean>;
+  academicPeriodExists(academicPeriodId: string): Promise<boolean>;
+} {
+  const table = (logical: string) => tables.table(authFactsProjection.name, logical);
+  const userById = async (id: string) => {
+    const row = await knex(await table(AUTH_USERS_TABLE))
+      .where({ id })
+      .first<UserRow | undefined>();
+    return row ? toAuthUser(row) : null;
+  };
+  return {
+    userById,
+    async workgroupPermissionsOf(userId) {
+      const rows = await knex(await table(AUTH_MEMBERS_TABLE))
+        .where({ user_id: userId })
+        .orderBy('workgroup_id')
+        .select<{ workgroup_id: string; permission: number }[]>('workgroup_id', 'permission');
+      return rows.map((r) => ({ id: r.workgroup_id, permission: r.permission }));
+    },
+    async progressStepIdOf(periodId) {
+      const row: unknown = await knex(await table(AUTH_STEPS_TABLE))
+        .where({ academic_period_id: periodId, is_active: true })
+        .max('step_id as max')
+        .first();
+      const max = row !== null && typeof row === 'object' && 'max' in row ? row.max : null;
+      return max === null || max === undefined ? null : Number(max);
+    },
+    async systemActivePeriodId() {
+      const row = await knex(await table(AUTH_PERIODS_TABLE))
+        .where({ is_system_active: true })
+        .first<{ id: string } | undefined>('id');
+      return row?.id ?? null;
+    },
+    async isActiveUser(userId) {
+      return (await userById(userId))?.isActive === true;
+    },
+    async academicPeriodExists(academicPeriodId) {
+      const row = await knex(await table(AUTH_PERIODS_TABLE))
+        .where({ id: academicPeriodId })
+        .first<{ id: string } | undefined>('id');
+      return row !== undefined;
+    },
+  };
+}

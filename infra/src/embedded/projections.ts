@@ -1,9 +1,18 @@
 import { isKnownEventType as isKnownDomainEventType } from '@allot/shared-events';
-import { settingsProjection, type Projection } from '@allot/projection-service';
+import {
+  authFactsProjection,
+  settingsProjection,
+  workingPeriodsProjection,
+  type Projection,
+} from '@allot/projection-service';
 import { seedEventSchemas } from '../seed/seedEvents.js';
 
 /** Every read model the embedded start runs. */
-export const allProjections: readonly Projection[] = [settingsProjection];
+export const allProjections: readonly Projection[] = [
+  settingsProjection,
+  authFactsProjection,
+  workingPeriodsProjection,
+];
 
 /** Domain events plus the seed records, which no projection reads but the runner must accept. */
 export function isAllotEventType(type: string): boolean {

@@ -26,6 +26,7 @@ import { runSeeds, type SeedReport } from '../seed/runSeeds.js';
 import { openConnections } from './connections.js';
 import { allProjections, isAllotEventType } from './projections.js';
 import { registerFrontend } from './staticFrontend.js';
+import { composeAuth } from './auth.js';
 
 export interface RunningAllot {
   /** Where a browser reaches it, e.g. http://localhost:3000. */
@@ -99,6 +100,7 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
     cleanups.push(() => realtime.close());
 
     const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner);
+    const auth = composeAuth({ config, knex, store, sessionCodec });
     await app.register(commandServicePlugin, {
       store,
       commandBus: bus,
@@ -106,10 +108,13 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
       csrfSecret: sessionSecret,
       mode: config.mode,
       jobs,
+      abilityFor: auth.abilityFor,
+      session: auth.session,
     });
     await app.register(projectionServicePlugin, {
       knex,
       waitForPosition: readYourWrites({ waiter: runner, projectionsFor: () => undefined }),
+      auth: auth.auth,
     });
     await registerFrontend(app, config.frontendDir);
 

@@ -2,6 +2,8 @@ import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler
 import type { Knex } from 'knex';
 import { createTableResolver } from '../runner/tableNames.js';
 import { settingsRoutes } from './settingsRoutes.js';
+import { authRoutes } from '../auth/authRoutes.js';
+import type { RequestAuthOptions } from '../auth/requestAuth.js';
 
 /** Which physical table a read uses (the active build; during a replay still the old one). */
 export interface ReadTables {
@@ -14,6 +16,8 @@ export interface ProjectionServiceOptions {
   waitForPosition?: preHandlerHookHandler | preHandlerAsyncHookHandler;
   /** Defaults to the runner's cached resolver over the `public` schema. */
   tables?: ReadTables;
+  /** GET /api/auth, /api/auth/me and /api/status (sessions, API keys, flags, version). */
+  auth?: RequestAuthOptions;
 }
 
 /** The read API (GET /api/...). Each read model's routes are an encapsulated plugin. */
@@ -26,4 +30,5 @@ export async function projectionServicePlugin(
 
   fastify.get('/api/health', () => ({ status: 'ok' }));
   await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });
+  if (options.auth) await fastify.register(authRoutes, options.auth);
 }

@@ -170,7 +170,7 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
  * §5): the auth context, asked on every request, reads a few narrow rows.
  */
 export const authFactsProjection: Projection = {
-  name: 'authFacts',
+  name: 'auth_facts',
   version: 1,
   eventTypes: [
     'UserCreated',

@@ -7,7 +7,7 @@ export const WORKING_PERIOD_UPDATED = 'workingAcademicPeriodUpdated';
 
 /** Each user's chosen working period; tells that user's browsers (and nobody else's) of a change. */
 export const workingPeriodsProjection: Projection = {
-  name: 'workingPeriods',
+  name: 'working_periods',
   version: 1,
   eventTypes: ['WorkingAcademicPeriodChanged'],
   tables: [WORKING_PERIODS_TABLE],

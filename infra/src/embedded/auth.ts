@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  DEMO_FEATURE_FLAGS,
+  featureFlagsFromEnvironment,
+  type EventStore,
+  type FeatureFlags,
+  type SessionCodec,
+} from '@allot/shared-events';
+import {
+  createApiKeyVerifier,
+  emptyAbility,
+  type AbilityResolver,
+  type CommandServiceOptions,
+} from '@allot/command-service';
+import {
+  abilityForSession,
+  createReadModelAuthFacts,
+  createTableResolver,
+  readAppVersion,
+  type RequestAuthOptions,
+} from '@allot/projection-service';
+import type { AllotConfig } from '../config/loadConfig.js';
+
+export interface ComposedAuth {
+  featureFlags: FeatureFlags;
+  abilityFor: AbilityResolver;
+  /** The command service's `session` option. */
+  session: NonNullable<CommandServiceOptions['session']>;
+  /** The projection service's `auth` option. */
+  auth: RequestAuthOptions;
+}
+
+/**
+ * Sessions, abilities and API keys over the authFacts read model. Feature flags come from
+ * `ALLOT_FEATURE_<NAME>` over the defaults (the demo's when demo data is on).
+ */
+export function composeAuth(options: {
+  config: AllotConfig;
+  knex: Knex;
+  store: EventStore;
+  sessionCodec: SessionCodec;
+  env?: Readonly<Record<string, string | undefined>>;
+}): ComposedAuth {
+  const { config, knex, store, sessionCodec } = options;
+  const featureFlags = featureFlagsFromEnvironment(
+    options.env ?? process.env,
+    config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS,
+  );
+  const facts = createReadModelAuthFacts(knex, createTableResolver(knex));
+  const environment = { facts, featureFlags, mode: config.mode, version: readAppVersion() };
+  const verifyApiKey = createApiKeyVerifier(store);
+  return {
+    featureFlags,
+    abilityFor: async (session) =>
+      (await abilityForSession(session, environment)) ?? emptyAbility(),
+    session: { sessionCodec, featureFlags, directory: facts },
+    auth: { ...environment, sessionCodec, verifyApiKey },
+  };
+}

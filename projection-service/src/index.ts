@@ -6,3 +6,4 @@ export * from './runner/index.js';
 export * from './replay/index.js';
 export * from './readYourWrites/index.js';
 export * from './auth/index.js';
+export * from './resources/index.js';

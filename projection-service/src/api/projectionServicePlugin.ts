@@ -2,6 +2,8 @@ import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler
 import type { Knex } from 'knex';
 import { createTableResolver } from '../runner/tableNames.js';
 import { settingsRoutes } from './settingsRoutes.js';
+import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
+import { viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
 
@@ -18,6 +20,8 @@ export interface ProjectionServiceOptions {
   tables?: ReadTables;
   /** GET /api/auth, /api/auth/me and /api/status (sessions, API keys, flags, version). */
   auth?: RequestAuthOptions;
+  /** Who reads resources; defaults to the `auth` session's user (none without `auth`: 401). */
+  viewer?: ViewerResolver;
 }
 
 /** The read API (GET /api/...). Each read model's routes are an encapsulated plugin. */
@@ -30,5 +34,12 @@ export async function projectionServicePlugin(
 
   fastify.get('/api/health', () => ({ status: 'ok' }));
   await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });
+  const viewer = options.viewer ?? (options.auth && viewerFromRequestAuth(options.auth));
+  await fastify.register(resourceReadRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
   if (options.auth) await fastify.register(authRoutes, options.auth);
 }

@@ -1,0 +1,4 @@
+export * from './resourceProjection.js';
+export * from './resourceQuery.js';
+export * from './resourceReadRoutes.js';
+export * from './viewer.js';

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parseListQuery, progressSteps, type RecordedEvent } from '@allot/shared-events';
+import { nativeDatabaseUrl } from '@allot/shared-events/testing';
+import { projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { projectionTestEnvs, type ProjectionTestEnv } from '../runner/testing/environment.js';
+import { recordsTable, resourceProjection } from './resourceProjection.js';
+import { getRecord, listRecords } from './resourceQuery.js';
+
+const envs = projectionTestEnvs(nativeDatabaseUrl() ? 'postgres' : 'pglite');
+let env: ProjectionTestEnv;
+const projection = resourceProjection(progressSteps);
+let harness: ReturnType<typeof projectionHarness>;
+let table: string;
+
+beforeAll(async () => {
+  env = await envs.open();
+  await env.knex.raw('CREATE SCHEMA ??', [env.schema]);
+  harness = projectionHarness(env.knex, env.schema, projection);
+  table = harness.ctx.table(recordsTable(progressSteps));
+  await harness.migrate();
+});
+
+afterAll(async () => {
+  await env.close();
+  await envs.closeAll();
+});
+
+/** An event of stream `progressStep-<id>` at a given stream revision. */
+function event(type: string, data: Record<string, unknown>, revision: bigint): RecordedEvent {
+  return recorded(type, data, { streamId: `progressStep-${String(data.id)}`, revision });
+}
+
+const step = (id: string, stepId: number, extra = {}) => ({
+  id,
+  AcademicPeriodId: 'p1',
+  stepId,
+  name: `Step ${stepId}`,
+  isActive: false,
+  ...extra,
+});
+
+function query(raw: Record<string, string>) {
+  const parsed = parseListQuery(raw, progressSteps.list);
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.data;
+}
+
+describe('the generic resource projection', () => {
+  it('changes nothing when events are delivered twice, and keeps deleted records deleted', async () => {
+    const created = event('ProgressStepCreated', step('a', 1, { meta: { note: 'Setup 50%' } }), 0n);
+    const updated = event('ProgressStepUpdated', { id: 'a', name: 'Setup' }, 1n);
+    const createdB = event('ProgressStepCreated', step('b', 6), 0n);
+    const deleted = event('ProgressStepDeleted', { id: 'b' }, 1n);
+    await harness.apply([created, updated, createdB, deleted]);
+    await harness.apply([created, updated, createdB, deleted]);
+    expect(await getRecord(env.knex, table, 'a')).toMatchObject({ name: 'Setup', revision: 1 });
+    expect(await getRecord(env.knex, table, 'b')).toBeNull();
+    // An older update arriving late never overwrites a newer state.
+    await harness.apply([event('ProgressStepUpdated', { id: 'a', name: 'Stale' }, 1n)]);
+    expect(await getRecord(env.knex, table, 'a')).toMatchObject({ name: 'Setup' });
+  });
+
+  it('filters numbers, lists and meta contains without treating % as a wildcard', async () => {
+    await harness.apply([
+      event('ProgressStepCreated', step('c', 2), 0n),
+      event('ProgressStepCreated', step('d', 10, { isActive: true }), 0n),
+    ]);
+    const ids = async (raw: Record<string, string>) =>
+      (await listRecords(env.knex, table, progressSteps, query(raw))).rows.map((r) => r.id);
+    // Numeric, not text, order: 2 < 10.
+    expect(await ids({ filter: JSON.stringify({ stepId: { op: 'gte', value: 2 } }) })).toEqual([
+      'c',
+      'd',
+    ]);
+    expect(await ids({ filter: JSON.stringify({ stepId: [1, 10] }) })).toEqual(['a', 'd']);
+    expect(await ids({ filter: JSON.stringify({ isActive: 'true' }) })).toEqual(['d']);
+    expect(
+      await ids({ filter: JSON.stringify({ 'meta.note': { op: 'contains', value: '50%' } }) }),
+    ).toEqual(['a']);
+    expect(
+      await ids({ filter: JSON.stringify({ 'meta.note': { op: 'contains', value: '5%0' } }) }),
+    ).toEqual([]);
+    expect(await ids({ filter: JSON.stringify({ name: { op: 'ne', value: 'Setup' } }) })).toEqual([
+      'c',
+      'd',
+    ]);
+    expect(await ids({ sort: JSON.stringify([['stepId', 'DESC']]), take: '2' })).toEqual([
+      'd',
+      'c',
+    ]);
+  });
+});

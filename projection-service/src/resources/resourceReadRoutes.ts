@@ -1,0 +1,176 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import {
+  allResources,
+  parseListQuery,
+  type ListQuery,
+  type ResourceDefinition,
+} from '@allot/shared-events';
+import type { ReadTables } from '../api/projectionServicePlugin.js';
+import { recordsTable, resourceProjectionName } from './resourceProjection.js';
+import {
+  ListValueError,
+  getRecord,
+  listRecords,
+  type ListAnswer,
+  type RecordView,
+  type Scope,
+} from './resourceQuery.js';
+import { noViewer, sendError, type ResourceViewer, type ViewerResolver } from './viewer.js';
+import { periodRoutes } from './periodRoutes.js';
+import { userRoutes } from './userRoutes.js';
+
+export interface ResourceReadOptions {
+  knex: Knex;
+  tables: ReadTables;
+  preHandler: Array<preHandlerHookHandler | preHandlerAsyncHookHandler>;
+  viewer?: ViewerResolver;
+}
+
+/** What the generic and the kind-specific routes share. */
+export interface ResourceReader {
+  readonly knex: Knex;
+  table(resource: ResourceDefinition): Promise<string>;
+  /** The viewer, or null after answering 401. */
+  viewer(request: FastifyRequest, reply: FastifyReply): Promise<ResourceViewer | null>;
+  /** A scope limiting reads to what the viewer may see, or null after answering 403. */
+  readScope(
+    resource: ResourceDefinition,
+    viewer: ResourceViewer,
+    reply: FastifyReply,
+  ): Scope | null | undefined;
+  /** Parses the query and answers the page, or 400 naming the failing fields. */
+  list(
+    resource: ResourceDefinition,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope?: Scope,
+    adjust?: (list: ListQuery) => ListQuery,
+  ): Promise<ListAnswer | FastifyReply>;
+  readonly preHandler: ResourceReadOptions['preHandler'];
+}
+
+const Params = z.object({ id: z.string().trim().min(1).max(100) });
+const KeysOnly = z.object({
+  keysOnly: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/)
+    .optional(),
+});
+
+/** Owned kinds (user settings): without read on the subject, a viewer sees only their own. */
+function readScope(
+  resource: ResourceDefinition,
+  viewer: ResourceViewer,
+  reply: FastifyReply,
+): Scope | null | undefined {
+  if (viewer.ability.can('read', resource.subject)) return undefined;
+  const owner = resource.ownerField;
+  if (owner) {
+    return (q) => {
+      q.whereRaw('data->>? = ?', [owner, viewer.userId]);
+    };
+  }
+  sendError(reply, 403, 'You are not allowed to see these records.');
+  return null;
+}
+
+function createReader(options: ResourceReadOptions): ResourceReader {
+  const resolve = options.viewer ?? noViewer;
+  const table = (resource: ResourceDefinition) =>
+    options.tables.table(resourceProjectionName(resource), recordsTable(resource));
+  return {
+    knex: options.knex,
+    preHandler: options.preHandler,
+    table,
+    async viewer(request, reply) {
+      const viewer = await resolve(request);
+      if (!viewer) sendError(reply, 401, 'Please log in.');
+      return viewer;
+    },
+    readScope,
+    async list(resource, request, reply, scope, adjust) {
+      const parsed = parseListQuery(request.query, resource.list);
+      if (!parsed.success) {
+        return sendError(reply, 400, 'The list query is not valid.', parsed.issues);
+      }
+      const list = adjust ? adjust(parsed.data) : parsed.data;
+      try {
+        return await listRecords(options.knex, await table(resource), resource, list, scope);
+      } catch (err) {
+        if (err instanceof ListValueError) {
+          return sendError(reply, 400, err.message, err.issues);
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+function only(view: RecordView, keys: string | undefined): Record<string, unknown> {
+  if (!keys) return view;
+  const picked: Record<string, unknown> = { id: view.id };
+  for (const key of keys.split(',')) picked[key] = view[key] ?? null;
+  return picked;
+}
+
+function genericRoutes(
+  fastify: FastifyInstance,
+  reader: ResourceReader,
+  resource: ResourceDefinition,
+) {
+  const base = `/api/${resource.path}`;
+  const { preHandler } = reader;
+
+  fastify.get(base, { preHandler }, async (request, reply) => {
+    const viewer = await reader.viewer(request, reply);
+    if (!viewer) return reply;
+    const scope = reader.readScope(resource, viewer, reply);
+    if (scope === null) return reply;
+    return reader.list(resource, request, reply, scope);
+  });
+
+  fastify.get(`${base}/:id`, { preHandler }, async (request, reply) => {
+    const viewer = await reader.viewer(request, reply);
+    if (!viewer) return reply;
+    const params = Params.safeParse(request.params);
+    const query = KeysOnly.safeParse(request.query);
+    if (!params.success || !query.success) {
+      return sendError(reply, 400, 'The request is not valid.', [
+        ...(params.success ? [] : [{ field: 'id', message: 'must be a record id' }]),
+        ...(query.success ? [] : [{ field: 'keysOnly', message: 'must list field names' }]),
+      ]);
+    }
+    const scope = reader.readScope(resource, viewer, reply);
+    if (scope === null) return reply;
+    const record = await getRecord(
+      reader.knex,
+      await reader.table(resource),
+      params.data.id,
+      scope,
+    );
+    if (!record) return sendError(reply, 404, `No record with id ${params.data.id}.`);
+    return only(record, query.data.keysOnly);
+  });
+}
+
+/** GET list and GET one for every declared kind, plus the kinds' own paths (spec §7). */
+export function resourceReadRoutes(
+  fastify: FastifyInstance,
+  options: ResourceReadOptions,
+  done: (err?: Error) => void,
+): void {
+  const reader = createReader(options);
+  // Specific paths first, for readability; the router prefers static segments anyway.
+  periodRoutes(fastify, reader);
+  userRoutes(fastify, reader);
+  for (const resource of allResources) genericRoutes(fastify, reader, resource);
+  done();
+}

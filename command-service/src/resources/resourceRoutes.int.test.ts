@@ -170,6 +170,20 @@ describe('users', () => {
     expect(loser?.json().message).toBe('Another user already has this username.');
   });
 
+  it('frees the old username on a rename, so another user may take it', async () => {
+    const { id } = (await send('POST', '/api/users', 'admin', user('grace'))).json();
+    expect(
+      (await send('PUT', `/api/users/${id}`, 'admin', { username: 'hopper' })).statusCode,
+    ).toBe(200);
+    const taker = await send('POST', '/api/users', 'admin', {
+      ...user('grace'),
+      email: 'grace2@example.edu',
+    });
+    expect(taker.statusCode).toBe(201);
+    const clash = await send('PUT', `/api/users/${id}`, 'admin', { username: 'Grace' });
+    expect(clash.statusCode).toBe(422);
+  });
+
   it('403 for faculty', async () => {
     expect((await send('POST', '/api/users', 'faculty', user('sneaky'))).statusCode).toBe(403);
   });

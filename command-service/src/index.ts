@@ -13,3 +13,4 @@ export * from './commands.js';
 export * from './jobs/index.js';
 export * from './session/index.js';
 export * from './apiKeys/index.js';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './identity/demoIdp/accounts.js';

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type AllotConfig } from '../config/loadConfig.js';
 import { startAllot, type RunningAllot } from './startAllot.js';
+import { demoSeedSteps } from '../seed/demoSeeds.js';
+
+const DEMO_STEP_NAMES = demoSeedSteps.map((step) => step.name);
 
 interface SettingRow {
   machineName: string;
@@ -46,7 +49,7 @@ describe('startAllot on embedded PGlite', () => {
   it('serves the seeded settings, the frontend and JSON 404s for unknown API paths', async () => {
     allot = await startAllot(config);
     expect(allot.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(allot.seedReport).toEqual({ applied: ['demo-settings'], skipped: [] });
+    expect(allot.seedReport).toEqual({ applied: DEMO_STEP_NAMES, skipped: [] });
 
     // The seed appended before the runner caught up: wait for it through read-your-writes.
     const head = await allot.store.headPosition();
@@ -78,7 +81,7 @@ describe('startAllot on embedded PGlite', () => {
 
     const second = await startAllot(config);
     allot = second;
-    expect(second.seedReport).toEqual({ applied: [], skipped: ['demo-settings'] });
+    expect(second.seedReport).toEqual({ applied: [], skipped: DEMO_STEP_NAMES });
     expect(await Promise.all(streams.map((s) => second.store.readStream(s)))).toEqual(before);
     const rows = (await (await fetch(`${allot.url}/api/settings`)).json()) as SettingRow[];
     expect(valueOf(rows, 'institution_name')).toBe('Northbridge University');

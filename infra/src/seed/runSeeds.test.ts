@@ -3,7 +3,7 @@ import { createCommandBus } from '@allot/command-service';
 import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
 import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { deterministicId } from './deterministicId.js';
-import { demoSeedSteps } from './demoSeeds.js';
+import { demoSettingsStep } from './demoSettings.js';
 import { runSeeds } from './runSeeds.js';
 import type { SeedStep } from './seedStep.js';
 
@@ -32,7 +32,7 @@ async function eventsOf(stream: string) {
 describe('runSeeds', () => {
   it('seeds the demo settings through commands, and a second run appends nothing', async () => {
     const bus = createCommandBus({ store });
-    const first = await runSeeds({ store, bus, steps: demoSeedSteps });
+    const first = await runSeeds({ store, bus, steps: [demoSettingsStep] });
     expect(first).toEqual({ applied: ['demo-settings'], skipped: [] });
 
     const settings = await store.readStream('settings');
@@ -45,7 +45,7 @@ describe('runSeeds', () => {
 
     const seedRecord = await eventsOf('seed-demo-settings');
     expect(seedRecord.map((e) => e.type)).toEqual(['SeedStepStarted', 'SeedStepCompleted']);
-    const second = await runSeeds({ store, bus, steps: demoSeedSteps });
+    const second = await runSeeds({ store, bus, steps: [demoSettingsStep] });
     expect(second).toEqual({ applied: [], skipped: ['demo-settings'] });
     expect(await eventsOf('settings')).toEqual(settings);
     expect(await eventsOf('seed-demo-settings')).toEqual(seedRecord);

@@ -1,0 +1,101 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DEMO_FEATURE_FLAGS,
+  SESSION_COOKIE_NAME,
+  createSessionCodec,
+  csrfTokenFor,
+} from '@allot/shared-events';
+import { loadConfig } from '../config/loadConfig.js';
+import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
+import { demoUserId } from './demoUsers.js';
+
+const SECRET = 'demo-auth-test-session-secret-of-32-chars!';
+const codec = createSessionCodec({ secrets: [SECRET], ttlMs: 60_000 });
+let dataDir: string;
+let allot: RunningAllot;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-demo-auth-'));
+  const frontendDir = path.join(dataDir, 'frontend-dist');
+  await mkdir(frontendDir);
+  await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');
+  allot = await startAllot(
+    loadConfig({
+      ALLOT_MODE: 'test',
+      ALLOT_DEMO_DATA: 'on',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOT_DATA_DIR: dataDir,
+      ALLOT_FRONTEND_DIR: frontendDir,
+      ALLOT_DB_POOL_SIZE: '4',
+      ALLOT_SESSION_SECRET: SECRET,
+    }),
+  );
+});
+
+afterAll(async () => {
+  await allot.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function headersFor(userId: string, workingUserId = userId) {
+  const cookie = codec.encode({ userId, workingUserId });
+  const session = codec.decode(cookie);
+  if (!session) throw new Error('codec refused its own cookie');
+  return {
+    cookie: `${SESSION_COOKIE_NAME}=${cookie}`,
+    'x-csrf-token': csrfTokenFor(session, SECRET),
+    'content-type': 'application/json',
+  };
+}
+
+async function getJson(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${allot.url}${url}`, { headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the demo institution’s auth context', () => {
+  it('answers seeded users with their roles, workgroup bits and the active period’s step 6', async () => {
+    expect((await getJson('/api/auth')).body).toMatchObject({
+      authenticatedUserId: null,
+      FeatureFlags: DEMO_FEATURE_FLAGS,
+    });
+    const admin = demoUserId('admin');
+    expect((await getJson('/api/auth', headersFor(admin))).body).toMatchObject({
+      authenticatedUserId: admin,
+      displayName: 'Ada Admin',
+      Roles: [{ slug: 'admin' }],
+      progressStepId: 6,
+      version: '2025.4.0',
+    });
+    const faculty = demoUserId('faculty');
+    expect((await getJson('/api/auth', headersFor(faculty))).body).toMatchObject({
+      Roles: [{ slug: 'faculty' }],
+      workgroupPermissions: [expect.objectContaining({ permission: 3 })],
+    });
+    expect((await getJson('/api/status')).body).toEqual({
+      version: '2025.4.0',
+      mode: 'test',
+      featureFlags: DEMO_FEATURE_FLAGS,
+    });
+  });
+
+  it('lets the demo admin masquerade as a faculty member, whose context then applies', async () => {
+    const admin = demoUserId('admin');
+    const faculty = demoUserId('mgarcia');
+    const response = await fetch(`${allot.url}/api/users/masquerade`, {
+      method: 'POST',
+      headers: headersFor(admin),
+      body: JSON.stringify({ id: faculty }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = /allot_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    expect((await getJson('/api/auth', { cookie })).body).toMatchObject({
+      authenticatedUserId: admin,
+      workingUserId: faculty,
+      Roles: [{ slug: 'faculty' }],
+    });
+  });
+});

@@ -370,6 +370,19 @@ describe('userSettings and workgroups', () => {
         members: [{ id: 'w1.u2', UserId: 'u2', permission: 3 }],
       }),
     ]);
+    const included = await get('/api/workgroups?include=true');
+    expect(included.body.rows[0].Users).toEqual([
+      {
+        id: 'u2',
+        displayName: 'Amy Young',
+        firstName: 'Amy',
+        lastName: 'Young',
+        WorkgroupUser: { id: 'w1.u2', UserId: 'u2', WorkgroupId: 'w1', permission: 3 },
+      },
+    ]);
+    expect((await get('/api/workgroups/w1?include=true')).body.Users).toEqual(
+      included.body.rows[0].Users,
+    );
     expect((await get('/api/workgroups', 'u2')).status).toBe(403);
     expect((await get('/api/workgroups/w1', 'u3')).status).toBe(403);
   });
@@ -397,6 +410,7 @@ describe('replay', () => {
     ['/api/userSettings/mine', 'u3'],
     ['/api/workgroups', 'admin'],
     ['/api/workgroups/w1', 'admin'],
+    ['/api/workgroups?include=true', 'admin'],
   ];
 
   it('drops every read model, replays the log, and every GET answers the same', async () => {

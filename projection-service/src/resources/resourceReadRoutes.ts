@@ -20,11 +20,11 @@ import {
   getRecord,
   listRecords,
   type ListAnswer,
-  type RecordView,
   type Scope,
 } from './resourceQuery.js';
 import { noViewer, sendError, type ResourceViewer, type ViewerResolver } from './viewer.js';
 import { periodRoutes } from './periodRoutes.js';
+import { withIncludes } from './includes.js';
 import { userRoutes } from './userRoutes.js';
 
 export interface ResourceReadOptions {
@@ -37,7 +37,7 @@ export interface ResourceReadOptions {
 /** What the generic and the kind-specific routes share. */
 export interface ResourceReader {
   readonly knex: Knex;
-  table(resource: ResourceDefinition): Promise<string>;
+  table: (resource: ResourceDefinition) => Promise<string>;
   /** The viewer, or null after answering 401. */
   viewer(request: FastifyRequest, reply: FastifyReply): Promise<ResourceViewer | null>;
   /** A scope limiting reads to what the viewer may see, or null after answering 403. */
@@ -59,6 +59,7 @@ export interface ResourceReader {
 
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
 const KeysOnly = z.object({
+  include: z.enum(['true', 'false']).optional(),
   keysOnly: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/)
@@ -103,7 +104,15 @@ function createReader(options: ResourceReadOptions): ResourceReader {
       }
       const list = adjust ? adjust(parsed.data) : parsed.data;
       try {
-        return await listRecords(options.knex, await table(resource), resource, list, scope);
+        const answer = await listRecords(
+          options.knex,
+          await table(resource),
+          resource,
+          list,
+          scope,
+        );
+        if (!list.include) return answer;
+        return { ...answer, rows: await withIncludes(options.knex, table, resource, answer.rows) };
       } catch (err) {
         if (err instanceof ListValueError) {
           return sendError(reply, 400, err.message, err.issues);
@@ -114,7 +123,7 @@ function createReader(options: ResourceReadOptions): ResourceReader {
   };
 }
 
-function only(view: RecordView, keys: string | undefined): Record<string, unknown> {
+function only(view: Record<string, unknown>, keys: string | undefined): Record<string, unknown> {
   if (!keys) return view;
   const picked: Record<string, unknown> = { id: view.id };
   for (const key of keys.split(',')) picked[key] = view[key] ?? null;
@@ -145,7 +154,14 @@ function genericRoutes(
     if (!params.success || !query.success) {
       return sendError(reply, 400, 'The request is not valid.', [
         ...(params.success ? [] : [{ field: 'id', message: 'must be a record id' }]),
-        ...(query.success ? [] : [{ field: 'keysOnly', message: 'must list field names' }]),
+        ...(query.success
+          ? []
+          : [
+              {
+                field: 'keysOnly',
+                message: 'must list field names; include must be true or false',
+              },
+            ]),
       ]);
     }
     const scope = reader.readScope(resource, viewer, reply);
@@ -157,7 +173,11 @@ function genericRoutes(
       scope,
     );
     if (!record) return sendError(reply, 404, `No record with id ${params.data.id}.`);
-    return only(record, query.data.keysOnly);
+    const [view = record] =
+      query.data.include === 'true'
+        ? await withIncludes(reader.knex, (r) => reader.table(r), resource, [record])
+        : [record];
+    return only(view, query.data.keysOnly);
   });
 }
 

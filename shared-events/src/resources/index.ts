@@ -12,7 +12,6 @@ import { uniquenessEventSchemas } from './uniqueness.js';
 export * from './defineResource.js';
 export * from './listQuery.js';
 export * from './uniqueness.js';
-export * from './kinds/fields.js';
 export * from './kinds/academicTermTypes.js';
 export * from './kinds/academicPeriods.js';
 export * from './kinds/academicTerms.js';

@@ -284,3 +284,55 @@ describe('workgroups', () => {
     expect((await send('POST', '/api/workgroups', 'faculty', { name: 'X' })).statusCode).toBe(403);
   });
 });
+
+describe('every write route of every kind', () => {
+  let periodId = '';
+  const bodies: Record<string, () => Record<string, unknown>> = {
+    academicTermTypes: () => ({ name: 'Trimester', slug: 'trimester' }),
+    academicPeriods: () => ({
+      name: 'Every route',
+      startDate: '2030-07-01',
+      endDate: '2031-06-30',
+    }),
+    academicTerms: () => ({
+      name: 'Spring',
+      AcademicPeriodId: periodId,
+      startDate: '2031-01-10',
+      endDate: '2031-05-10',
+    }),
+    workgroups: () => ({ name: 'Every route', members: [] }),
+    progressSteps: () => ({ AcademicPeriodId: periodId, stepId: 6, name: 'Department review' }),
+    users: () => ({
+      firstName: 'Every',
+      lastName: 'Route',
+      email: 'every.route@example.edu',
+      username: 'every.route',
+    }),
+    userSettings: () => ({ UserId: 'ops', value: 'light' }),
+  };
+
+  beforeAll(async () => {
+    periodId = (
+      await send('POST', '/api/academicPeriods', 'admin', bodies.academicPeriods?.() ?? {})
+    ).json().id;
+  });
+
+  it.each(Object.keys(bodies).filter((path) => path !== 'academicPeriods'))(
+    '%s: faculty refused (403) on POST, PUT and DELETE; academicOpsAdmin permitted',
+    async (path) => {
+      const body = bodies[path]?.() ?? {};
+      const url = `/api/${path}`;
+      // userSettings belong to their user: another user may not write someone else's.
+      const forbidden = path === 'userSettings' ? 'other' : 'faculty';
+      expect((await send('POST', url, forbidden, body)).statusCode).toBe(403);
+      const created = await send('POST', url, 'ops', body);
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json();
+      expect((await send('PUT', `${url}/${id}`, forbidden, body)).statusCode).toBe(403);
+      expect((await send('DELETE', `${url}/${id}`, forbidden)).statusCode).toBe(403);
+      expect((await send('PUT', `${url}/${id}`, 'ops', body)).statusCode).toBe(200);
+      expect((await send('DELETE', `${url}/${id}`, 'ops')).statusCode).toBe(200);
+      expect((await send('DELETE', `${url}/${id}`, 'ops')).statusCode).toBe(404);
+    },
+  );
+});

@@ -4,6 +4,7 @@ import {
   DEMO_FEATURE_FLAGS,
   academicPeriods,
   academicTermTypes,
+  allResources,
   defineAbilityFor,
   isKnownEventType,
   userSettings,
@@ -386,6 +387,19 @@ describe('userSettings and workgroups', () => {
     expect((await get('/api/workgroups', 'u2')).status).toBe(403);
     expect((await get('/api/workgroups/w1', 'u3')).status).toBe(403);
   });
+});
+
+describe('every generic read route of every kind', () => {
+  it.each(allResources.filter((r) => r.ownerField === undefined).map((r) => r.path))(
+    '%s: faculty refused (403), academicOpsAdmin permitted, no session 401',
+    async (path) => {
+      expect((await get(`/api/${path}`, 'u2')).status).toBe(403);
+      expect((await get(`/api/${path}/any-id`, 'u2')).status).toBe(403);
+      expect((await get(`/api/${path}`, null)).status).toBe(401);
+      expect((await get(`/api/${path}`, 'ops')).status).toBe(200);
+      expect((await get(`/api/${path}/any-id`, 'ops')).status).toBe(404);
+    },
+  );
 });
 
 describe('replay', () => {

@@ -134,6 +134,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ALLOT_MODE: 'staging-build' })).toMatchObject({ demoData: false, demoIdp: false });
   });
 
+  it('reads feature flags over the demo defaults, and names a bad one', () => {
+    expect(loadConfig({}).featureFlags).toMatchObject({ apiEnabled: true, aemEnabled: false });
+    expect(loadConfig({ ALLOT_MODE: 'test', ALLOT_FEATURE_AEM_ENABLED: 'on' }).featureFlags).toMatchObject({
+      apiEnabled: false,
+      aemEnabled: true,
+    });
+    expect(problemsOf({ ALLOT_FEATURE_API_ENABLED: 'sometimes' })).toEqual([
+      'ALLOT_FEATURE_API_ENABLED must be true or false, not "sometimes".',
+    ]);
+  });
+
   it('asks for the partner of a half-configured identity provider', () => {
     expect(problemsOf({ OIDC_ISSUER: 'https://idp.example.edu' })).toEqual([
       'OIDC_CLIENT_ID is required when OIDC_ISSUER is set.',

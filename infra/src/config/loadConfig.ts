@@ -1,5 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  DEMO_FEATURE_FLAGS,
+  FeatureFlagConfigError,
+  featureFlagsFromEnvironment,
+  type FeatureFlags,
+} from '@allot/shared-events';
 import { environmentSchema, type AllotMode, type Environment, type EnvironmentVariable } from './environment.js';
 
 export type LogLevel = NonNullable<Environment['LOG_LEVEL']>;
@@ -38,6 +45,8 @@ export interface AllotConfig {
   sessionSecret: string | null;
   demoData: boolean;
   demoIdp: boolean;
+  /** `ALLOT_FEATURE_<NAME>` over the defaults (all off), or over the demo's when demo data is on. */
+  featureFlags: FeatureFlags;
   logLevel: LogLevel;
   oidc: OidcSettings | null;
   saml: SamlSettings | null;
@@ -122,6 +131,13 @@ export function loadConfig(
       problems.push('ALLOT_DEMO_IDP must be off in production mode: its demo accounts sign in without a password.');
     }
   }
+  let featureFlags: FeatureFlags = DEFAULT_FEATURE_FLAGS;
+  try {
+    featureFlags = featureFlagsFromEnvironment(env, demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS);
+  } catch (err) {
+    if (!(err instanceof FeatureFlagConfigError)) throw err;
+    problems.push(...err.message.split('\n'));
+  }
   requireTogether(problems, e, ['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
   requireTogether(problems, e, ['SAML_ENTRY_POINT', 'SAML_IDP_CERT']);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -142,6 +158,7 @@ export function loadConfig(
     sessionSecret: e.ALLOT_SESSION_SECRET ?? null,
     demoData,
     demoIdp,
+    featureFlags,
     // Request lines would drown the start banner on a newcomer's terminal.
     logLevel: e.LOG_LEVEL ?? (mode === 'test' || mode === 'local' ? 'warn' : 'info'),
     oidc:

@@ -43,10 +43,10 @@ export function composeAuth(options: {
   env?: Readonly<Record<string, string | undefined>>;
 }): ComposedAuth {
   const { config, knex, store, sessionCodec } = options;
-  const featureFlags = featureFlagsFromEnvironment(
-    options.env ?? process.env,
-    config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS,
-  );
+  // Checked with the rest of the configuration at start; `env` lets a caller override it.
+  const featureFlags = options.env
+    ? featureFlagsFromEnvironment(options.env, config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS)
+    : config.featureFlags;
   const facts = createReadModelAuthFacts(knex, createTableResolver(knex));
   const environment = { facts, featureFlags, mode: config.mode, version: readAppVersion() };
   const verifyApiKey = createApiKeyVerifier(store);

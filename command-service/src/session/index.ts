@@ -5,3 +5,4 @@ export * from './mergeUsers.js';
 export * from './sessionRoutes.js';
 export * from './sessionPlugin.js';
 export * from './unauthorized.js';
+export * from './mergeFollowUps.js';

@@ -54,6 +54,8 @@ async function start(featureFlags: FeatureFlags) {
       directory: {
         isActiveUser: (id) => Promise.resolve(Object.hasOwn(ROLES, id)),
         academicPeriodExists: (id) => Promise.resolve(PERIODS.has(id)),
+        workgroupIdsOf: () => Promise.resolve([]),
+        userSettingIdsOf: () => Promise.resolve([]),
       },
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionCodec, SessionData } from '@allot/shared-events';
+import type { EventStore, SessionCodec, SessionData } from '@allot/shared-events';
 import { assertCan } from '../authorization/ability.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.js';
@@ -8,11 +8,14 @@ import { sessionSetCookie } from '../identity/cookies.js';
 import { isApiKeySession } from '../apiKeys/bearerAuth.js';
 import type { SessionDirectory } from './sessionDirectory.js';
 import { sendUnauthorized } from './unauthorized.js';
+import { moveDuplicateData } from './mergeFollowUps.js';
 
 export interface SessionRoutesOptions {
   sessionCodec: Pick<SessionCodec, 'encode' | 'decode'>;
   mode: string;
   directory: SessionDirectory;
+  /** Where a merge reads the duplicate's workgroups before moving its memberships. */
+  store: EventStore;
 }
 
 const Id = z.string().min(1).max(200);
@@ -130,11 +133,22 @@ export function sessionRoutes(
         throw new NotFoundError(`No such active user: ${userId}.`);
       }
     }
-    return fastify.commandBus.execute(
+    const execute = commandOptionsFor(request);
+    const result = await fastify.commandBus.execute(
       'MergeUsers',
       { masterId, duplicateId },
-      commandOptionsFor(request),
+      execute,
     );
+    // The follow-ups are caused by the merge: one correlation id ties them together.
+    await moveDuplicateData({
+      store: options.store,
+      bus: fastify.commandBus,
+      directory: options.directory,
+      masterId,
+      duplicateId,
+      execute: { ...execute, correlationId: execute.correlationId ?? result.id },
+    });
+    return result;
   });
 
   done();

@@ -98,4 +98,44 @@ describe('the demo institution’s auth context', () => {
       Roles: [{ slug: 'faculty' }],
     });
   });
+
+  it('merges a duplicate into its master: one event, memberships and settings move', async () => {
+    const admin = demoUserId('admin');
+    const master = demoUserId('mgarcia');
+    const duplicate = demoUserId('jchen');
+    const settingId = '0d9a3b1e-5c2f-4a7b-9e1d-3f6a8c2b4e71';
+    await allot.bus.execute('CreateUserSetting', {
+      id: settingId,
+      UserId: duplicate,
+      value: 'light',
+    });
+    await waitForProjections();
+
+    const response = await fetch(`${allot.url}/api/users/merge`, {
+      method: 'POST',
+      headers: headersFor(admin),
+      body: JSON.stringify({ masterId: master, duplicateId: duplicate }),
+    });
+    expect(response.status).toBe(200);
+    await waitForProjections();
+
+    const events = await allot.store.readAll();
+    expect(events.filter((e) => e.type === 'UsersMerged').map((e) => e.data)).toEqual([
+      { masterId: master, duplicateId: duplicate },
+    ]);
+    expect(events.filter((e) => e.type === 'UserSettingUpdated').map((e) => e.data)).toEqual([
+      { id: settingId, UserId: master },
+    ]);
+    // In Mathematics the master held assign (2) and the duplicate approve (1).
+    const context = (await getJson('/api/auth', headersFor(master))).body;
+    expect(context.workgroupPermissions).toEqual([expect.objectContaining({ permission: 3 })]);
+    expect((await getJson('/api/auth', headersFor(duplicate))).body).toMatchObject({
+      workgroupPermissions: [],
+    });
+  });
 });
+
+async function waitForProjections() {
+  const head = await allot.store.headPosition();
+  if (head) await allot.runner.waitFor(head, undefined, 15_000);
+}

@@ -131,3 +131,26 @@ test('replaces a workgroup’s members on update and moves a merged duplicate’
   expect(await facts.workgroupPermissionsOf('fiona')).toEqual([{ id: 'wg-art', permission: 3 }]);
   expect(await facts.workgroupPermissionsOf('ada')).toEqual([{ id: 'wg-math', permission: 2 }]);
 });
+
+test('finds the one active user of a login by username or e-mail, whatever the case', async () => {
+  expect((await facts.findUserByLogin({ username: 'ADA' }))?.id).toBe('ada');
+  expect((await facts.findUserByLogin({ subject: 'ada' }))?.id).toBe('ada');
+  expect((await facts.findUserByLogin({ email: 'Ada@Example.edu' }))?.id).toBe('ada');
+  expect(await facts.findUserByLogin({ email: 'nobody@example.edu' })).toBeNull();
+  expect(await facts.findUserByLogin({ username: 'temp' })).toBeNull();
+  expect(await facts.findUserByLogin({})).toBeNull();
+  // Two different users match: nobody is signed in rather than the wrong one.
+  expect(await facts.findUserByLogin({ username: 'ada', email: 'fiona@example.edu' })).toBeNull();
+});
+
+test('knows whose settings records are whose', async () => {
+  await harness.apply([
+    recorded('UserSettingCreated', { id: 'set-1', UserId: 'ada', value: 'dark' }),
+    recorded('UserSettingCreated', { id: 'set-2', UserId: 'fiona', value: 'light' }),
+    recorded('UserSettingUpdated', { id: 'set-2', UserId: 'ada' }),
+    recorded('UserSettingDeleted', { id: 'set-1' }),
+  ]);
+  expect(await facts.userSettingIdsOf('ada')).toEqual(['set-2']);
+  expect(await facts.userSettingIdsOf('fiona')).toEqual([]);
+  expect(await facts.workgroupIdsOf('ada')).toEqual(['wg-math']);
+});

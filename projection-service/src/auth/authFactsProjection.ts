@@ -13,6 +13,7 @@ export const AUTH_USERS_TABLE = 'auth_users';
 export const AUTH_MEMBERS_TABLE = 'auth_workgroup_members';
 export const AUTH_STEPS_TABLE = 'auth_progress_steps';
 export const AUTH_PERIODS_TABLE = 'auth_academic_periods';
+export const AUTH_USER_SETTINGS_TABLE = 'auth_user_settings';
 
 const Id = z.object({ id: z.string() });
 const UserFields = z.object({
@@ -37,6 +38,7 @@ const StepFields = z.object({
   isActive: z.boolean().optional(),
 });
 const PeriodFields = z.object({ id: z.string(), isSystemActive: z.boolean().optional() });
+const UserSettingFields = z.object({ id: z.string(), UserId: z.string().optional() });
 
 type UserFields = z.infer<typeof UserFields>;
 
@@ -145,6 +147,20 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
     case 'ProgressStepDeleted':
       await trx(steps).where(Id.parse(event.data)).delete();
       return;
+    case 'UserSettingCreated':
+    case 'UserSettingUpdated': {
+      // Only whose settings they are: a merge moves the duplicate's to the master.
+      const setting = UserSettingFields.parse(event.data);
+      if (setting.UserId === undefined) return;
+      await trx(ctx.table(AUTH_USER_SETTINGS_TABLE))
+        .insert({ id: setting.id, user_id: setting.UserId })
+        .onConflict('id')
+        .merge();
+      return;
+    }
+    case 'UserSettingDeleted':
+      await trx(ctx.table(AUTH_USER_SETTINGS_TABLE)).where(Id.parse(event.data)).delete();
+      return;
     case 'AcademicPeriodCreated': {
       const { id } = PeriodFields.parse(event.data);
       await trx(periods).insert({ id, is_system_active: false }).onConflict('id').ignore();
@@ -185,11 +201,20 @@ export const authFactsProjection: Projection = {
     'ProgressStepCreated',
     'ProgressStepUpdated',
     'ProgressStepDeleted',
+    'UserSettingCreated',
+    'UserSettingUpdated',
+    'UserSettingDeleted',
     'AcademicPeriodCreated',
     'AcademicPeriodDeleted',
     'SystemActiveAcademicPeriodChanged',
   ],
-  tables: [AUTH_USERS_TABLE, AUTH_MEMBERS_TABLE, AUTH_STEPS_TABLE, AUTH_PERIODS_TABLE],
+  tables: [
+    AUTH_USERS_TABLE,
+    AUTH_MEMBERS_TABLE,
+    AUTH_STEPS_TABLE,
+    AUTH_PERIODS_TABLE,
+    AUTH_USER_SETTINGS_TABLE,
+  ],
 
   async migrate(trx, ctx) {
     await trx.raw(
@@ -235,6 +260,9 @@ export const authFactsProjection: Projection = {
        )`,
       [ctx.table(AUTH_PERIODS_TABLE)],
     );
+    await trx.raw(`CREATE TABLE IF NOT EXISTS ?? (id text PRIMARY KEY, user_id text NOT NULL)`, [
+      ctx.table(AUTH_USER_SETTINGS_TABLE),
+    ]);
   },
 
   async apply(trx, events, ctx) {

@@ -7,6 +7,7 @@ import {
   AUTH_PERIODS_TABLE,
   AUTH_STEPS_TABLE,
   AUTH_USERS_TABLE,
+  AUTH_USER_SETTINGS_TABLE,
   authFactsProjection,
 } from './authFactsProjection.js';
 
@@ -53,6 +54,13 @@ export function createReadModelAuthFacts(
 ): AuthFacts & {
   isActiveUser(userId: string): Promise<boolean>;
   academicPeriodExists(academicPeriodId: string): Promise<boolean>;
+  workgroupIdsOf(userId: string): Promise<string[]>;
+  userSettingIdsOf(userId: string): Promise<string[]>;
+  findUserByLogin(identity: {
+    subject?: string;
+    email?: string;
+    username?: string;
+  }): Promise<AuthUser | null>;
 } {
   const table = (logical: string) => tables.table(authFactsProjection.name, logical);
   const userById = async (id: string) => {
@@ -86,6 +94,32 @@ export function createReadModelAuthFacts(
     },
     async isActiveUser(userId) {
       return (await userById(userId))?.isActive === true;
+    },
+    async workgroupIdsOf(userId) {
+      const rows = await knex(await table(AUTH_MEMBERS_TABLE))
+        .where({ user_id: userId })
+        .orderBy('workgroup_id')
+        .select<{ workgroup_id: string }[]>('workgroup_id');
+      return rows.map((r) => r.workgroup_id);
+    },
+    async userSettingIdsOf(userId) {
+      const rows = await knex(await table(AUTH_USER_SETTINGS_TABLE))
+        .where({ user_id: userId })
+        .orderBy('id')
+        .select<{ id: string }[]>('id');
+      return rows.map((r) => r.id);
+    },
+    async findUserByLogin({ subject, email, username }) {
+      // The demo provider's subject is the username; other providers match by verified e-mail.
+      const names = [username, subject].filter((v): v is string => typeof v === 'string');
+      const query = knex(await table(AUTH_USERS_TABLE)).where((q) => {
+        for (const name of names) q.orWhereRaw('lower(username) = lower(?)', [name]);
+        if (email !== undefined) q.orWhereRaw('lower(email) = lower(?)', [email]);
+      });
+      if (names.length === 0 && email === undefined) return null;
+      const rows = await query.orderBy('id').select<UserRow[]>();
+      const active = rows.map(toAuthUser).filter((u) => u.isActive);
+      return active.length === 1 ? (active[0] ?? null) : null;
     },
     async academicPeriodExists(academicPeriodId) {
       const row = await knex(await table(AUTH_PERIODS_TABLE))

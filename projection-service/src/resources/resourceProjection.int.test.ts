@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { parseListQuery, progressSteps, type RecordedEvent } from '@allot/shared-events';
+import { parseListQuery, progressSteps, users, type RecordedEvent } from '@allot/shared-events';
 import { nativeDatabaseUrl } from '@allot/shared-events/testing';
 import { projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { projectionTestEnvs, type ProjectionTestEnv } from '../runner/testing/environment.js';
@@ -88,5 +88,41 @@ describe('the generic resource projection', () => {
       'd',
       'c',
     ]);
+  });
+});
+
+describe('the users read model', () => {
+  it('follows working-period changes and merges, and indexes every list field', async () => {
+    const usersProjection = resourceProjection(users);
+    const h = projectionHarness(env.knex, env.schema, usersProjection);
+    await h.migrate();
+    const usersTable = h.ctx.table(recordsTable(users));
+    const person = (id: string) => ({
+      id,
+      firstName: id,
+      lastName: 'Person',
+      email: `${id}@example.edu`,
+      username: id,
+      isActive: true,
+    });
+    await h.apply([
+      recorded('UserCreated', person('m1'), { streamId: 'user-m1', revision: 0n }),
+      recorded('UserCreated', person('d1'), { streamId: 'user-d1', revision: 0n }),
+      recorded('WorkingAcademicPeriodChanged', { userId: 'm1', academicPeriodId: 'p9' }),
+      recorded('UsersMerged', { masterId: 'm1', duplicateId: 'd1' }),
+    ]);
+    expect(await getRecord(env.knex, usersTable, 'm1')).toMatchObject({
+      WorkingAcademicPeriodId: 'p9',
+    });
+    expect(await getRecord(env.knex, usersTable, 'd1')).toMatchObject({
+      isActive: false,
+      mergedIntoId: 'm1',
+    });
+    const indexes = await env.knex.raw<{ rows: { indexdef: string }[] }>(
+      'SELECT indexdef FROM pg_indexes WHERE schemaname = ? AND tablename = ?',
+      [env.schema, h.ctx.physicalName(recordsTable(users))],
+    );
+    const definitions = indexes.rows.map((r) => r.indexdef).join('\n');
+    for (const field of Object.keys(users.list.fields)) expect(definitions).toContain(`'${field}'`);
   });
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   SystemActiveAcademicPeriodChanged,
+  UsersMerged,
   WorkingAcademicPeriodChanged,
   academicPeriods,
   allResources,
@@ -10,6 +11,7 @@ import {
 } from '@allot/shared-events';
 import { z } from 'zod';
 import type { Projection, ProjectionContext, RealtimeNotification } from '../runner/projection.js';
+import { fieldExpression } from './resourceQuery.js';
 
 export const ACTIVE_PERIOD_UPDATED = 'activeAcademicPeriodUpdated';
 
@@ -52,8 +54,18 @@ const periodExtras: Extra = {
 };
 
 const userExtras: Extra = {
-  eventTypes: ['WorkingAcademicPeriodChanged'],
+  eventTypes: ['WorkingAcademicPeriodChanged', 'UsersMerged'],
   async apply(trx, table, event) {
+    if (event.type === 'UsersMerged') {
+      // The duplicate leaves the lists of active users and says where it went.
+      const { masterId, duplicateId } = UsersMerged.parse(event.data);
+      await trx.raw(
+        `UPDATE ?? SET data = data || jsonb_build_object('isActive', false, 'mergedIntoId', ?::text)
+         WHERE id = ?`,
+        [table, masterId, duplicateId],
+      );
+      return null;
+    }
     const { userId, academicPeriodId } = WorkingAcademicPeriodChanged.parse(event.data);
     await trx.raw(
       `UPDATE ?? SET data = data || jsonb_build_object('WorkingAcademicPeriodId', ?::text) WHERE id = ?`,
@@ -152,6 +164,14 @@ export function resourceProjection(resource: ResourceDefinition): Projection {
         `${physical}_data`,
         table,
       ]);
+      // One expression index per list field, matching the expressions lists filter and sort by.
+      const fields = Object.entries(resource.list.fields);
+      for (const [i, [field, type]] of fields.entries()) {
+        await trx.raw(
+          `CREATE INDEX IF NOT EXISTS ?? ON ?? (${fieldExpression(field, type)}) WHERE deleted_at IS NULL`,
+          [`${physical}_f${String(i)}`, table],
+        );
+      }
     },
 
     async apply(trx, events, ctx) {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   listFieldType,
+  type ListFieldType,
   type ListFilter,
   type ListQuery,
   type ListQueryIssue,
@@ -47,12 +48,21 @@ export function viewOf(row: RecordRow): RecordView {
   };
 }
 
-/** The SQL of a field: `id` is a column, the rest jsonb text with a cast by declared type. */
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The SQL of a list field, exactly as the projection indexes it. The name is inlined (not a
+ * parameter) so the planner can use those indexes; it is a declared field name, never free input.
+ */
+export function fieldExpression(field: string, type: ListFieldType): string {
+  if (!FIELD.test(field)) throw new Error(`Not a field name: ${field}`);
+  const cast = type === 'number' ? '::numeric' : type === 'boolean' ? '::boolean' : '';
+  return `((data->>'${field}')${cast})`;
+}
+
 function expression(knex: Knex, spec: ListSpec, field: string, asText = false): Knex.Raw {
   if (field === 'id') return knex.raw('??', ['id']);
-  const type = asText ? 'text' : listFieldType(spec, field);
-  const cast = type === 'number' ? '::numeric' : type === 'boolean' ? '::boolean' : '';
-  return knex.raw(`((data->>?)${cast})`, [field]);
+  return knex.raw(fieldExpression(field, asText ? 'text' : listFieldType(spec, field)));
 }
 
 type Literal = string | number | boolean | null;

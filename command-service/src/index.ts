@@ -14,3 +14,4 @@ export * from './jobs/index.js';
 export * from './session/index.js';
 export * from './apiKeys/index.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './identity/demoIdp/accounts.js';
+export * from './identity/userDirectory.js';

@@ -6,3 +6,4 @@ export * from './sessionRoutes.js';
 export * from './sessionPlugin.js';
 export * from './unauthorized.js';
 export * from './mergeFollowUps.js';
+export * from './userDirectory.js';

@@ -9,9 +9,12 @@ import {
 } from '@allot/shared-events';
 import {
   createApiKeyVerifier,
+  createReadModelUserDirectory,
   emptyAbility,
   type AbilityResolver,
+  type CommandBus,
   type CommandServiceOptions,
+  type UserDirectory,
 } from '@allot/command-service';
 import {
   abilityForSession,
@@ -29,6 +32,8 @@ export interface ComposedAuth {
   session: NonNullable<CommandServiceOptions['session']>;
   /** The projection service's `auth` option. */
   auth: RequestAuthOptions;
+  /** Sign-in's users (identity plugin `users` option): active users, lastLoginAt recorded. */
+  users: UserDirectory;
 }
 
 /**
@@ -40,6 +45,7 @@ export function composeAuth(options: {
   knex: Knex;
   store: EventStore;
   sessionCodec: SessionCodec;
+  bus: Pick<CommandBus, 'execute'>;
   env?: Readonly<Record<string, string | undefined>>;
 }): ComposedAuth {
   const { config, knex, store, sessionCodec } = options;
@@ -56,5 +62,9 @@ export function composeAuth(options: {
       (await abilityForSession(session, environment)) ?? emptyAbility(),
     session: { sessionCodec, featureFlags, directory: facts },
     auth: { ...environment, sessionCodec, verifyApiKey },
+    users: createReadModelUserDirectory({
+      findUserByLogin: (identity) => facts.findUserByLogin(identity),
+      bus: options.bus,
+    }),
   };
 }

@@ -100,7 +100,7 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
     cleanups.push(() => realtime.close());
 
     const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner);
-    const auth = composeAuth({ config, knex, store, sessionCodec });
+    const auth = composeAuth({ config, knex, store, sessionCodec, bus });
     await app.register(commandServicePlugin, {
       store,
       commandBus: bus,

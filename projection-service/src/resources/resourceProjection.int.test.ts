@@ -51,7 +51,10 @@ describe('the generic resource projection', () => {
     const updated = event('ProgressStepUpdated', { id: 'a', name: 'Setup' }, 1n);
     const createdB = event('ProgressStepCreated', step('b', 6), 0n);
     const deleted = event('ProgressStepDeleted', { id: 'b' }, 1n);
-    await harness.apply([created, updated, createdB, deleted]);
+    const notifications = await harness.apply([created, updated, createdB, deleted]);
+    expect(notifications).toEqual([
+      { event: 'activeStepsChanged', rooms: ['all'], actorId: 'user-admin' },
+    ]);
     await harness.apply([created, updated, createdB, deleted]);
     expect(await getRecord(env.knex, table, 'a')).toMatchObject({ name: 'Setup', revision: 1 });
     expect(await getRecord(env.knex, table, 'b')).toBeNull();

@@ -5,6 +5,7 @@ import {
   WorkingAcademicPeriodChanged,
   academicPeriods,
   allResources,
+  progressSteps,
   users,
   type RecordedEvent,
   type ResourceDefinition,
@@ -79,6 +80,14 @@ const extrasByName: Readonly<Record<string, Extra>> = {
   [academicPeriods.name]: periodExtras,
   [users.name]: userExtras,
 };
+
+export const ACTIVE_STEPS_CHANGED = 'activeStepsChanged';
+
+/** Spec §4: a change of progress steps refreshes every browser's steps (once per batch). */
+function announce(resource: ResourceDefinition, event: RecordedEvent): RealtimeNotification | null {
+  if (resource.name !== progressSteps.name) return null;
+  return { event: ACTIVE_STEPS_CHANGED, rooms: ['all'], actorId: event.metadata.actorId ?? null };
+}
 
 function occurredAt(event: RecordedEvent): string {
   return event.metadata.occurredAt ?? event.createdAt.toISOString();
@@ -178,8 +187,13 @@ export function resourceProjection(resource: ResourceDefinition): Projection {
       const table = ctx.table(recordsTable(resource));
       const notifications: RealtimeNotification[] = [];
       for (const event of events) {
-        if (own.includes(event.type)) await applyOwn(trx, table, resource, event);
-        else if (extras?.eventTypes.includes(event.type)) {
+        if (own.includes(event.type)) {
+          await applyOwn(trx, table, resource, event);
+          const announced = announce(resource, event);
+          if (announced && !notifications.some((n) => n.event === announced.event)) {
+            notifications.push(announced);
+          }
+        } else if (extras?.eventTypes.includes(event.type)) {
           const notification = await extras.apply(trx, table, event);
           if (notification) notifications.push(notification);
         }

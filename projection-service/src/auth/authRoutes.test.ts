@@ -132,6 +132,21 @@ describe('GET /api/auth', () => {
     expect(body).toMatchObject({ authenticatedUserId: 'fiona', workingUserId: 'fiona' });
     expect((await get('/api/auth/me', { authorization: 'Bearer bad-key' })).status).toBe(401);
   });
+
+  it('ignores API keys while apiEnabled is off', async () => {
+    const off = Fastify();
+    await off.register(authRoutes, {
+      ...options,
+      featureFlags: { ...DEMO_FEATURE_FLAGS, apiEnabled: false },
+    });
+    const response = await off.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer good-key' },
+    });
+    expect(response.statusCode).toBe(401);
+    await off.close();
+  });
 });
 
 describe('GET /api/auth/me', () => {

@@ -18,6 +18,7 @@ import {
 } from '@allot/command-service';
 import {
   abilityForSession,
+  createApiKeyList,
   createReadModelAuthFacts,
   createTableResolver,
   readAppVersion,
@@ -53,7 +54,8 @@ export function composeAuth(options: {
   const featureFlags = options.env
     ? featureFlagsFromEnvironment(options.env, config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS)
     : config.featureFlags;
-  const facts = createReadModelAuthFacts(knex, createTableResolver(knex));
+  const tables = createTableResolver(knex);
+  const facts = createReadModelAuthFacts(knex, tables);
   const environment = { facts, featureFlags, mode: config.mode, version: readAppVersion() };
   const verifyApiKey = createApiKeyVerifier(store);
   return {
@@ -61,7 +63,7 @@ export function composeAuth(options: {
     abilityFor: async (session) =>
       (await abilityForSession(session, environment)) ?? emptyAbility(),
     session: { sessionCodec, featureFlags, directory: facts },
-    auth: { ...environment, sessionCodec, verifyApiKey },
+    auth: { ...environment, sessionCodec, verifyApiKey, listApiKeys: createApiKeyList(knex, tables) },
     users: createReadModelUserDirectory({
       findUserByLogin: (identity) => facts.findUserByLogin(identity),
       bus: options.bus,

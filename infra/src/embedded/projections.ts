@@ -1,5 +1,6 @@
 import { isKnownEventType as isKnownDomainEventType } from '@allot/shared-events';
 import {
+  apiKeysProjection,
   authFactsProjection,
   settingsProjection,
   workingPeriodsProjection,
@@ -12,6 +13,7 @@ export const allProjections: readonly Projection[] = [
   settingsProjection,
   authFactsProjection,
   workingPeriodsProjection,
+  apiKeysProjection,
 ];
 
 /** Domain events plus the seed records, which no projection reads but the runner must accept. */

@@ -135,6 +135,36 @@ describe('the demo institution’s auth context', () => {
   });
 });
 
+describe('API keys on the embedded start', () => {
+  it('creates a key shown once, lists it without the secret, and revokes it', async () => {
+    const admin = demoUserId('admin');
+    const created = await fetch(`${allot.url}/api/apiKeys`, {
+      method: 'POST',
+      headers: headersFor(admin),
+      body: JSON.stringify({ name: 'reporting export' }),
+    });
+    expect(created.status).toBe(201);
+    const { key, apiKeyId } = (await created.json()) as { key: string; apiKeyId: string };
+    const bearer = { authorization: `Bearer ${key}` };
+    expect((await getJson('/api/auth', bearer)).body).toMatchObject({ authenticatedUserId: admin });
+
+    await waitForProjections();
+    const listed = await getJson('/api/apiKeys', headersFor(admin));
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain(apiKeyId);
+    expect(JSON.stringify(listed.body)).not.toContain(key.slice(-43));
+
+    // No body, so no content-type (an empty JSON body is a 400).
+    const { cookie, 'x-csrf-token': csrf } = headersFor(admin);
+    const revoked = await fetch(`${allot.url}/api/apiKeys/${apiKeyId}`, {
+      method: 'DELETE',
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
+    expect(revoked.status).toBe(200);
+    expect((await getJson('/api/auth/me', bearer)).status).toBe(401);
+  });
+});
+
 async function waitForProjections() {
   const head = await allot.store.headPosition();
   if (head) await allot.runner.waitFor(head, undefined, 15_000);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RoleSlug } from '@allot/shared-events';
+import { defineAbilityFor, type RoleSlug } from '@allot/shared-events';
 import { authContextOf, signedOutContext } from './authContext.js';
 import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
 
@@ -62,6 +62,22 @@ export function authRoutes(
     };
     return reply.headers(noStore).send(status);
   });
+
+  const { listApiKeys } = options;
+  if (listApiKeys) {
+    fastify.get('/api/apiKeys', async (request, reply) => {
+      const resolved = await authenticate(request, options);
+      if (!resolved) return sendUnauthorized(reply);
+      if (!defineAbilityFor(resolved.abilityContext).can('read', 'ApiKey')) {
+        return reply.code(403).send({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'You are not allowed to do this.',
+        });
+      }
+      return reply.headers(noStore).send(await listApiKeys());
+    });
+  }
 
   done();
 }

@@ -6,3 +6,4 @@ export * from './authRoutes.js';
 export * from './workingPeriodsProjection.js';
 export * from './authFactsProjection.js';
 export * from './readModelAuthFacts.js';
+export * from './apiKeysProjection.js';

@@ -6,6 +6,7 @@ import {
   type SessionData,
 } from '@allot/shared-events';
 import { resolveSession, type AuthEnvironment, type ResolvedSession } from './authContext.js';
+import type { ApiKeyListItem } from './apiKeysProjection.js';
 
 /** Verifies an API key (the Bearer token) and answers the user it authenticates, or null. */
 export type ApiKeyVerifier = (token: string) => Promise<string | null>;
@@ -14,6 +15,8 @@ export interface RequestAuthOptions extends AuthEnvironment {
   sessionCodec: Pick<SessionCodec, 'decode'>;
   /** Without it, or while apiEnabled is off, Bearer tokens authenticate nobody. */
   verifyApiKey?: ApiKeyVerifier;
+  /** GET /api/apiKeys answers this list (to those who may manage API keys). */
+  listApiKeys?: () => Promise<ApiKeyListItem[]>;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;

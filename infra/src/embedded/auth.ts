@@ -52,7 +52,10 @@ export function composeAuth(options: {
   const { config, knex, store, sessionCodec } = options;
   // Checked with the rest of the configuration at start; `env` lets a caller override it.
   const featureFlags = options.env
-    ? featureFlagsFromEnvironment(options.env, config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS)
+    ? featureFlagsFromEnvironment(
+        options.env,
+        config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS,
+      )
     : config.featureFlags;
   const tables = createTableResolver(knex);
   const facts = createReadModelAuthFacts(knex, tables);
@@ -63,7 +66,12 @@ export function composeAuth(options: {
     abilityFor: async (session) =>
       (await abilityForSession(session, environment)) ?? emptyAbility(),
     session: { sessionCodec, featureFlags, directory: facts },
-    auth: { ...environment, sessionCodec, verifyApiKey, listApiKeys: createApiKeyList(knex, tables) },
+    auth: {
+      ...environment,
+      sessionCodec,
+      verifyApiKey,
+      listApiKeys: createApiKeyList(knex, tables),
+    },
     users: createReadModelUserDirectory({
       findUserByLogin: (identity) => facts.findUserByLogin(identity),
       bus: options.bus,

@@ -2,6 +2,7 @@ import { isKnownEventType as isKnownDomainEventType } from '@allot/shared-events
 import {
   apiKeysProjection,
   authFactsProjection,
+  resourceProjections,
   settingsProjection,
   workingPeriodsProjection,
   type Projection,
@@ -14,6 +15,7 @@ export const allProjections: readonly Projection[] = [
   authFactsProjection,
   workingPeriodsProjection,
   apiKeysProjection,
+  ...resourceProjections,
 ];
 
 /** Domain events plus the seed records, which no projection reads but the runner must accept. */

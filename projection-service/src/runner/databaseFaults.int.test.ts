@@ -5,7 +5,12 @@ import { uniqueName } from '@allot/shared-events/testing';
 import { createProjectionRunner } from './runner.js';
 import type { ProjectionLogger } from './logger.js';
 import { readTable } from './tableNames.js';
-import { COUNTED, TEST_EVENT_TYPES, counterProjection, readCounterModel } from './testing/counterProjection.js';
+import {
+  COUNTED,
+  TEST_EVENT_TYPES,
+  counterProjection,
+  readCounterModel,
+} from './testing/counterProjection.js';
 import { projectionTestEnvs } from './testing/environment.js';
 
 // Our own application_name: the other test files share this database and must not be hit.
@@ -85,10 +90,20 @@ it('keeps every event exactly once when the database ends its connections under 
       expected.set(`counter-${String(i % 9)}`, s);
     }
     expect(
-      (model.counts as { stream_id: string; events: number; total: string }[]).map((c) => [c.stream_id, c.events, Number(c.total)]),
-    ).toEqual([...expected.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, v]) => [s, v.events, v.total]));
+      (model.counts as { stream_id: string; events: number; total: string }[]).map((c) => [
+        c.stream_id,
+        c.events,
+        Number(c.total),
+      ]),
+    ).toEqual(
+      [...expected.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([s, v]) => [s, v.events, v.total]),
+    );
     // The faults were seen and survived (logged, retried), not silently absent.
     expect(errors.length).toBeGreaterThan(0);
+    // The lock connection may have been ended in the last round: the runner takes the lock again.
+    await waitUntil(() => runner.status()[0]?.holdsLock === true, 5_000);
     expect(runner.status()[0]).toMatchObject({ state: 'running', holdsLock: true });
   } finally {
     await runner.stop();
@@ -105,4 +120,9 @@ async function retry<T>(read: () => Promise<T>): Promise<T> {
       if (attempt >= 5) throw err;
     }
   }
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }

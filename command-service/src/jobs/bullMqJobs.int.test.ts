@@ -1,3 +1,4 @@
+// @allot-needs redis — not collected on a machine without it unless CI=true (see jest.config.js).
 import { Redis } from 'ioredis';
 import { redisTestPrefix, redisTestUrl } from '@allot/shared-events/testing';
 import { createBullMqJobs } from './bullMqJobs.js';

@@ -1,3 +1,4 @@
+// @allot-needs redis — not collected on a machine without it unless CI=true (see jest.config.js).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';

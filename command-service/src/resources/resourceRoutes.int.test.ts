@@ -170,6 +170,26 @@ describe('users', () => {
     expect(loser?.json().message).toBe('Another user already has this username.');
   });
 
+  it('refuses the working period on create and update (it has its own route), nothing written', async () => {
+    const created = await send('POST', '/api/users', 'admin', {
+      ...user('lin'),
+      WorkingAcademicPeriodId: 'p1',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fields).toEqual([
+      { field: 'WorkingAcademicPeriodId', message: expect.stringContaining('/working') },
+    ]);
+    const { id } = (await send('POST', '/api/users', 'admin', user('lin'))).json();
+    const updated = await send('PUT', `/api/users/${id}`, 'admin', {
+      WorkingAcademicPeriodId: 'p1',
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().fields).toEqual([
+      { field: 'WorkingAcademicPeriodId', message: expect.stringContaining('/working') },
+    ]);
+    expect((await db.events(`user-${id}`)).map((e) => e.type)).toEqual(['UserCreated']);
+  });
+
   it('frees the old username on a rename, so another user may take it', async () => {
     const { id } = (await send('POST', '/api/users', 'admin', user('grace'))).json();
     expect(

@@ -1,3 +1,4 @@
+// @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import { afterAll, expect, it } from '@jest/globals';
 import { createProjectionRunner } from '../runner/runner.js';
 import { silentProjectionLogger } from '../runner/logger.js';

@@ -1,3 +1,4 @@
+// @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import type { Position } from '@allot/shared-events';
 import { createProjectionRunner, type ProjectionRunner } from '../runner/runner.js';

@@ -1,3 +1,4 @@
+// @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import { afterAll, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

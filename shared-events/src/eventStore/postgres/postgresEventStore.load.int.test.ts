@@ -1,3 +1,4 @@
+// @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { openNativeTestDatabase, requireNativeDatabaseUrl, uniqueName } from '../../testing/databases.js';

@@ -39,6 +39,15 @@ function payloadSchema(definition: ResourceDefinition, kind: ResourceCommandKind
   }
 }
 
+/** 400 naming each field that only its own route may change (e.g. the working period). */
+function refuseWrittenElsewhere(definition: ResourceDefinition, rawPayload: unknown): void {
+  if (rawPayload === null || typeof rawPayload !== 'object') return;
+  const issues = Object.entries(definition.writtenElsewhere ?? {})
+    .filter(([field]) => Object.prototype.hasOwnProperty.call(rawPayload, field))
+    .map(([field, route]) => ({ field, message: `cannot be changed here; use ${route}` }));
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
 const ACTIONS: Record<ResourceCommandKind, string> = {
   create: 'create',
   update: 'update',
@@ -119,6 +128,7 @@ function resourceCommand(
   return {
     name,
     async run(store, rawPayload, context: CommandContext): Promise<CommandResult> {
+      if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
       const parsed = schema.safeParse(rawPayload);
       if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
       const payload = parsed.data as ResourceRecord;

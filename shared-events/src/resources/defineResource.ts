@@ -38,6 +38,11 @@ export interface ResourceOptions<Shape extends z.ZodRawShape> {
    * whatever their roles (e.g. user settings); others need the subject's abilities.
    */
   ownerField?: string;
+  /**
+   * Fields kept on the record but changed only through their own route (field → where): the
+   * generic create and update refuse them (400), so that route's checks cannot be bypassed.
+   */
+  writtenElsewhere?: Readonly<Record<string, string>>;
   /** Completes a record before it is stored (e.g. a display name derived from the names). */
   derive?(record: ResourceRecord): ResourceRecord;
   /** A domain rule over the whole record: a sentence when it is broken, else null. */

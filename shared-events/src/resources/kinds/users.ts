@@ -58,6 +58,8 @@ export const users = defineResource({
       ['firstName', 'ASC'],
     ],
   },
+  // Its route refuses masquerading sessions and tells the user's other tabs (realtime).
+  writtenElsewhere: { WorkingAcademicPeriodId: 'PUT /api/users/:id/working' },
   unique: [
     { fields: ['email'], message: 'Another user already has this e-mail address.' },
     { fields: ['username'], message: 'Another user already has this username.' },

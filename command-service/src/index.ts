@@ -15,3 +15,5 @@ export * from './session/index.js';
 export * from './apiKeys/index.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './identity/demoIdp/accounts.js';
 export * from './identity/userDirectory.js';
+export * from './identity/identityPlugin.js';
+export * from './identity/options.js';

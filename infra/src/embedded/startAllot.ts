@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { createSessionCodec, type EventStore } from '@allot/shared-events';
@@ -7,6 +7,7 @@ import {
   createBullMqJobs,
   createCommandBus,
   createInProcessJobs,
+  identityPlugin,
   jobProgressNotification,
   type CommandBus,
   type JobProgressReport,
@@ -27,6 +28,7 @@ import { openConnections } from './connections.js';
 import { allProjections, isAllotEventType } from './projections.js';
 import { registerFrontend } from './staticFrontend.js';
 import { composeAuth } from './auth.js';
+import { identityOptions } from './identity.js';
 
 export interface RunningAllot {
   /** Where a browser reaches it, e.g. http://localhost:3000. */
@@ -63,6 +65,8 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
   };
 
   try {
+    // The demo provider's issuer is the public URL, known before listening: PORT=0 picks a port now.
+    config = await withReservedPort(config);
     const sessionSecret = await resolveSessionSecret(config);
     const connections = await openConnections(config);
     cleanups.push(() => connections.close());
@@ -91,9 +95,14 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
       onNotifications: (notifications) => realtime.emit(notifications),
     });
     cleanups.push(() => (runnerStarted ? runner.stop() : Promise.resolve()));
-    const onProgress = (report: JobProgressReport) => realtime.emit([jobProgressNotification(report)]);
+    const onProgress = (report: JobProgressReport) =>
+      realtime.emit([jobProgressNotification(report)]);
     const jobs: Jobs = config.redisUrl
-      ? createBullMqJobs({ redisUrl: config.redisUrl, onProgress, onError: (err) => app.log.error(err, 'jobs') })
+      ? createBullMqJobs({
+          redisUrl: config.redisUrl,
+          onProgress,
+          onError: (err) => app.log.error(err, 'jobs'),
+        })
       : createInProcessJobs({ onProgress });
     cleanups.push(() => jobs.close());
     cleanups.push(() => app.close());
@@ -101,6 +110,15 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
 
     const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner);
     const auth = composeAuth({ config, knex, store, sessionCodec, bus });
+    // Beside the command service, not inside: its sign-in forms are not command routes.
+    await app.register(
+      identityPlugin,
+      identityOptions(config, {
+        sessionCodec,
+        csrfSecret: sessionSecret,
+        users: auth.users,
+      }),
+    );
     await app.register(commandServicePlugin, {
       store,
       commandBus: bus,
@@ -140,8 +158,27 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
   }
 }
 
+/** PORT=0: a free port now, and the public URL on it unless ALLOT_PUBLIC_URL named another. */
+async function withReservedPort(config: AllotConfig): Promise<AllotConfig> {
+  if (config.port !== 0) return config;
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, config.host, () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const publicUrl =
+    new URL(config.publicUrl).port === '0' ? urlFor(config.host, port) : config.publicUrl;
+  return { ...config, port, publicUrl };
+}
+
 /** In one process the runner can read a command's events at once instead of at its next poll. */
-function wakeRunnerAfterCommands(bus: CommandBus, runner: Pick<ProjectionRunner, 'wake'>): CommandBus {
+function wakeRunnerAfterCommands(
+  bus: CommandBus,
+  runner: Pick<ProjectionRunner, 'wake'>,
+): CommandBus {
   return {
     commandNames: bus.commandNames,
     async execute(commandName, payload, options) {
@@ -154,8 +191,15 @@ function wakeRunnerAfterCommands(bus: CommandBus, runner: Pick<ProjectionRunner,
 
 function urlOf(app: FastifyInstance, config: AllotConfig): string {
   const address = app.server.address() as AddressInfo | null;
-  const port = address?.port ?? config.port;
-  const wildcard = config.host === '0.0.0.0' || config.host === '::';
-  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return urlFor(config.host, address?.port ?? config.port);
+}
+
+function urlFor(configuredHost: string, port: number): string {
+  const wildcard = configuredHost === '0.0.0.0' || configuredHost === '::';
+  const host = wildcard
+    ? 'localhost'
+    : configuredHost.includes(':')
+      ? `[${configuredHost}]`
+      : configuredHost;
   return `http://${host}:${String(port)}`;
 }

@@ -20,10 +20,15 @@ export function watchForProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
-    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+    problems.push(
+      `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
+    );
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${String(response.status())}: ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      problems.push(
+        `HTTP ${String(response.status())}: ${response.request().method()} ${response.url()}`,
+      );
   });
   return problems;
 }

@@ -16,7 +16,13 @@ let browser: Browser;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-e2e-'));
   allot = await startAllot(
-    loadConfig({ ALLOT_MODE: 'test', ALLOT_DEMO_DATA: 'on', PORT: '0', HOST: '127.0.0.1', ALLOT_DATA_DIR: dataDir }),
+    loadConfig({
+      ALLOT_MODE: 'test',
+      ALLOT_DEMO_DATA: 'on',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOT_DATA_DIR: dataDir,
+    }),
   );
   browser = await launchChromium();
 });

@@ -7,7 +7,9 @@ import { checkNodeVersion, ensureDependencies, repoRoot, run, stop, tsxFlags } f
 
 checkNodeVersion();
 if (!process.env.DATABASE_URL) {
-  stop('npm run bench needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres); each benchmark creates and drops a database of its own there.');
+  stop(
+    'npm run bench needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres); each benchmark creates and drops a database of its own there.',
+  );
 }
 await ensureDependencies();
 

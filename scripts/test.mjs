@@ -1,5 +1,5 @@
 // `npm test`: lint, typecheck, the jest suites, then the browser tests in Chromium, and one closing
-// line `N passed, N failed` for the whole run (lint and typecheck count as one check each).
+// line `N passed, N failed` for the whole run (lint, format and typecheck count as one check each).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,7 @@ async function jest(label, extraArgs, env = {}) {
 const npm = npmCommand();
 // The tests run even after a lint or type error: one run then reports everything that is wrong.
 await check('lint', npm, ['run', 'lint']);
+await check('format', npm, ['run', 'format:check']);
 await check('typecheck', npm, ['run', 'typecheck']);
 await jest('unit and integration tests', []);
 if (await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend'])) {

@@ -1,8 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Callout, Card, H1, H2, Navbar, NavbarGroup, NavbarHeading, Spinner } from '@blueprintjs/core';
-import { fetchInstitutionSettings, type InstitutionSettings } from './features/settings/institutionSettings.js';
+import {
+  Callout,
+  Card,
+  H1,
+  H2,
+  Navbar,
+  NavbarGroup,
+  NavbarHeading,
+  Spinner,
+} from '@blueprintjs/core';
+import {
+  fetchInstitutionSettings,
+  type InstitutionSettings,
+} from './features/settings/institutionSettings.js';
 
-type Load = { status: 'loading' } | { status: 'loaded'; settings: InstitutionSettings } | { status: 'failed'; message: string };
+type Load =
+  | { status: 'loading' }
+  | { status: 'loaded'; settings: InstitutionSettings }
+  | { status: 'failed'; message: string };
 
 export interface AppProps {
   loadSettings?: (signal: AbortSignal) => Promise<InstitutionSettings>;
@@ -17,7 +32,8 @@ export function App({ loadSettings = fetchInstitutionSettings }: AppProps) {
     loadSettings(controller.signal).then(
       (settings) => setLoad({ status: 'loaded', settings }),
       (err: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: err instanceof Error ? err.message : String(err) });
+        if (!controller.signal.aborted)
+          setLoad({ status: 'failed', message: err instanceof Error ? err.message : String(err) });
       },
     );
     return () => controller.abort();
@@ -42,7 +58,9 @@ export function App({ loadSettings = fetchInstitutionSettings }: AppProps) {
         )}
         {load.status === 'loaded' && (
           <Card>
-            <H2 data-testid="institution-name">{load.settings.institutionName || 'Your institution'}</H2>
+            <H2 data-testid="institution-name">
+              {load.settings.institutionName || 'Your institution'}
+            </H2>
             <p>Teaching assignments and effort planning.</p>
           </Card>
         )}

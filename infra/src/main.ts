@@ -27,9 +27,12 @@ try {
   process.exit(1);
 }
 
-const where = config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;
+const where = config.databaseUrl
+  ? 'PostgreSQL from DATABASE_URL'
+  : `embedded PGlite in ${config.dataDir}`;
 console.log(`\nAllot is running at ${allot.url}  (${config.mode} mode, ${where})`);
-if (allot.seedReport.applied.length > 0) console.log(`Demo data seeded: ${allot.seedReport.applied.join(', ')}.`);
+if (allot.seedReport.applied.length > 0)
+  console.log(`Demo data seeded: ${allot.seedReport.applied.join(', ')}.`);
 console.log('Press Ctrl+C to stop.\n');
 
 let stoppingSince: number | null = null;

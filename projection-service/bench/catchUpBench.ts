@@ -41,7 +41,9 @@ const COLUMNS = `assignment_id uuid PRIMARY KEY, section_id text NOT NULL, instr
   points numeric NOT NULL, role text NOT NULL, revision bigint NOT NULL, assigned_at timestamptz NOT NULL`;
 
 /** The rows of a batch as one array per column, for one `INSERT ... SELECT FROM unnest(...)`. */
-function columns(rows: readonly { data: AssignmentData; revision: bigint; at: Date }[]): Knex.Value[] {
+function columns(
+  rows: readonly { data: AssignmentData; revision: bigint; at: Date }[],
+): Knex.Value[] {
   return [
     rows.map((r) => r.data.assignmentId),
     rows.map((r) => r.data.sectionId),
@@ -66,7 +68,11 @@ const assignmentsProjection: Projection = {
     await trx.raw(`CREATE TABLE IF NOT EXISTS ?? (${COLUMNS})`, [ctx.table('section_assignments')]);
   },
   async apply(trx, events, ctx) {
-    const rows = events.map((e) => ({ data: e.data as AssignmentData, revision: e.revision, at: e.createdAt }));
+    const rows = events.map((e) => ({
+      data: e.data as AssignmentData,
+      revision: e.revision,
+      at: e.createdAt,
+    }));
     await trx.raw(
       `INSERT INTO ?? AS t (assignment_id, section_id, instructor_id, points, role, revision, assigned_at)
        ${UNNEST}
@@ -116,7 +122,12 @@ async function appendEvents(store: EventStore): Promise<{ last: Position; second
   return { last, seconds: (performance.now() - started) / 1000 };
 }
 
-async function catchUp(store: EventStore, knex: Knex, batchSize: number, head: Position): Promise<number> {
+async function catchUp(
+  store: EventStore,
+  knex: Knex,
+  batchSize: number,
+  head: Position,
+): Promise<number> {
   const runner = createProjectionRunner({
     store,
     knex,
@@ -133,7 +144,9 @@ async function catchUp(store: EventStore, knex: Knex, batchSize: number, head: P
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   if (process.env.BENCH_VERBOSE) {
-    console.log(`  node CPU ${((used.user + used.system) / 1e6).toFixed(2)} s of ${seconds.toFixed(2)} s wall`);
+    console.log(
+      `  node CPU ${((used.user + used.system) / 1e6).toFixed(2)} s of ${seconds.toFixed(2)} s wall`,
+    );
   }
   const status = runner.status()[0];
   await runner.stop();
@@ -143,7 +156,9 @@ async function catchUp(store: EventStore, knex: Knex, batchSize: number, head: P
 
 /** The same rows, read back from the projection, written by plain INSERTs of the same batch size. */
 async function plainInserts(pool: pg.Pool, knex: Knex, batchSize: number): Promise<number> {
-  const source = await knex(`rm_${String(batchSize)}.section_assignments_v1`).select('*').orderBy('revision');
+  const source = await knex(`rm_${String(batchSize)}.section_assignments_v1`)
+    .select('*')
+    .orderBy('revision');
   const rows = source.map((r: Record<string, unknown>) => ({
     data: {
       assignmentId: String(r.assignment_id),
@@ -155,14 +170,15 @@ async function plainInserts(pool: pg.Pool, knex: Knex, batchSize: number): Promi
     revision: BigInt(String(r.revision)),
     at: r.assigned_at as Date,
   }));
-  if (rows.length !== EVENTS) throw new Error(`the projection holds ${String(rows.length)} rows, expected ${String(EVENTS)}`);
+  if (rows.length !== EVENTS)
+    throw new Error(`the projection holds ${String(rows.length)} rows, expected ${String(EVENTS)}`);
   const table = `plain_${String(batchSize)}`;
   await pool.query(`CREATE TABLE ${table} (${COLUMNS})`);
   const sql = knex
-    .raw(`INSERT INTO ?? (assignment_id, section_id, instructor_id, points, role, revision, assigned_at) ${UNNEST}`, [
-      table,
-      ...columns([]),
-    ])
+    .raw(
+      `INSERT INTO ?? (assignment_id, section_id, instructor_id, points, role, revision, assigned_at) ${UNNEST}`,
+      [table, ...columns([])],
+    )
     .toSQL()
     .toNative().sql;
   const started = performance.now();
@@ -172,7 +188,9 @@ async function plainInserts(pool: pg.Pool, knex: Knex, batchSize: number): Promi
   return rows.length / ((performance.now() - started) / 1000);
 }
 
-export async function runCatchUpBench(databaseUrl = process.env.DATABASE_URL): Promise<CatchUpBenchRow[]> {
+export async function runCatchUpBench(
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<CatchUpBenchRow[]> {
   if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL server for the benchmark.');
   const name = `allot_bench_catchup_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -187,9 +205,13 @@ export async function runCatchUpBench(databaseUrl = process.env.DATABASE_URL): P
   const rows: CatchUpBenchRow[] = [];
   try {
     const store = await createPostgresEventStore({ pool, schema: 'event_store' });
-    console.log(`Catch-up benchmark: ${String(EVENTS)} events, ${String(os.cpus().length)} cores, ${new Date().toISOString()}`);
+    console.log(
+      `Catch-up benchmark: ${String(EVENTS)} events, ${String(os.cpus().length)} cores, ${new Date().toISOString()}`,
+    );
     const appended = await appendEvents(store);
-    console.log(`appended in ${appended.seconds.toFixed(1)} s (${Math.round(EVENTS / appended.seconds)} events/s, ${String(WRITERS)} writers × ${String(EVENTS_PER_APPEND)} per append)`);
+    console.log(
+      `appended in ${appended.seconds.toFixed(1)} s (${Math.round(EVENTS / appended.seconds)} events/s, ${String(WRITERS)} writers × ${String(EVENTS_PER_APPEND)} per append)`,
+    );
     await pool.query('VACUUM ANALYZE event_store.es_events');
     for (const batchSize of BATCH_SIZES) {
       const catchUpRate = await catchUp(store, knex, batchSize, appended.last);

@@ -31,7 +31,9 @@ export function stop(sentence, code = 1) {
 export function checkNodeVersion() {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
-    stop(`Allot needs Node.js 20.19 or newer (this is ${process.versions.node}): install it from your package manager or nodejs.org and try again.`);
+    stop(
+      `Allot needs Node.js 20.19 or newer (this is ${process.versions.node}): install it from your package manager or nodejs.org and try again.`,
+    );
   }
 }
 
@@ -44,7 +46,10 @@ export async function ensureDependencies() {
   if (existsSync(path.join(repoRoot, 'node_modules', '.package-lock.json'))) return;
   console.log('Installing dependencies (npm install) — only needed once after a fresh checkout.');
   const code = await run(npmCommand(), ['install', '--no-audit', '--no-fund']);
-  if (code !== 0) stop('npm install failed (see above): check your network access to the npm registry and run the command again.');
+  if (code !== 0)
+    stop(
+      'npm install failed (see above): check your network access to the npm registry and run the command again.',
+    );
 }
 
 /** Node flags that run TypeScript sources of the workspace packages (their `allot-source` export). */

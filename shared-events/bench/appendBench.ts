@@ -75,7 +75,12 @@ function newPool(url: string, writers: number): pg.Pool {
   return pool;
 }
 
-async function storeContender(url: string, schema: string, writers: number, size: number): Promise<Contender> {
+async function storeContender(
+  url: string,
+  schema: string,
+  writers: number,
+  size: number,
+): Promise<Contender> {
   const pool = newPool(url, writers);
   const store = await createPostgresEventStore({ pool, schema });
   const revisions = new Map<string, bigint>();
@@ -94,7 +99,12 @@ async function storeContender(url: string, schema: string, writers: number, size
   };
 }
 
-async function insertContender(url: string, schema: string, writers: number, size: number): Promise<Contender> {
+async function insertContender(
+  url: string,
+  schema: string,
+  writers: number,
+  size: number,
+): Promise<Contender> {
   const pool = newPool(url, writers);
   for (const statement of schemaStatements(schema)) await pool.query(statement);
   const revisions = new Map<string, number>();
@@ -125,7 +135,11 @@ async function insertContender(url: string, schema: string, writers: number, siz
 }
 
 /** Alternates short rounds of both, so a load change on the machine hits both alike. */
-async function compare(url: string, writers: number, size: number): Promise<{ store: number; insert: number }> {
+async function compare(
+  url: string,
+  writers: number,
+  size: number,
+): Promise<{ store: number; insert: number }> {
   const tag = `w${String(writers)}_e${String(size)}`;
   const insert = await insertContender(url, `bench_insert_${tag}`, writers, size);
   const store = await storeContender(url, `bench_store_${tag}`, writers, size);
@@ -143,7 +157,9 @@ async function compare(url: string, writers: number, size: number): Promise<{ st
   return { store: totals.store / seconds, insert: totals.insert / seconds };
 }
 
-export async function runAppendBench(databaseUrl = process.env.DATABASE_URL): Promise<AppendBenchRow[]> {
+export async function runAppendBench(
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<AppendBenchRow[]> {
   if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL server for the benchmark.');
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();

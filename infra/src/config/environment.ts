@@ -39,9 +39,7 @@ const urlWith = (protocols: readonly string[]) =>
  * defaults that depend on the mode are applied in `loadConfig`. docs/configuration.md lists them.
  */
 export const environmentSchema = z.object({
-  ALLOT_MODE: z
-    .enum(ALLOT_MODES, { error: `must be one of ${ALLOT_MODES.join(', ')}` })
-    .optional(),
+  ALLOT_MODE: z.enum(ALLOT_MODES, { error: `must be one of ${ALLOT_MODES.join(', ')}` }).optional(),
   PORT: z
     .string()
     .trim()
@@ -62,7 +60,12 @@ export const environmentSchema = z.object({
     .refine((n) => n >= 1 && n <= 100, { error: 'must be a whole number from 1 to 100' })
     .optional(),
   REDIS_URL: urlWith(['redis:', 'rediss:']),
-  EVENTSTORE_CONNECTION_STRING: urlWith(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+  EVENTSTORE_CONNECTION_STRING: urlWith([
+    'esdb:',
+    'esdb+discover:',
+    'kurrentdb:',
+    'kurrentdb+discover:',
+  ]),
   ALLOT_SESSION_SECRET: z
     .string()
     .min(32, { error: 'must be at least 32 characters long' })

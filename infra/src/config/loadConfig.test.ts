@@ -76,7 +76,12 @@ describe('loadConfig', () => {
       demoData: false,
       demoIdp: false,
       logLevel: 'warn',
-      oidc: { issuer: 'https://idp.example.edu', clientId: 'allot', clientSecret: 's3cret', scopes: 'openid profile email' },
+      oidc: {
+        issuer: 'https://idp.example.edu',
+        clientId: 'allot',
+        clientSecret: 's3cret',
+        scopes: 'openid profile email',
+      },
       saml: null,
     });
   });
@@ -112,12 +117,17 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a value that may hold a password', () => {
-    const problems = problemsOf({ DATABASE_URL: 'mysql://u:hunter2@db/x', ALLOT_SESSION_SECRET: 'hunter2' });
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://u:hunter2@db/x',
+      ALLOT_SESSION_SECRET: 'hunter2',
+    });
     expect(problems.join(' ')).not.toContain('hunter2');
   });
 
   it('refuses production with demo data, demo sign-in or no session secret', () => {
-    expect(problemsOf({ ALLOT_MODE: 'production', ALLOT_DEMO_DATA: 'on', ALLOT_DEMO_IDP: 'on' })).toEqual([
+    expect(
+      problemsOf({ ALLOT_MODE: 'production', ALLOT_DEMO_DATA: 'on', ALLOT_DEMO_IDP: 'on' }),
+    ).toEqual([
       expect.stringMatching(/^ALLOT_SESSION_SECRET is required in production mode/),
       expect.stringMatching(/^ALLOT_DEMO_DATA must be off in production mode/),
       expect.stringMatching(/^ALLOT_DEMO_IDP must be off in production mode/),
@@ -130,13 +140,22 @@ describe('loadConfig', () => {
   });
 
   it('keeps the demo off by default in test and staging-build modes', () => {
-    expect(loadConfig({ ALLOT_MODE: 'test' })).toMatchObject({ demoData: false, demoIdp: false, logLevel: 'warn' });
-    expect(loadConfig({ ALLOT_MODE: 'staging-build' })).toMatchObject({ demoData: false, demoIdp: false });
+    expect(loadConfig({ ALLOT_MODE: 'test' })).toMatchObject({
+      demoData: false,
+      demoIdp: false,
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ ALLOT_MODE: 'staging-build' })).toMatchObject({
+      demoData: false,
+      demoIdp: false,
+    });
   });
 
   it('reads feature flags over the demo defaults, and names a bad one', () => {
     expect(loadConfig({}).featureFlags).toMatchObject({ apiEnabled: true, aemEnabled: false });
-    expect(loadConfig({ ALLOT_MODE: 'test', ALLOT_FEATURE_AEM_ENABLED: 'on' }).featureFlags).toMatchObject({
+    expect(
+      loadConfig({ ALLOT_MODE: 'test', ALLOT_FEATURE_AEM_ENABLED: 'on' }).featureFlags,
+    ).toMatchObject({
       apiEnabled: false,
       aemEnabled: true,
     });
@@ -155,7 +174,9 @@ describe('loadConfig', () => {
   });
 
   it('formats a configuration error as lines without a stack trace', () => {
-    const text = formatStartupError(new ConfigError(['PORT must be a port number from 0 to 65535 (got "x").']));
+    const text = formatStartupError(
+      new ConfigError(['PORT must be a port number from 0 to 65535 (got "x").']),
+    );
     expect(text).toBe('Allot cannot start: PORT must be a port number from 0 to 65535 (got "x").');
   });
 });
@@ -180,6 +201,8 @@ describe('resolveSessionSecret', () => {
   });
 
   it('prefers the configured secret', async () => {
-    await expect(resolveSessionSecret({ mode: 'production', sessionSecret: SECRET, dataDir })).resolves.toBe(SECRET);
+    await expect(
+      resolveSessionSecret({ mode: 'production', sessionSecret: SECRET, dataDir }),
+    ).resolves.toBe(SECRET);
   });
 });

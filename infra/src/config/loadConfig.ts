@@ -7,7 +7,12 @@ import {
   featureFlagsFromEnvironment,
   type FeatureFlags,
 } from '@allot/shared-events';
-import { environmentSchema, type AllotMode, type Environment, type EnvironmentVariable } from './environment.js';
+import {
+  environmentSchema,
+  type AllotMode,
+  type Environment,
+  type EnvironmentVariable,
+} from './environment.js';
 
 export type LogLevel = NonNullable<Environment['LOG_LEVEL']>;
 
@@ -125,15 +130,22 @@ export function loadConfig(
       );
     }
     if (demoData) {
-      problems.push('ALLOT_DEMO_DATA must be off in production mode: demo data would mix invented people into a real plan.');
+      problems.push(
+        'ALLOT_DEMO_DATA must be off in production mode: demo data would mix invented people into a real plan.',
+      );
     }
     if (demoIdp) {
-      problems.push('ALLOT_DEMO_IDP must be off in production mode: its demo accounts sign in without a password.');
+      problems.push(
+        'ALLOT_DEMO_IDP must be off in production mode: its demo accounts sign in without a password.',
+      );
     }
   }
   let featureFlags: FeatureFlags = DEFAULT_FEATURE_FLAGS;
   try {
-    featureFlags = featureFlagsFromEnvironment(env, demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS);
+    featureFlags = featureFlagsFromEnvironment(
+      env,
+      demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS,
+    );
   } catch (err) {
     if (!(err instanceof FeatureFlagConfigError)) throw err;
     problems.push(...err.message.split('\n'));

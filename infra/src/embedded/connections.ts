@@ -17,11 +17,18 @@ export interface Connections {
 
 /** Database (embedded or DATABASE_URL), pools and event store: what the server and the CLI share. */
 export async function openConnections(
-  config: Pick<AllotConfig, 'databaseUrl' | 'dataDir' | 'dbPoolSize' | 'eventStoreConnectionString'>,
+  config: Pick<
+    AllotConfig,
+    'databaseUrl' | 'dataDir' | 'dbPoolSize' | 'eventStoreConnectionString'
+  >,
 ): Promise<Connections> {
   const database = await openDatabase(config);
   const pool = new pg.Pool({ connectionString: database.url, max: config.dbPoolSize });
-  const knex = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: config.dbPoolSize } });
+  const knex = knexFactory({
+    client: 'pg',
+    connection: database.url,
+    pool: { min: 0, max: config.dbPoolSize },
+  });
   const closeDriversAndDatabase = async () => {
     await knex.destroy();
     await pool.end();

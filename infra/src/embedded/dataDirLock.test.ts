@@ -15,7 +15,9 @@ afterEach(async () => {
 describe('lockDataDir', () => {
   it('lets one start use a folder at a time', async () => {
     const lock = await lockDataDir(dir);
-    await expect(lockDataDir(dir)).rejects.toThrow(`another Allot (process ${String(process.pid)}) is using ${dir}`);
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      `another Allot (process ${String(process.pid)}) is using ${dir}`,
+    );
     await lock.release();
     const again = await lockDataDir(dir);
     await again.release();

@@ -26,7 +26,10 @@ export async function openDatabase(
     const folder = path.join(config.dataDir, PGLITE_FOLDER);
     await mkdir(folder, { recursive: true });
     // Room for the pg pool, knex's pool, the runner's lock connections and a replay beside them.
-    const embedded = await startEmbeddedPostgres({ dataDir: folder, maxConnections: config.dbPoolSize * 4 + 16 });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: folder,
+      maxConnections: config.dbPoolSize * 4 + 16,
+    });
     return {
       url: embedded.url,
       embedded: true,

@@ -1,5 +1,9 @@
 import type pg from 'pg';
-import { createEventStoreDbStore, createPostgresEventStore, type EventStore } from '@allot/shared-events';
+import {
+  createEventStoreDbStore,
+  createPostgresEventStore,
+  type EventStore,
+} from '@allot/shared-events';
 import type { AllotConfig } from '../config/loadConfig.js';
 
 /** The schema of the PostgreSQL event store (DESIGN §2), beside the read models in `public`. */
@@ -10,6 +14,7 @@ export async function openEventStore(
   config: Pick<AllotConfig, 'eventStoreConnectionString'>,
   pool: pg.Pool,
 ): Promise<EventStore> {
-  if (config.eventStoreConnectionString) return createEventStoreDbStore(config.eventStoreConnectionString);
+  if (config.eventStoreConnectionString)
+    return createEventStoreDbStore(config.eventStoreConnectionString);
   return createPostgresEventStore({ pool, schema: EVENT_STORE_SCHEMA });
 }

@@ -20,5 +20,7 @@ export const allProjections: readonly Projection[] = [
 
 /** Domain events plus the seed records, which no projection reads but the runner must accept. */
 export function isAllotEventType(type: string): boolean {
-  return isKnownDomainEventType(type) || Object.prototype.hasOwnProperty.call(seedEventSchemas, type);
+  return (
+    isKnownDomainEventType(type) || Object.prototype.hasOwnProperty.call(seedEventSchemas, type)
+  );
 }

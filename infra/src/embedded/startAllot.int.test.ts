@@ -24,7 +24,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-embedded-'));
   const frontendDir = path.join(dataDir, 'frontend-dist');
   await mkdir(frontendDir);
-  await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title><div id="root"></div>');
+  await writeFile(
+    path.join(frontendDir, 'index.html'),
+    '<!doctype html><title>Allot</title><div id="root"></div>',
+  );
   config = loadConfig({
     ALLOT_MODE: 'test',
     ALLOT_DEMO_DATA: 'on',
@@ -89,15 +92,22 @@ describe('startAllot on embedded PGlite', () => {
 
   it('refuses a second start on a folder that a running start uses', async () => {
     allot = await startAllot(config);
-    await expect(startAllot({ ...config, port: 0 })).rejects.toThrow(/another Allot \(process \d+\) is using/);
+    await expect(startAllot({ ...config, port: 0 })).rejects.toThrow(
+      /another Allot \(process \d+\) is using/,
+    );
     const response = await fetch(`${allot.url}/api/health`);
     expect(response.status).toBe(200);
   });
 
   it('shows a command’s change to a GET that carries its position', async () => {
     allot = await startAllot(config);
-    const result = await allot.bus.execute('ChangeSetting', { machineName: 'institution_name', value: 'Northbridge College' });
-    const response = await fetch(`${allot.url}/api/settings`, { headers: { 'x-allot-position': result.position } });
+    const result = await allot.bus.execute('ChangeSetting', {
+      machineName: 'institution_name',
+      value: 'Northbridge College',
+    });
+    const response = await fetch(`${allot.url}/api/settings`, {
+      headers: { 'x-allot-position': result.position },
+    });
     // One expectation, so a failure shows whether the wait timed out or the value is wrong.
     expect({
       status: response.status,

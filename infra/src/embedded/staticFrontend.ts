@@ -13,14 +13,22 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 export async function registerFrontend(app: FastifyInstance, frontendDir: string): Promise<void> {
   const built = existsSync(path.join(frontendDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: frontendDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: frontendDir,
+      wildcard: false,
+      index: ['index.html'],
+    });
   } else {
     app.log.warn(`No built frontend in ${frontendDir}; serving a page that says how to build it.`);
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
+      return reply.code(404).send({
+        error: 'Not Found',
+        message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+      });
     }
     // Only a missing asset with an extension is a real 404; paths without one are app routes.
     if (path.extname(request.url.split('?')[0] ?? '') !== '' && !request.url.endsWith('.html')) {

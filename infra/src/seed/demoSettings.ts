@@ -7,7 +7,10 @@ export const DEMO_PRIMARY_COLOR = '#0736a4';
 export const demoSettingsStep: SeedStep = {
   name: 'demo-settings',
   async run(ctx) {
-    await ctx.execute('ChangeSetting', { machineName: 'institution_name', value: DEMO_INSTITUTION_NAME });
+    await ctx.execute('ChangeSetting', {
+      machineName: 'institution_name',
+      value: DEMO_INSTITUTION_NAME,
+    });
     await ctx.execute('ChangeSetting', { machineName: 'primary_color', value: DEMO_PRIMARY_COLOR });
     await ctx.execute('ChangeSetting', { machineName: 'logo', value: 'false' });
   },

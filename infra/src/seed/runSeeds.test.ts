@@ -68,7 +68,10 @@ describe('runSeeds', () => {
     expect(runs).toBe(1);
     expect(reports.flatMap((r) => r.applied)).toEqual(['concurrent-probe']);
     expect(reports.flatMap((r) => r.skipped)).toEqual(['concurrent-probe']);
-    expect((await eventsOf('seed-concurrent-probe')).map((e) => e.type)).toEqual(['SeedStepStarted', 'SeedStepCompleted']);
+    expect((await eventsOf('seed-concurrent-probe')).map((e) => e.type)).toEqual([
+      'SeedStepStarted',
+      'SeedStepCompleted',
+    ]);
   });
 
   it('leaves a freshly claimed step alone and re-runs one whose start crashed long ago', async () => {
@@ -77,7 +80,9 @@ describe('runSeeds', () => {
       name: 'crash-probe',
       run: () => Promise.reject(new Error('the machine lost power')),
     };
-    await expect(runSeeds({ store, bus, steps: [crashing] })).rejects.toThrow('the machine lost power');
+    await expect(runSeeds({ store, bus, steps: [crashing] })).rejects.toThrow(
+      'the machine lost power',
+    );
 
     let runs = 0;
     const healed: SeedStep = {
@@ -87,7 +92,10 @@ describe('runSeeds', () => {
         return Promise.resolve();
       },
     };
-    expect(await runSeeds({ store, bus, steps: [healed] })).toEqual({ applied: [], skipped: ['crash-probe'] });
+    expect(await runSeeds({ store, bus, steps: [healed] })).toEqual({
+      applied: [],
+      skipped: ['crash-probe'],
+    });
     const later = new Date(Date.now() + 10 * 60_000);
     expect(await runSeeds({ store, bus, steps: [healed], now: () => later })).toEqual({
       applied: ['crash-probe'],

@@ -63,7 +63,11 @@ export async function runSeeds(options: RunSeedsOptions): Promise<SeedReport> {
     try {
       const claim = await store.appendToStream(
         stream,
-        { type: 'SeedStepStarted', data: { step: step.name, startedAt: now().toISOString() }, metadata: { actorId: SEED_ACTOR_ID } },
+        {
+          type: 'SeedStepStarted',
+          data: { step: step.name, startedAt: now().toISOString() },
+          metadata: { actorId: SEED_ACTOR_ID },
+        },
         { expectedState },
       );
       claimRevision = claim.nextExpectedRevision;
@@ -78,12 +82,21 @@ export async function runSeeds(options: RunSeedsOptions): Promise<SeedReport> {
     const correlationId = deterministicId(`seed/${step.name}`);
     await step.run({
       execute: (commandName, payload) =>
-        bus.execute(commandName, payload, { actorId: SEED_ACTOR_ID, correlationId, causationId: correlationId, now: now() }),
+        bus.execute(commandName, payload, {
+          actorId: SEED_ACTOR_ID,
+          correlationId,
+          causationId: correlationId,
+          now: now(),
+        }),
       id: (key) => deterministicId(`${step.name}/${key}`),
     });
     await store.appendToStream(
       stream,
-      { type: 'SeedStepCompleted', data: { step: step.name, completedAt: now().toISOString() }, metadata: { actorId: SEED_ACTOR_ID, correlationId } },
+      {
+        type: 'SeedStepCompleted',
+        data: { step: step.name, completedAt: now().toISOString() },
+        metadata: { actorId: SEED_ACTOR_ID, correlationId },
+      },
       { expectedState: claimRevision },
     );
     report.applied.push(step.name);

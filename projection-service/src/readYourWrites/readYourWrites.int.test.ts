@@ -2,10 +2,18 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { positionToToken } from '@allot/shared-events';
-import { createProjectionRunner, type PositionWaiter, type ProjectionRunner } from '../runner/runner.js';
+import {
+  createProjectionRunner,
+  type PositionWaiter,
+  type ProjectionRunner,
+} from '../runner/runner.js';
 import { silentProjectionLogger } from '../runner/logger.js';
 import { readTable } from '../runner/tableNames.js';
-import { COUNTED, TEST_EVENT_TYPES, counterProjection } from '../runner/testing/counterProjection.js';
+import {
+  COUNTED,
+  TEST_EVENT_TYPES,
+  counterProjection,
+} from '../runner/testing/counterProjection.js';
 import { projectionTestEnvs, type ProjectionTestEnv } from '../runner/testing/environment.js';
 import { createCheckpointWaiter } from './checkpointWaiter.js';
 import { readYourWrites } from './readYourWrites.js';
@@ -34,7 +42,11 @@ async function setup(): Promise<{ e: ProjectionTestEnv; runner: ProjectionRunner
 }
 
 /** A read route over the counter projection, behind the read-your-writes preHandler. */
-async function app(e: ProjectionTestEnv, waiter: PositionWaiter, maxWaitMs?: number): Promise<FastifyInstance> {
+async function app(
+  e: ProjectionTestEnv,
+  waiter: PositionWaiter,
+  maxWaitMs?: number,
+): Promise<FastifyInstance> {
   const routes: string[] = [];
   const server = Fastify();
   cleanups.push(() => server.close());
@@ -46,11 +58,18 @@ async function app(e: ProjectionTestEnv, waiter: PositionWaiter, maxWaitMs?: num
       return url === '/api/counts/:stream' ? ['test_counter'] : [];
     },
   });
-  server.get<{ Params: { stream: string } }>('/api/counts/:stream', { preHandler }, async (request) => {
-    const table = await readTable(e.knex, 'test_counter', 'stream_counts', e.schema);
-    const row = await e.knex(table).where({ stream_id: request.params.stream }).first<{ events: number } | undefined>();
-    return { events: row?.events ?? 0 };
-  });
+  server.get<{ Params: { stream: string } }>(
+    '/api/counts/:stream',
+    { preHandler },
+    async (request) => {
+      const table = await readTable(e.knex, 'test_counter', 'stream_counts', e.schema);
+      const row = await e
+        .knex(table)
+        .where({ stream_id: request.params.stream })
+        .first<{ events: number } | undefined>();
+      return { events: row?.events ?? 0 };
+    },
+  );
   await server.ready();
   return server;
 }
@@ -67,8 +86,13 @@ describe('read-your-writes', () => {
     // The projection is stopped when the command's event lands; it resumes 300 ms later.
     const written = await e.store.appendToStream('counter-1', { type: COUNTED, data: { by: 1 } });
     const resumed = createProjectionRunner({
-      store: e.store, knex: e.knex, schema: e.schema, projections: [counterProjection()],
-      knownEventTypes: TEST_EVENT_TYPES, logger: silentProjectionLogger, pollIntervalMs: 10,
+      store: e.store,
+      knex: e.knex,
+      schema: e.schema,
+      projections: [counterProjection()],
+      knownEventTypes: TEST_EVENT_TYPES,
+      logger: silentProjectionLogger,
+      pollIntervalMs: 10,
     });
     cleanups.push(() => resumed.stop());
     const waiting = await app(e, resumed);
@@ -86,7 +110,9 @@ describe('read-your-writes', () => {
     expect(response.headers['x-allot-stale']).toBeUndefined();
 
     // Without the header nothing waits.
-    expect((await server.inject({ method: 'GET', url: '/api/counts/counter-1' })).statusCode).toBe(200);
+    expect((await server.inject({ method: 'GET', url: '/api/counts/counter-1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 400 to a malformed position and never more than 2 s late, marked stale', async () => {
@@ -100,7 +126,9 @@ describe('read-your-writes', () => {
         headers: { 'x-allot-position': bad },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: expect.stringContaining('X-Allot-Position') });
+      expect(response.json()).toMatchObject({
+        message: expect.stringContaining('X-Allot-Position'),
+      });
     }
     const started = Date.now();
     const response = await server.inject({
@@ -125,8 +153,13 @@ describe('read-your-writes', () => {
     const server = await app(e, createCheckpointWaiter({ knex: e.knex, schema: e.schema }));
     const written = await e.store.appendToStream('counter-2', { type: COUNTED, data: { by: 1 } });
     const other = createProjectionRunner({
-      store: e.store, knex: e.knex, schema: e.schema, projections: [counterProjection()],
-      knownEventTypes: TEST_EVENT_TYPES, logger: silentProjectionLogger, pollIntervalMs: 10,
+      store: e.store,
+      knex: e.knex,
+      schema: e.schema,
+      projections: [counterProjection()],
+      knownEventTypes: TEST_EVENT_TYPES,
+      logger: silentProjectionLogger,
+      pollIntervalMs: 10,
     });
     cleanups.push(() => other.stop());
     setTimeout(() => void other.start(), 200);

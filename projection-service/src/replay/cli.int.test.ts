@@ -27,7 +27,9 @@ it('allot replay rebuilds the named projections, printing progress, and rejects 
       err: (l) => err.push(l),
     };
     expect(await runReplayCli(['nope'], deps)).toBe(2);
-    expect(err.join('\n')).toMatch(/Unknown projection\(s\): nope\. Known: test_counter, other_counter/);
+    expect(err.join('\n')).toMatch(
+      /Unknown projection\(s\): nope\. Known: test_counter, other_counter/,
+    );
     expect(await runReplayCli(['--help'], deps)).toBe(0);
     expect(out.join('\n')).toContain('Usage: allot replay');
 
@@ -35,20 +37,34 @@ it('allot replay rebuilds the named projections, printing progress, and rejects 
     expect(await runReplayCli(['--batch-size=25', 'test_counter'], deps)).toBe(0);
     expect(out[0]).toBe('Replaying test_counter (version 1)');
     expect(out).toContain('test_counter: 0 / 120 events (0%), 0 events/s');
-    expect(out.at(-1)).toMatch(/^test_counter: switched to version 1 build 1 \(stream_counts_v1_b1, event_list_v1_b1\); 120 events in [\d.]+ s/);
-    expect(await readTable(e.knex, 'test_counter', 'event_list', e.schema)).toBe(`${e.schema}.event_list_v1_b1`);
+    expect(out.at(-1)).toMatch(
+      /^test_counter: switched to version 1 build 1 \(stream_counts_v1_b1, event_list_v1_b1\); 120 events in [\d.]+ s/,
+    );
+    expect(await readTable(e.knex, 'test_counter', 'event_list', e.schema)).toBe(
+      `${e.schema}.event_list_v1_b1`,
+    );
 
     // A runner started afterwards continues from the replay's checkpoint.
     const runner = createProjectionRunner({
-      store: e.store, knex: e.knex, schema: e.schema, projections: [counterProjection()],
-      knownEventTypes: TEST_EVENT_TYPES, logger: silentProjectionLogger, pollIntervalMs: 10,
+      store: e.store,
+      knex: e.knex,
+      schema: e.schema,
+      projections: [counterProjection()],
+      knownEventTypes: TEST_EVENT_TYPES,
+      logger: silentProjectionLogger,
+      pollIntervalMs: 10,
     });
     await runner.start();
-    const written = await e.store.appendToStream('counter-9', { type: 'TestCounted', data: { by: 1 } });
+    const written = await e.store.appendToStream('counter-9', {
+      type: 'TestCounted',
+      data: { by: 1 },
+    });
     expect(await runner.waitFor(written.position, undefined, 10_000)).toBe(true);
     await runner.stop();
     const table = await readTable(e.knex, 'test_counter', 'event_list', e.schema);
-    expect(await e.knex(table).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '121' }]);
+    expect(await e.knex(table).count<{ count: string }[]>({ count: '*' })).toEqual([
+      { count: '121' },
+    ]);
   } finally {
     await e.close();
   }

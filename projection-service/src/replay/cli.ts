@@ -71,7 +71,8 @@ export async function runReplayCli(argv: readonly string[], deps: ReplayCliDeps)
     err(`Unknown projection(s): ${unknown.join(', ')}. Known: ${[...byName.keys()].join(', ')}`);
     return 2;
   }
-  const chosen = names.length > 0 ? names.flatMap((n) => byName.get(n) ?? []) : [...deps.projections];
+  const chosen =
+    names.length > 0 ? names.flatMap((n) => byName.get(n) ?? []) : [...deps.projections];
   let failed = 0;
   for (const projection of chosen) {
     out(`Replaying ${projection.name} (version ${String(projection.version)})`);
@@ -100,7 +101,9 @@ export async function runReplayCli(argv: readonly string[], deps: ReplayCliDeps)
       await result.oldTablesDropped;
     } catch (e) {
       failed += 1;
-      err(`${projection.name}: replay failed, reads still use the previous tables: ${e instanceof Error ? e.message : String(e)}`);
+      err(
+        `${projection.name}: replay failed, reads still use the previous tables: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
   return failed > 0 ? 1 : 0;

@@ -19,7 +19,10 @@ import {
 import type { Projection } from '../runner/projection.js';
 import { replayProjection, type ReplayProgress } from './replayProjection.js';
 
-const databases = { postgres: projectionTestEnvs('postgres'), pglite: projectionTestEnvs('pglite') };
+const databases = {
+  postgres: projectionTestEnvs('postgres'),
+  pglite: projectionTestEnvs('pglite'),
+};
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -109,15 +112,21 @@ describe.each(['postgres', 'pglite'] as const)('replay on %s', (kind) => {
     expect(last?.phase).toBe('switched');
     expect([total, total + 1]).toContain(last?.done);
     expect(last?.total).toBe(last?.done);
-    expect(progress.map((p) => p.done)).toEqual([...progress.map((p) => p.done)].sort((a, b) => a - b));
+    expect(progress.map((p) => p.done)).toEqual(
+      [...progress.map((p) => p.done)].sort((a, b) => a - b),
+    );
     expect(result).toMatchObject({ from: { version: 1, build: 0 }, to: { version: 1, build: 1 } });
 
     // Reads now use the new tables; the live runner follows on into them.
-    expect(await readTable(e.knex, 'test_counter', 'event_list', e.schema)).toBe(`${e.schema}.event_list_v1_b1`);
+    expect(await readTable(e.knex, 'test_counter', 'event_list', e.schema)).toBe(
+      `${e.schema}.event_list_v1_b1`,
+    );
     const after = await e.store.appendToStream('counter-1', { type: COUNTED, data: { by: 4 } });
     expect(await live.waitFor(after.position, undefined, 20_000)).toBe(true);
     const table = await readTable(e.knex, 'test_counter', 'event_list', e.schema);
-    expect(await e.knex(table).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: String(total + 2) }]);
+    expect(await e.knex(table).count<{ count: string }[]>({ count: '*' })).toEqual([
+      { count: String(total + 2) },
+    ]);
 
     await result.oldTablesDropped;
     expect(await tableExists(e, 'event_list_v1')).toBe(false);

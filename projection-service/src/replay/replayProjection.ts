@@ -16,7 +16,11 @@ import {
   writeCheckpoint,
   type Checkpoint,
 } from '../runner/checkpoints.js';
-import { CheckpointMovedError, ProjectionVersionError, UnknownEventTypeError } from '../runner/errors.js';
+import {
+  CheckpointMovedError,
+  ProjectionVersionError,
+  UnknownEventTypeError,
+} from '../runner/errors.js';
 import { initializeProjection } from '../runner/initialize.js';
 import { consoleProjectionLogger, type ProjectionLogger } from '../runner/logger.js';
 import type { Projection } from '../runner/projection.js';
@@ -114,7 +118,8 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
   const owner = options.owner ?? `replay:${randomUUID()}`;
   const isKnown = knownTypePredicate(options.knownEventTypes);
   const guardKey = `${schema}.${projection.name}`;
-  if (replaysHere.has(guardKey)) throw new Error(`A replay of ${projection.name} is already running`);
+  if (replaysHere.has(guardKey))
+    throw new Error(`A replay of ${projection.name} is already running`);
   await ensureProjectionTables(knex, schema);
   const locks = options.locks ?? openAdvisoryLocks(knex);
   replaysHere.add(guardKey);
@@ -137,7 +142,8 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
     };
     await knex.transaction(async (trx) => {
       // Leftovers of an interrupted replay of the same generation; never the active tables.
-      for (const table of tables) await trx.raw('DROP TABLE IF EXISTS ??', [qualified(schema, table)]);
+      for (const table of tables)
+        await trx.raw('DROP TABLE IF EXISTS ??', [qualified(schema, table)]);
       await projection.migrate(trx, ctx);
       await writeCheckpoint(trx, schema, checkpoint);
     });
@@ -179,7 +185,14 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
         checkKnown(events);
         if (events.length > 0) {
           ({ checkpoint } = await commitBatch({
-            knex, schema, projection, ctx, expected: checkpoint, events, handles, owner,
+            knex,
+            schema,
+            projection,
+            ctx,
+            expected: checkpoint,
+            events,
+            handles,
+            owner,
           }));
           done += events.length;
           await progress('building', false);
@@ -189,7 +202,10 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
       } catch (err) {
         if (!retryable(err) || ++failures > MAX_CONSECUTIVE_FAILURES) throw err;
         const delayMs = Math.min(100 * 2 ** (failures - 1), 5000);
-        logger.warn({ err, projection: projection.name, retryInMs: delayMs }, 'Replay batch failed; retrying');
+        logger.warn(
+          { err, projection: projection.name, retryInMs: delayMs },
+          'Replay batch failed; retrying',
+        );
         await new Promise((r) => setTimeout(r, delayMs));
         reader.reset();
         // Resume from what is committed (the failed transaction may or may not have).
@@ -205,8 +221,15 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
       { projection: projection.name, from: active, to: generation, events: done, durationMs },
       'Replay switched reads to the new tables',
     );
-    const replaced = oldTables.length > 0 ? oldTables : projection.tables.map((t) => physicalTableName(t, active));
-    const oldTablesDropped = dropTablesLater(knex, schema, replaced, options.dropDelayMs ?? 5000, logger);
+    const replaced =
+      oldTables.length > 0 ? oldTables : projection.tables.map((t) => physicalTableName(t, active));
+    const oldTablesDropped = dropTablesLater(
+      knex,
+      schema,
+      replaced,
+      options.dropDelayMs ?? 5000,
+      logger,
+    );
     return {
       projection: projection.name,
       from: active,
@@ -221,7 +244,10 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
     async function trySwitch(): Promise<boolean> {
       // Read before the transaction: under PGlite another connection's query would wait for it.
       const events = await store.readAll({
-        fromPosition: comparePositions(checkpoint.position, START_POSITION) === 0 ? 'start' : checkpoint.position,
+        fromPosition:
+          comparePositions(checkpoint.position, START_POSITION) === 0
+            ? 'start'
+            : checkpoint.position,
         maxCount: batchSize,
       });
       checkKnown(events);
@@ -235,7 +261,8 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
           [qualified(schema, 'projection_versions'), projection.name],
         );
         const mine = await readCheckpoint(trx, schema, expected.subscriptionId, true);
-        if (!mine || !sameCheckpoint(mine, expected)) throw new CheckpointMovedError(expected.subscriptionId);
+        if (!mine || !sameCheckpoint(mine, expected))
+          throw new CheckpointMovedError(expected.subscriptionId);
         const handled = events.filter((e) => handles.has(e.type));
         if (handled.length > 0) await projection.apply(trx, handled, ctx);
         const caughtUp =
@@ -246,7 +273,13 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
         }
         await trx.raw(
           'UPDATE ?? SET active_version = ?, active_build = ?, tables = ?, switched_at = now() WHERE name = ?',
-          [qualified(schema, 'projection_versions'), generation.version, generation.build, tables, projection.name],
+          [
+            qualified(schema, 'projection_versions'),
+            generation.version,
+            generation.build,
+            tables,
+            projection.name,
+          ],
         );
         await writeCheckpoint(trx, schema, {
           subscriptionId: projection.name,
@@ -289,7 +322,8 @@ async function dropTablesLater(
 
 async function dropTables(knex: Knex, schema: string, tables: readonly string[]): Promise<void> {
   await knex.transaction(async (trx) => {
-    for (const table of tables) await trx.raw('DROP TABLE IF EXISTS ??', [qualified(schema, table)]);
+    for (const table of tables)
+      await trx.raw('DROP TABLE IF EXISTS ??', [qualified(schema, table)]);
   });
 }
 
@@ -305,7 +339,11 @@ async function abandonBuild(
     // An ambiguous COMMIT error may hide a switch that happened: never drop active tables.
     const active = await activeGeneration(knex, schema, projection.name);
     if (active && active.version === target.version && active.build === target.build) return;
-    await dropTables(knex, schema, projection.tables.map((t) => physicalTableName(t, target)));
+    await dropTables(
+      knex,
+      schema,
+      projection.tables.map((t) => physicalTableName(t, target)),
+    );
     await deleteCheckpoint(knex, schema, replaySubscriptionId(projection.name));
   } catch (err) {
     logger.warn({ err, projection: projection.name }, 'Cleaning up after a failed replay failed');

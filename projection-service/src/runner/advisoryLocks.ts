@@ -34,7 +34,8 @@ export function openAdvisoryLocks(knex: Knex): AdvisoryLocks {
 
   // knex types its client and raw connections as `any`; we narrow to the calls we make.
   const client = knex.client as Knex.Client;
-  const open = (): Promise<RawConnection> => client.acquireRawConnection() as Promise<RawConnection>;
+  const open = (): Promise<RawConnection> =>
+    client.acquireRawConnection() as Promise<RawConnection>;
 
   const drop = async (): Promise<void> => {
     const current = connection;

@@ -92,7 +92,8 @@ export async function commitBatch(
     }
     const produced = handled.length > 0 ? await args.projection.apply(trx, handled, args.ctx) : [];
     await writeCheckpoint(trx, args.schema, checkpoint);
-    if (args.beforeCommit) await args.beforeCommit({ projection: args.projection.name, events: args.events });
+    if (args.beforeCommit)
+      await args.beforeCommit({ projection: args.projection.name, events: args.events });
     return produced;
   });
   return { checkpoint, notifications };

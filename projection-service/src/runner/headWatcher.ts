@@ -59,7 +59,8 @@ export class HeadWatcher {
           this.failures = 0;
         } catch (err) {
           // Logged once per outage; the workers' own reads report and back off.
-          if (this.failures++ === 0) this.logger.warn({ err }, 'Reading the event store head failed');
+          if (this.failures++ === 0)
+            this.logger.warn({ err }, 'Reading the event store head failed');
         }
         const head = this.head;
         if (head) {

@@ -25,18 +25,23 @@ export async function initializeProjection(
   if (existing) return existing;
   return knex.transaction(async (trx) => {
     // Two starters (a runner and a replay) must not both create build 0.
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`allot:projection-init:${projection.name}`]);
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [
+      `allot:projection-init:${projection.name}`,
+    ]);
     const again = await activeGeneration(trx, schema, projection.name);
     if (again) return again;
     const generation: TableGeneration = { version: projection.version, build: 0 };
     await projection.migrate(trx, projectionContext(schema, generation));
-    await trx.raw('INSERT INTO ?? (name, active_version, active_build, tables) VALUES (?, ?, ?, ?)', [
-      qualified(schema, 'projection_versions'),
-      projection.name,
-      generation.version,
-      generation.build,
-      projection.tables.map((t) => physicalTableName(t, generation)),
-    ]);
+    await trx.raw(
+      'INSERT INTO ?? (name, active_version, active_build, tables) VALUES (?, ?, ?, ?)',
+      [
+        qualified(schema, 'projection_versions'),
+        projection.name,
+        generation.version,
+        generation.build,
+        projection.tables.map((t) => physicalTableName(t, generation)),
+      ],
+    );
     await writeCheckpoint(trx, schema, {
       subscriptionId: projection.name,
       generation,

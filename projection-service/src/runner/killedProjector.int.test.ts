@@ -6,8 +6,16 @@ import { replayProjection } from '../replay/replayProjection.js';
 import { createProjectionRunner } from './runner.js';
 import { silentProjectionLogger } from './logger.js';
 import { readTable } from './tableNames.js';
-import { TEST_EVENT_TYPES, counterProjection, readCounterModel } from './testing/counterProjection.js';
-import { appendCounted, projectionTestEnvs, type ProjectionTestEnv } from './testing/environment.js';
+import {
+  TEST_EVENT_TYPES,
+  counterProjection,
+  readCounterModel,
+} from './testing/counterProjection.js';
+import {
+  appendCounted,
+  projectionTestEnvs,
+  type ProjectionTestEnv,
+} from './testing/environment.js';
 
 const envs = projectionTestEnvs('postgres');
 afterAll(() => envs.closeAll());
@@ -42,9 +50,13 @@ function startPausedChild(e: ProjectionTestEnv, pauseAtBatch: number) {
     child.stdout.on('data', (d: Buffer) => {
       if (d.toString().includes('paused')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`fixture exited (${String(code)}) before pausing: ${stderr}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`fixture exited (${String(code)}) before pausing: ${stderr}`)),
+    );
   });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_c, s) => resolve(s)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_c, s) => resolve(s)),
+  );
   return { child, paused, exited };
 }
 
@@ -96,7 +108,9 @@ it('a projector killed with SIGKILL before COMMIT resumes, and the read model eq
           progress.push(p.done);
         },
       });
-      expect(await readTable(e.knex, 'test_counter', 'event_list', e.schema)).toMatch(/event_list_v1_b1$/);
+      expect(await readTable(e.knex, 'test_counter', 'event_list', e.schema)).toMatch(
+        /event_list_v1_b1$/,
+      );
       expect(await model(e)).toEqual(resumed);
       expect(progress.at(-1)).toBe(60);
     } finally {

@@ -26,7 +26,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const databases = { postgres: projectionTestEnvs('postgres'), pglite: projectionTestEnvs('pglite') };
+const databases = {
+  postgres: projectionTestEnvs('postgres'),
+  pglite: projectionTestEnvs('pglite'),
+};
 afterAll(async () => {
   await databases.postgres.closeAll();
   await databases.pglite.closeAll();
@@ -108,7 +111,12 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     expect(await r.waitFor(ignored.position, ['test_counter'], 10_000)).toBe(true);
     expect((await model(e)).counts).toEqual(await expectedCounts(e));
     const [status] = r.status();
-    expect(status).toMatchObject({ name: 'test_counter', state: 'running', holdsLock: true, error: null });
+    expect(status).toMatchObject({
+      name: 'test_counter',
+      state: 'running',
+      holdsLock: true,
+      error: null,
+    });
     expect(status?.position).toBe(positionToToken(ignored.position));
   });
 
@@ -130,7 +138,9 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     expect(await model(e)).toEqual(before);
 
     // Rewind the stored checkpoint: the runner notices at its next commit and redelivers everything.
-    await e.knex(qualified(e.schema, 'es_checkpoints')).where({ subscription_id: 'test_counter' })
+    await e
+      .knex(qualified(e.schema, 'es_checkpoints'))
+      .where({ subscription_id: 'test_counter' })
       .update({ last_tx: '0', last_pos: 0 });
     const last = await e.store.appendToStream('counter-0', { type: COUNTED, data: { by: 5 } });
     expect(await r.waitFor(last.position, undefined, 20_000)).toBe(true);
@@ -153,14 +163,19 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     const r = runner(e, [counterProjection()], { logger, batchSize: 100 });
     await r.start();
     await waitUntil(() => r.status()[0]?.state === 'failed');
-    const [read] = await e.store.readAll({ fromPosition: 'start', filter: { eventTypes: ['FromTheFuture'] } });
+    const [read] = await e.store.readAll({
+      fromPosition: 'start',
+      filter: { eventTypes: ['FromTheFuture'] },
+    });
     const token = positionToToken(stranger.position);
     const status = r.status()[0];
     expect(status?.error).toContain('"FromTheFuture"');
     expect(status?.error).toContain(`event ${read?.id ?? '?'}`);
     expect(status?.error).toContain('stream mystery-1');
     expect(status?.error).toContain(`position ${token}`);
-    expect(errors.some((x) => x.msg?.includes(token) && x.msg.includes('FromTheFuture'))).toBe(true);
+    expect(errors.some((x) => x.msg?.includes(token) && x.msg.includes('FromTheFuture'))).toBe(
+      true,
+    );
     // Everything before the unknown event is applied and committed; nothing after it.
     expect((await model(e)).events).toHaveLength(5);
     const checkpoint = await readCheckpoint(e.knex, e.schema, 'test_counter');

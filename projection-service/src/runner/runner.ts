@@ -59,7 +59,11 @@ export interface ProjectionStatus {
 /** Anything that can wait for read models to pass a position (a runner, a checkpoint poller). */
 export interface PositionWaiter {
   /** True once every named projection (all when omitted) has passed `position`; false on timeout. */
-  waitFor(position: Position, projectionNames?: readonly string[], timeoutMs?: number): Promise<boolean>;
+  waitFor(
+    position: Position,
+    projectionNames?: readonly string[],
+    timeoutMs?: number,
+  ): Promise<boolean>;
 }
 
 export interface ProjectionRunner extends PositionWaiter {
@@ -75,10 +79,12 @@ export interface ProjectionRunner extends PositionWaiter {
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const schema = assertIdentifier(options.schema ?? 'public', 'Schema');
   const logger = options.logger ?? consoleProjectionLogger;
-  const owner = options.owner ?? `${hostname()}:${String(process.pid)}:${randomBytes(3).toString('hex')}`;
+  const owner =
+    options.owner ?? `${hostname()}:${String(process.pid)}:${randomBytes(3).toString('hex')}`;
   const batchSize = options.batchSize ?? 2000;
   const names = options.projections.map((p) => p.name);
-  if (new Set(names).size !== names.length) throw new Error(`Duplicate projection names: ${names.join(', ')}`);
+  if (new Set(names).size !== names.length)
+    throw new Error(`Duplicate projection names: ${names.join(', ')}`);
   for (const p of options.projections) {
     assertIdentifier(p.name, 'Projection name');
     for (const t of p.tables) assertIdentifier(t, `Table of ${p.name}`);
@@ -122,7 +128,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function beat(): Promise<void> {
     if (!(await locks.check())) for (const w of workers.values()) w.lockLost();
     for (const w of workers.values()) {
-      await w.heartbeat().catch((err: unknown) => logger.warn({ err, projection: w.name }, 'Heartbeat failed'));
+      await w
+        .heartbeat()
+        .catch((err: unknown) => logger.warn({ err, projection: w.name }, 'Heartbeat failed'));
     }
   }
 
@@ -190,7 +198,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (passed) return true;
         const remaining = deadline - Date.now();
         if (remaining <= 0) return false;
-        await raceTimeout(progressed.promise, remote.length > 0 ? Math.min(remaining, 25) : remaining);
+        await raceTimeout(
+          progressed.promise,
+          remote.length > 0 ? Math.min(remaining, 25) : remaining,
+        );
       }
     },
   };

@@ -17,7 +17,9 @@ describe('table generations', () => {
   it('replays into the next build, or the first build of a newer code version, never backwards', () => {
     expect(nextGeneration({ version: 2, build: 0 }, 2)).toEqual({ version: 2, build: 1 });
     expect(nextGeneration({ version: 2, build: 4 }, 3)).toEqual({ version: 3, build: 0 });
-    expect(() => nextGeneration({ version: 3, build: 0 }, 2)).toThrow(/version 3, newer than this code's 2/);
+    expect(() => nextGeneration({ version: 3, build: 0 }, 2)).toThrow(
+      /version 3, newer than this code's 2/,
+    );
   });
 
   it('refuses names that are not plain SQL identifiers', () => {

@@ -49,7 +49,9 @@ export async function readTable(
 ): Promise<string> {
   const generation = await activeGeneration(knex, schema, projectionName);
   if (!generation) {
-    throw new Error(`Projection ${projectionName} has no active tables yet (is its runner started?)`);
+    throw new Error(
+      `Projection ${projectionName} has no active tables yet (is its runner started?)`,
+    );
   }
   return qualified(schema, physicalTableName(logical, generation));
 }
@@ -73,7 +75,9 @@ export function createTableResolver(knex: Knex, schema = 'public', ttlMs = 1000)
       }
       const generation = await activeGeneration(knex, schema, projectionName);
       if (!generation) {
-        throw new Error(`Projection ${projectionName} has no active tables yet (is its runner started?)`);
+        throw new Error(
+          `Projection ${projectionName} has no active tables yet (is its runner started?)`,
+        );
       }
       cache.set(projectionName, { generation, at: Date.now() });
       return qualified(schema, physicalTableName(logical, generation));

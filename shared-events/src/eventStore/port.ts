@@ -116,9 +116,7 @@ export class WrongExpectedVersionError extends Error {
     /** Current revision, or 'no_stream' when the stream does not exist. */
     readonly actualState: bigint | 'no_stream',
   ) {
-    super(
-      `Stream ${streamId}: expected ${String(expectedState)}, actual ${String(actualState)}`,
-    );
+    super(`Stream ${streamId}: expected ${String(expectedState)}, actual ${String(actualState)}`);
   }
 }
 

@@ -7,17 +7,29 @@ describe('session cookie', () => {
 
   it('is secure except on development, test and local machines', () => {
     for (const mode of ['development', 'test', 'local']) {
-      expect(sessionCookieOptions(mode)).toEqual({ httpOnly: true, sameSite: 'lax', secure: false, path: '/' });
+      expect(sessionCookieOptions(mode)).toEqual({
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: false,
+        path: '/',
+      });
     }
     for (const mode of ['production', 'staging', 'demo', '']) {
-      expect(sessionCookieOptions(mode)).toEqual({ httpOnly: true, sameSite: 'lax', secure: true, path: '/' });
+      expect(sessionCookieOptions(mode)).toEqual({
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: true,
+        path: '/',
+      });
     }
   });
 });
 
 describe('parseCookieHeader', () => {
   it('parses name=value pairs with spaces, quotes and percent-encoding', () => {
-    expect(parseCookieHeader('allot_session=abc-_123; theme = dark ;q="quoted";e=a%20b%3Bc')).toEqual({
+    expect(
+      parseCookieHeader('allot_session=abc-_123; theme = dark ;q="quoted";e=a%20b%3Bc'),
+    ).toEqual({
       allot_session: 'abc-_123',
       theme: 'dark',
       q: 'quoted',
@@ -26,7 +38,11 @@ describe('parseCookieHeader', () => {
   });
 
   it('keeps values with = signs and malformed percent-encoding as they are', () => {
-    expect(parseCookieHeader('a=b=c; bad=%E0%A4%A; empty=')).toEqual({ a: 'b=c', bad: '%E0%A4%A', empty: '' });
+    expect(parseCookieHeader('a=b=c; bad=%E0%A4%A; empty=')).toEqual({
+      a: 'b=c',
+      bad: '%E0%A4%A',
+      empty: '',
+    });
   });
 
   it('takes the first of repeated names and skips parts without a name or =', () => {

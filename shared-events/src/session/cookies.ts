@@ -18,7 +18,8 @@ export function sessionCookieOptions(mode: string): SessionCookieOptions {
 }
 
 function decodeValue(raw: string): string {
-  const unquoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  const unquoted =
+    raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
   try {
     return decodeURIComponent(unquoted);
   } catch {

@@ -41,7 +41,9 @@ function seal(key: Buffer, plaintext: Buffer): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(AAD);
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([Buffer.from([VERSION]), iv, body, cipher.getAuthTag()]).toString('base64url');
+  return Buffer.concat([Buffer.from([VERSION]), iv, body, cipher.getAuthTag()]).toString(
+    'base64url',
+  );
 }
 
 function open(key: Buffer, sealed: Buffer): Buffer | null {
@@ -52,7 +54,10 @@ function open(key: Buffer, sealed: Buffer): Buffer | null {
     decipher.setAAD(AAD);
     decipher.setAuthTag(tag);
     // final() checks the tag (in constant time, inside OpenSSL) and throws when it does not match.
-    return Buffer.concat([decipher.update(sealed.subarray(1 + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+    return Buffer.concat([
+      decipher.update(sealed.subarray(1 + IV_BYTES, sealed.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
   } catch {
     return null;
   }
@@ -72,7 +77,8 @@ function toSessionData(plaintext: Buffer): SessionData | null {
   if (parsed === null || typeof parsed !== 'object') return null;
   const p = parsed as Record<string, unknown>;
   const { sid, userId, workingUserId, issuedAt, expiresAt } = p;
-  if (!isNonEmptyString(sid) || !isNonEmptyString(userId) || !isNonEmptyString(workingUserId)) return null;
+  if (!isNonEmptyString(sid) || !isNonEmptyString(userId) || !isNonEmptyString(workingUserId))
+    return null;
   if (typeof issuedAt !== 'number' || typeof expiresAt !== 'number') return null;
   if (!Number.isFinite(issuedAt) || !Number.isFinite(expiresAt)) return null;
   return { sid, userId, workingUserId, issuedAt, expiresAt };
@@ -80,7 +86,8 @@ function toSessionData(plaintext: Buffer): SessionData | null {
 
 /** Session cookies as AES-256-GCM sealed JSON: unreadable and unforgeable without a secret. */
 export function createSessionCodec(options: SessionCodecOptions): SessionCodec {
-  if (options.secrets.length === 0) throw new Error('createSessionCodec needs at least one secret.');
+  if (options.secrets.length === 0)
+    throw new Error('createSessionCodec needs at least one secret.');
   if (!(options.ttlMs > 0)) throw new Error('createSessionCodec needs a positive ttlMs.');
   const keys = options.secrets.map((s) => deriveKey(s, 'session-cookie'));
   const signingKey = keys[0] as Buffer;

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../embeddedPostgres/embeddedPostgres.js';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../embeddedPostgres/embeddedPostgres.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -36,7 +39,9 @@ export function uniqueName(prefix: string): string {
 }
 
 /** A fresh schema in the run's database; dropped by `drop`. Each test file uses its own. */
-export async function createTestSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
+export async function createTestSchema(
+  url: string,
+): Promise<{ schema: string; drop(): Promise<void> }> {
   const schema = uniqueName('t');
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -110,7 +110,11 @@ export async function appendCounted(
 }
 
 /** Resolves once readers of the log see `position`. */
-export async function visible(store: EventStore, position: Position, timeoutMs = 30_000): Promise<void> {
+export async function visible(
+  store: EventStore,
+  position: Position,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const head = await store.headPosition();

@@ -34,7 +34,10 @@ export async function takeEvents(
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`Subscription delivered ${String(received.length)} of ${String(count)} events`)),
+      () =>
+        reject(
+          new Error(`Subscription delivered ${String(received.length)} of ${String(count)} events`),
+        ),
       timeoutMs,
     );
   });
@@ -83,10 +86,18 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       return prefix;
     };
     const stream = (suffix: string) => `${prefix}-${suffix}`;
-    const ev = (n: number, type = 'ThingHappened') => ({ type, data: { n }, metadata: { actorId: `a${String(n)}` } });
-    const onlyMine = (events: readonly RecordedEvent[]) => events.filter((e) => e.streamId.startsWith(`${prefix}-`));
+    const ev = (n: number, type = 'ThingHappened') => ({
+      type,
+      data: { n },
+      metadata: { actorId: `a${String(n)}` },
+    });
+    const onlyMine = (events: readonly RecordedEvent[]) =>
+      events.filter((e) => e.streamId.startsWith(`${prefix}-`));
 
-    async function wrongVersion(streamId: string, expectedState: ExpectedState): Promise<WrongExpectedVersionError> {
+    async function wrongVersion(
+      streamId: string,
+      expectedState: ExpectedState,
+    ): Promise<WrongExpectedVersionError> {
       const err = await rejection(store.appendToStream(streamId, ev(99), { expectedState }));
       expect(err).toBeInstanceOf(WrongExpectedVersionError);
       const wev = err as WrongExpectedVersionError;
@@ -98,9 +109,13 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
     it('appends events and reads them back with revisions, ids, data, metadata and positions', async () => {
       fresh();
       const id = randomUUID();
-      const result = await store.appendToStream(stream('a'), [{ ...ev(1), id }, ev(2, 'OtherThing')], {
-        expectedState: 'no_stream',
-      });
+      const result = await store.appendToStream(
+        stream('a'),
+        [{ ...ev(1), id }, ev(2, 'OtherThing')],
+        {
+          expectedState: 'no_stream',
+        },
+      );
       expect(result.nextExpectedRevision).toBe(1n);
       const events = await store.readStream(stream('a'));
       expect(events.map((e) => [e.streamId, e.revision, e.type, e.data])).toEqual([
@@ -157,7 +172,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       expect(stale.actualState).toBe(2n);
       const ahead = await wrongVersion(stream('r'), 7n);
       expect(ahead.actualState).toBe(2n);
-      expect((await store.readStream(stream('r'))).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect((await store.readStream(stream('r'))).map((e) => e.data)).toEqual([
+        { n: 1 },
+        { n: 2 },
+        { n: 3 },
+      ]);
     });
 
     it("honours 'any'", async () => {
@@ -180,7 +199,9 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
 
       const anyBatch = [ev(4), ev(5)].map((e) => ({ ...e, id: randomUUID() }));
       const anyFirst = await store.appendToStream(stream('i'), anyBatch, { expectedState: 'any' });
-      expect(await store.appendToStream(stream('i'), anyBatch, { expectedState: 'any' })).toEqual(anyFirst);
+      expect(await store.appendToStream(stream('i'), anyBatch, { expectedState: 'any' })).toEqual(
+        anyFirst,
+      );
 
       const events = await store.readStream(stream('i'));
       expect(events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }]);
@@ -189,8 +210,14 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
     it('reads a stream forwards and backwards, from a revision, with a maximum count', async () => {
       fresh();
       // Twelve events, so revisions cross a digit boundary (9 -> 10) and must sort as numbers.
-      await store.appendToStream(stream('o'), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ev(n)));
-      await store.appendToStream(stream('o'), [9, 10, 11, 12].map((n) => ev(n)));
+      await store.appendToStream(
+        stream('o'),
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ev(n)),
+      );
+      await store.appendToStream(
+        stream('o'),
+        [9, 10, 11, 12].map((n) => ev(n)),
+      );
       const all = Array.from({ length: 12 }, (_, i) => BigInt(i));
       const revisions = async (options: Parameters<EventStore['readStream']>[1]) =>
         (await store.readStream(stream('o'), options)).map((e) => e.revision);
@@ -198,8 +225,14 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       expect(await revisions({ fromRevision: 8n })).toEqual([8n, 9n, 10n, 11n]);
       expect(await revisions({ fromRevision: 1n, maxCount: 2 })).toEqual([1n, 2n]);
       expect(await revisions({ direction: 'backwards' })).toEqual([...all].reverse());
-      expect(await revisions({ direction: 'backwards', fromRevision: 'end', maxCount: 2 })).toEqual([11n, 10n]);
-      expect(await revisions({ direction: 'backwards', fromRevision: 10n, maxCount: 3 })).toEqual([10n, 9n, 8n]);
+      expect(await revisions({ direction: 'backwards', fromRevision: 'end', maxCount: 2 })).toEqual(
+        [11n, 10n],
+      );
+      expect(await revisions({ direction: 'backwards', fromRevision: 10n, maxCount: 3 })).toEqual([
+        10n,
+        9n,
+        8n,
+      ]);
       expect(await revisions({ direction: 'backwards', fromRevision: 'start' })).toEqual([0n]);
       expect(await revisions({ fromRevision: 'start', maxCount: 1 })).toEqual([0n]);
       expect(await revisions({ fromRevision: 'end' })).toEqual([]);
@@ -222,7 +255,12 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       const all = onlyMine(await store.readAll({ fromPosition: start ?? 'start' }));
       expect(all.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
       for (let i = 1; i < all.length; i++) {
-        expect(comparePositions((all[i - 1] as RecordedEvent).position, (all[i] as RecordedEvent).position)).toBe(-1);
+        expect(
+          comparePositions(
+            (all[i - 1] as RecordedEvent).position,
+            (all[i] as RecordedEvent).position,
+          ),
+        ).toBe(-1);
       }
       const filter = { streamPrefixes: [`${prefix}-`] };
       const second = all[1] as RecordedEvent;
@@ -246,7 +284,9 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       expect(byTypes.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
       const byPrefix = await store.readAll({ filter: { streamPrefixes: [`${prefix}-`] } });
       expect(byPrefix.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
-      const both = await store.readAll({ filter: { streamPrefixes: [`${prefix}other`], eventTypes: [typeA] } });
+      const both = await store.readAll({
+        filter: { streamPrefixes: [`${prefix}other`], eventTypes: [typeA] },
+      });
       expect(both.map((e) => e.data)).toEqual([{ n: 3 }]);
     });
 
@@ -275,7 +315,10 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       await store.appendToStream(stream('m'), [ev(1), ev(2), ev(3)]);
       const events = await store.readStream(stream('m'));
       const middle = (events[1] as RecordedEvent).position;
-      const subscription = store.subscribeToAll({ fromPosition: middle, filter: { streamPrefixes: [`${prefix}-`] } });
+      const subscription = store.subscribeToAll({
+        fromPosition: middle,
+        filter: { streamPrefixes: [`${prefix}-`] },
+      });
       try {
         expect((await takeEvents(subscription, 1)).map((e) => e.data)).toEqual([{ n: 3 }]);
         await store.appendToStream(stream('m'), ev(4));
@@ -301,14 +344,18 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
 
     it('ends the iteration cleanly on unsubscribe', async () => {
       fresh();
-      const subscription = store.subscribeToAll({ fromPosition: 'end', filter: { streamPrefixes: [`${prefix}-`] } });
+      const subscription = store.subscribeToAll({
+        fromPosition: 'end',
+        filter: { streamPrefixes: [`${prefix}-`] },
+      });
       const received: RecordedEvent[] = [];
       const consumed = (async () => {
         for await (const event of subscription) received.push(event);
       })();
       await store.appendToStream(stream('u'), ev(1));
       const deadline = Date.now() + 10_000;
-      while (received.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      while (received.length < 1 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10));
       await subscription.unsubscribe();
       await consumed;
       await store.appendToStream(stream('u'), ev(2));

@@ -4,7 +4,8 @@ import { describeEventStoreContract } from '../contract/eventStoreContract.js';
 import { createEventStoreDbStore } from './eventStoreDbStore.js';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
-if (!connectionString) throw new Error('EVENTSTORE_CONNECTION_STRING must be set for *.esdb.test.ts');
+if (!connectionString)
+  throw new Error('EVENTSTORE_CONNECTION_STRING must be set for *.esdb.test.ts');
 
 describeEventStoreContract('EventStoreDB', () => {
   const store = createEventStoreDbStore(connectionString);

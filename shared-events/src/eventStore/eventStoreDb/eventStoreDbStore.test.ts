@@ -6,7 +6,10 @@ const UNREACHABLE = 'esdb://127.0.0.1:1?tls=false';
 
 function recordingLogger() {
   const warnings: unknown[] = [];
-  return { warnings, logger: { warn: (_message: string, error?: unknown) => void warnings.push(error) } };
+  return {
+    warnings,
+    logger: { warn: (_message: string, error?: unknown) => void warnings.push(error) },
+  };
 }
 
 describe('EventStoreDB adapter without a server', () => {
@@ -21,7 +24,9 @@ describe('EventStoreDB adapter without a server', () => {
   it('rejects appends and reads with the connection error', async () => {
     const store = createEventStoreDbStore(UNREACHABLE);
     try {
-      await expect(store.appendToStream('section-1', { type: 'A', data: {} })).rejects.toThrow(/UNAVAILABLE/);
+      await expect(store.appendToStream('section-1', { type: 'A', data: {} })).rejects.toThrow(
+        /UNAVAILABLE/,
+      );
       await expect(store.readStream('section-1')).rejects.toThrow(/UNAVAILABLE/);
       await expect(store.readAll({ maxCount: 1 })).rejects.toThrow(/UNAVAILABLE/);
       await expect(store.headPosition()).rejects.toThrow(/UNAVAILABLE/);

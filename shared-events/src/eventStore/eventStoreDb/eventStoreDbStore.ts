@@ -1,5 +1,9 @@
 import { BACKWARDS, END, EventStoreDBClient, FORWARDS } from '@eventstore/db-client';
-import type { AllStreamResolvedEvent, AllStreamSubscription, ReadPosition } from '@eventstore/db-client';
+import type {
+  AllStreamResolvedEvent,
+  AllStreamSubscription,
+  ReadPosition,
+} from '@eventstore/db-client';
 import type {
   AllFilter,
   AllSubscription,
@@ -100,10 +104,16 @@ export function createEventStoreDbStore(
     }
   }
 
-  async function readStream(streamId: string, readOptions?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  async function readStream(
+    streamId: string,
+    readOptions?: ReadStreamOptions,
+  ): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(streamId, toEsdbReadStreamOptions(readOptions))) {
+      for await (const resolved of client.readStream(
+        streamId,
+        toEsdbReadStreamOptions(readOptions),
+      )) {
         const event = fromEsdbEvent(resolved);
         if (event) events.push(event);
       }
@@ -119,7 +129,8 @@ export function createEventStoreDbStore(
     const out: RecordedEvent[] = [];
     const { filter } = readOptions;
     // An empty list matches nothing (as in the PostgreSQL adapter): no need to scan $all for it.
-    if (wanted <= 0 || filter?.eventTypes?.length === 0 || filter?.streamPrefixes?.length === 0) return out;
+    if (wanted <= 0 || filter?.eventTypes?.length === 0 || filter?.streamPrefixes?.length === 0)
+      return out;
     let from: Position | 'start' = readOptions.fromPosition ?? 'start';
     for (;;) {
       const size = readOptions.filter ? pageSize : Math.min(pageSize, wanted + 1);
@@ -163,7 +174,10 @@ export function createEventStoreDbStore(
     let stopped = false;
     let wakeSleeper: (() => void) | null = null;
     const open = (): AllStreamSubscription =>
-      client.subscribeToAll({ fromPosition: toEsdbReadPosition(cursor), filter: toEsdbFilter(filter) });
+      client.subscribeToAll({
+        fromPosition: toEsdbReadPosition(cursor),
+        filter: toEsdbFilter(filter),
+      });
 
     // 'end' becomes the current end of $all, and this store's appends wait for it, so an event
     // appended after this call is always delivered (as with the PostgreSQL adapter).
@@ -186,7 +200,10 @@ export function createEventStoreDbStore(
     /** 100 ms doubling to 5 s; `unsubscribe` cuts it short. */
     async function backOff(failures: number): Promise<void> {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1)));
+        const timer = setTimeout(
+          resolve,
+          Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1)),
+        );
         wakeSleeper = () => {
           clearTimeout(timer);
           resolve();

@@ -16,7 +16,11 @@ import {
   excludeSystemEvents,
   streamNameFilter,
 } from '@eventstore/db-client';
-import type { JSONRecordedEvent, RecordedEvent as EsdbRecordedEvent, RegexFilter } from '@eventstore/db-client';
+import type {
+  JSONRecordedEvent,
+  RecordedEvent as EsdbRecordedEvent,
+  RegexFilter,
+} from '@eventstore/db-client';
 import { StreamNotFoundError, WrongExpectedVersionError } from '../port.js';
 import {
   fromEsdbEvent,
@@ -82,7 +86,10 @@ describe('positions', () => {
 describe('readStream options', () => {
   it('default to reading forwards from the start, backwards from the end', () => {
     expect(toEsdbReadStreamOptions()).toEqual({ direction: FORWARDS, fromRevision: START });
-    expect(toEsdbReadStreamOptions({ direction: 'backwards' })).toEqual({ direction: BACKWARDS, fromRevision: END });
+    expect(toEsdbReadStreamOptions({ direction: 'backwards' })).toEqual({
+      direction: BACKWARDS,
+      fromRevision: END,
+    });
   });
 
   it('pass revisions, start/end and maxCount through', () => {
@@ -91,19 +98,30 @@ describe('readStream options', () => {
       fromRevision: 4n,
       maxCount: 2,
     });
-    expect(toEsdbReadStreamOptions({ fromRevision: 'end', direction: 'backwards', maxCount: 1 })).toEqual({
+    expect(
+      toEsdbReadStreamOptions({ fromRevision: 'end', direction: 'backwards', maxCount: 1 }),
+    ).toEqual({
       direction: BACKWARDS,
       fromRevision: END,
       maxCount: 1,
     });
-    expect(toEsdbReadStreamOptions({ fromRevision: 'start', direction: 'backwards' }).fromRevision).toBe(START);
+    expect(
+      toEsdbReadStreamOptions({ fromRevision: 'start', direction: 'backwards' }).fromRevision,
+    ).toBe(START);
   });
 });
 
 describe('events to append', () => {
   it('become JSON event data with the given id, or a fresh UUID', () => {
     const metadata = { actorId: 'u-1', schemaVersion: 1 };
-    expect(toEsdbEventData({ id: 'e3b0c442-98fc-4c14-9afb-f4c8996fb924', type: 'A', data: { x: 1 }, metadata })).toEqual({
+    expect(
+      toEsdbEventData({
+        id: 'e3b0c442-98fc-4c14-9afb-f4c8996fb924',
+        type: 'A',
+        data: { x: 1 },
+        metadata,
+      }),
+    ).toEqual({
       id: 'e3b0c442-98fc-4c14-9afb-f4c8996fb924',
       contentType: 'application/json',
       type: 'A',
@@ -111,7 +129,9 @@ describe('events to append', () => {
       metadata,
     });
     const generated = toEsdbEventData({ type: 'A', data: null });
-    expect(generated.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(generated.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(generated.metadata).toEqual({});
     expect(toEsdbEventData({ type: 'A', data: undefined }).data).toBeNull();
   });
@@ -134,7 +154,10 @@ describe('recorded events', () => {
   it('fall back to the commit position from servers before 22.6', () => {
     const event = esdbEvent();
     delete event.position;
-    expect(fromEsdbEvent({ event, commitPosition: 77n })?.position).toEqual({ commit: 77n, prepare: 77n });
+    expect(fromEsdbEvent({ event, commitPosition: 77n })?.position).toEqual({
+      commit: 77n,
+      prepare: 77n,
+    });
     expect(() => fromEsdbEvent({ event })).toThrow(/position/);
   });
 
@@ -164,16 +187,26 @@ describe('filters', () => {
     expect(matchesFilter(event, { eventTypes: [] })).toBe(false);
     expect(matchesFilter(event, { streamPrefixes: ['course-', 'section-'] })).toBe(true);
     expect(matchesFilter(event, { streamPrefixes: ['course-'] })).toBe(false);
-    expect(matchesFilter(event, { eventTypes: ['InstructorAssigned'], streamPrefixes: ['course-'] })).toBe(false);
+    expect(
+      matchesFilter(event, { eventTypes: ['InstructorAssigned'], streamPrefixes: ['course-'] }),
+    ).toBe(false);
   });
 
   it('send the server an anchored event-type regex, else stream prefixes, else no system events', () => {
-    const byType = toEsdbFilter({ eventTypes: ['A.B', 'C'], streamPrefixes: ['section-'] }) as RegexFilter;
+    const byType = toEsdbFilter({
+      eventTypes: ['A.B', 'C'],
+      streamPrefixes: ['section-'],
+    }) as RegexFilter;
     expect(byType).toEqual(eventTypeFilter({ regex: '^(?:A\\.B|C)$' }));
     expect(byType.filterOn).toBe(EVENT_TYPE);
     const regex = new RegExp(byType.regex);
     expect(['A.B', 'C'].map((t) => regex.test(t))).toEqual([true, true]);
-    expect(['AxB', 'CC', 'A.B2', '$>'].map((t) => regex.test(t))).toEqual([false, false, false, false]);
+    expect(['AxB', 'CC', 'A.B2', '$>'].map((t) => regex.test(t))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
 
     const byStream = toEsdbFilter({ streamPrefixes: ['section-', 'course-'] });
     expect(byStream).toEqual(streamNameFilter({ prefixes: ['section-', 'course-'] }));
@@ -208,11 +241,15 @@ describe('errors', () => {
   });
 
   it('turn stream-not-found, and stream-deleted on reads, into StreamNotFoundError', () => {
-    const notFound = toPortError(new EsdbStreamNotFoundError(undefined, 'course-9'), { streamId: 'course-9' });
+    const notFound = toPortError(new EsdbStreamNotFoundError(undefined, 'course-9'), {
+      streamId: 'course-9',
+    });
     expect(notFound).toBeInstanceOf(StreamNotFoundError);
     expect(notFound).toMatchObject({ streamId: 'course-9' });
     const deleted = EsdbStreamDeletedError.fromStreamName('course-9');
-    expect(toPortError(deleted, { streamId: 'course-9', reading: true })).toBeInstanceOf(StreamNotFoundError);
+    expect(toPortError(deleted, { streamId: 'course-9', reading: true })).toBeInstanceOf(
+      StreamNotFoundError,
+    );
     expect(toPortError(deleted, { streamId: 'course-9', expectedState: 'any' })).toBe(deleted);
   });
 

@@ -132,7 +132,10 @@ export function fromEsdbEvent(resolved: {
   if (event.position) position = fromEsdbPosition(event.position);
   else if (resolved.commitPosition !== undefined)
     position = { commit: resolved.commitPosition, prepare: resolved.commitPosition };
-  else throw new Error(`EventStoreDB returned event ${event.id} without a position (server 22.6+ needed)`);
+  else
+    throw new Error(
+      `EventStoreDB returned event ${event.id} without a position (server 22.6+ needed)`,
+    );
   return {
     id: event.id,
     streamId: event.streamId,
@@ -146,7 +149,10 @@ export function fromEsdbEvent(resolved: {
 }
 
 /** Exact client-side check; the server-side filter below only narrows what is sent. */
-export function matchesFilter(event: Pick<RecordedEvent, 'type' | 'streamId'>, filter?: AllFilter): boolean {
+export function matchesFilter(
+  event: Pick<RecordedEvent, 'type' | 'streamId'>,
+  filter?: AllFilter,
+): boolean {
   if (!filter) return true;
   if (filter.eventTypes && !filter.eventTypes.includes(event.type)) return false;
   if (filter.streamPrefixes && !filter.streamPrefixes.some((p) => event.streamId.startsWith(p))) {

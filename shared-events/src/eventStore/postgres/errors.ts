@@ -30,7 +30,11 @@ function asPgError(err: unknown): PgErrorShape | null {
 }
 
 /** Maps the append function's failures to the port's errors; anything else passes through. */
-export function mapAppendError(err: unknown, streamId: string, expectedState: ExpectedState): unknown {
+export function mapAppendError(
+  err: unknown,
+  streamId: string,
+  expectedState: ExpectedState,
+): unknown {
   const pgErr = asPgError(err);
   if (pgErr?.code === SQLSTATE_WRONG_EXPECTED_VERSION) {
     const detail = typeof pgErr.detail === 'string' ? pgErr.detail : undefined;
@@ -40,7 +44,10 @@ export function mapAppendError(err: unknown, streamId: string, expectedState: Ex
     pgErr?.code === SQLSTATE_EVENT_ID_CONFLICT ||
     (pgErr?.code === SQLSTATE_UNIQUE_VIOLATION && pgErr.constraint === EVENT_ID_CONSTRAINT);
   if (reusedId) {
-    return new EventIdConflictError(streamId, typeof pgErr?.detail === 'string' ? pgErr.detail : '');
+    return new EventIdConflictError(
+      streamId,
+      typeof pgErr?.detail === 'string' ? pgErr.detail : '',
+    );
   }
   return err;
 }

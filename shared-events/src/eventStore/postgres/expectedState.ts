@@ -17,7 +17,8 @@ export function encodeExpectedState(state: ExpectedState): bigint {
     case 'stream_exists':
       return EXPECT_STREAM_EXISTS;
     default:
-      if (state < 0n) throw new RangeError(`Expected revision must be >= 0, got ${state.toString()}`);
+      if (state < 0n)
+        throw new RangeError(`Expected revision must be >= 0, got ${state.toString()}`);
       return state;
   }
 }

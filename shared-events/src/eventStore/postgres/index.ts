@@ -1,3 +1,7 @@
-export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore.js';
+export {
+  PostgresEventStore,
+  createPostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgresEventStore.js';
 export { EventIdConflictError } from './errors.js';
 export type { SubscriptionLogger } from './subscription.js';

@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { openNativeTestDatabase, type TestDatabase } from '../../testing/databases.js';
 import { WrongExpectedVersionError, type Position } from '../port.js';
 import { START_POSITION } from '../position.js';
-import { collect, fingerprint, openPooledStore, waitUntil, type PooledStore } from './testing/harness.js';
+import {
+  collect,
+  fingerprint,
+  openPooledStore,
+  waitUntil,
+  type PooledStore,
+} from './testing/harness.js';
 
 // Native PostgreSQL only: these tests need truly concurrent transactions.
 describe('PostgreSQL event store under concurrent writers', () => {
@@ -21,7 +27,9 @@ describe('PostgreSQL event store under concurrent writers', () => {
   });
 
   it('lets exactly one of 16 writers win each revision of one stream, without gaps', async () => {
-    const writers = await Promise.all(Array.from({ length: 16 }, () => openPooledStore(db.url, db.schema)));
+    const writers = await Promise.all(
+      Array.from({ length: 16 }, () => openPooledStore(db.url, db.schema)),
+    );
     const streamId = `race-${randomUUID()}`;
     const appendsPerWriter = 8;
     const winners = new Map<bigint, number>();
@@ -30,7 +38,7 @@ describe('PostgreSQL event store under concurrent writers', () => {
       await Promise.all(
         writers.map(async ({ store }, writer) => {
           let expected: bigint | 'no_stream' = 'no_stream';
-          for (let done = 0; done < appendsPerWriter; ) {
+          for (let done = 0; done < appendsPerWriter;) {
             try {
               const result = await store.appendToStream(
                 streamId,
@@ -54,7 +62,9 @@ describe('PostgreSQL event store under concurrent writers', () => {
     }
     const total = 16 * appendsPerWriter;
     const events = await reader.store.readStream(streamId);
-    expect(events.map((e) => e.revision)).toEqual(Array.from({ length: total }, (_, i) => BigInt(i)));
+    expect(events.map((e) => e.revision)).toEqual(
+      Array.from({ length: total }, (_, i) => BigInt(i)),
+    );
     expect(events.map((e) => (e.data as { writer: number }).writer)).toEqual(
       events.map((e) => winners.get(e.revision)),
     );
@@ -93,7 +103,9 @@ describe('PostgreSQL event store under concurrent writers', () => {
         { commit: BigInt(fromA.out_transaction_id), prepare: BigInt(fromA.out_global_position) },
         { commit: BigInt(fromB.out_transaction_id), prepare: BigInt(fromB.out_global_position) },
       ]);
-      expect(received.map(fingerprint)).toEqual((await reader.store.readAll({ fromPosition: start })).map(fingerprint));
+      expect(received.map(fingerprint)).toEqual(
+        (await reader.store.readAll({ fromPosition: start })).map(fingerprint),
+      );
     } finally {
       await a.query('ROLLBACK').catch(() => undefined);
       await a.end();
@@ -106,7 +118,10 @@ describe('PostgreSQL event store under concurrent writers', () => {
   it('delivers to a subscriber started mid-log exactly the events after its start', async () => {
     const start = (await reader.store.headPosition()) ?? START_POSITION;
     for (let i = 0; i < 20; i++) {
-      const events = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ type: 'Mid', data: { i, k } }));
+      const events = Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+        type: 'Mid',
+        data: { i, k },
+      }));
       await reader.store.appendToStream(`mid-${String(i % 4)}-${db.schema}`, events);
     }
     const log = await reader.store.readAll({ fromPosition: start });
@@ -117,7 +132,10 @@ describe('PostgreSQL event store under concurrent writers', () => {
     const { received, done } = collect(subscription);
     try {
       await waitUntil(() => received.length >= log.length - cut, 10_000, 'catch-up');
-      await reader.store.appendToStream(`mid-late-${db.schema}`, { type: 'Mid', data: { late: true } });
+      await reader.store.appendToStream(`mid-late-${db.schema}`, {
+        type: 'Mid',
+        data: { late: true },
+      });
       const expected = await reader.store.readAll({ fromPosition: from });
       await waitUntil(() => received.length >= expected.length, 10_000, 'the live event');
       expect(received.map(fingerprint)).toEqual(expected.map(fingerprint));

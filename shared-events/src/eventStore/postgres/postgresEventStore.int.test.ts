@@ -52,8 +52,15 @@ describe.each([
   });
 
   it('creates its schema idempotently: a second store on the same schema shares the log', async () => {
-    const appended = await opened.store.appendToStream(`again-${randomUUID()}`, { type: 'T', data: {} });
-    const second = await createPostgresEventStore({ pool: opened.pool, schema: opened.db.schema, logger: quietLogger });
+    const appended = await opened.store.appendToStream(`again-${randomUUID()}`, {
+      type: 'T',
+      data: {},
+    });
+    const second = await createPostgresEventStore({
+      pool: opened.pool,
+      schema: opened.db.schema,
+      logger: quietLogger,
+    });
     try {
       expect(await second.headPosition()).toEqual(appended.position);
     } finally {
@@ -64,9 +71,9 @@ describe.each([
   it('rejects event ids already used in another stream', async () => {
     const id = randomUUID();
     await opened.store.appendToStream(`ids-${randomUUID()}`, { id, type: 'T', data: {} });
-    await expect(opened.store.appendToStream(`ids-${randomUUID()}`, { id, type: 'T', data: {} })).rejects.toBeInstanceOf(
-      EventIdConflictError,
-    );
+    await expect(
+      opened.store.appendToStream(`ids-${randomUUID()}`, { id, type: 'T', data: {} }),
+    ).rejects.toBeInstanceOf(EventIdConflictError);
     const other = `ids-${randomUUID()}`;
     await opened.store.appendToStream(other, { type: 'T', data: {} });
     await expect(
@@ -77,7 +84,9 @@ describe.each([
   it('answers a wrong expected version when reused ids sit at another revision', async () => {
     const streamId = `ids-${randomUUID()}`;
     const id = randomUUID();
-    await opened.store.appendToStream(streamId, [{ id, type: 'T', data: {} }], { expectedState: 'no_stream' });
+    await opened.store.appendToStream(streamId, [{ id, type: 'T', data: {} }], {
+      expectedState: 'no_stream',
+    });
     await opened.store.appendToStream(streamId, [{ type: 'T', data: {} }]);
     const err: unknown = await opened.store
       .appendToStream(streamId, [{ id, type: 'T', data: {} }], { expectedState: 0n })
@@ -103,7 +112,11 @@ describe.each([
 
   it('refuses to run when stored transaction ids are ahead of the server (a logical restore)', async () => {
     const schema = `${opened.db.schema}_restored`;
-    const restored = await createPostgresEventStore({ pool: opened.pool, schema, logger: quietLogger });
+    const restored = await createPostgresEventStore({
+      pool: opened.pool,
+      schema,
+      logger: quietLogger,
+    });
     await restored.close();
     await opened.pool.query(
       `INSERT INTO "${schema}".es_events (transaction_id, stream_id, stream_revision, event_id, event_type, data)
@@ -112,9 +125,9 @@ describe.each([
       [randomUUID()],
     );
     try {
-      await expect(createPostgresEventStore({ pool: opened.pool, schema, logger: quietLogger })).rejects.toThrow(
-        /restored logically/,
-      );
+      await expect(
+        createPostgresEventStore({ pool: opened.pool, schema, logger: quietLogger }),
+      ).rejects.toThrow(/restored logically/);
     } finally {
       await opened.pool.query(`DROP SCHEMA "${schema}" CASCADE`);
     }

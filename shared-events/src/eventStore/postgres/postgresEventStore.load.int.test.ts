@@ -1,9 +1,24 @@
 // @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { openNativeTestDatabase, requireNativeDatabaseUrl, uniqueName } from '../../testing/databases.js';
-import { WrongExpectedVersionError, type EventStore, type EventToAppend, type RecordedEvent } from '../port.js';
-import { collect, fingerprint, openPooledStore, waitUntil, type PooledStore } from './testing/harness.js';
+import {
+  openNativeTestDatabase,
+  requireNativeDatabaseUrl,
+  uniqueName,
+} from '../../testing/databases.js';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type EventToAppend,
+  type RecordedEvent,
+} from '../port.js';
+import {
+  collect,
+  fingerprint,
+  openPooledStore,
+  waitUntil,
+  type PooledStore,
+} from './testing/harness.js';
 
 // Native PostgreSQL only: 16 truly concurrent writers, and connections killed by the server.
 const WRITERS = 16;
@@ -22,7 +37,11 @@ function firstDifference(a: readonly RecordedEvent[], b: readonly RecordedEvent[
 /** One append of 1 event or of 2–8 events, alternating, so both shapes interleave. */
 function batch(writer: number, seq: number): EventToAppend[] {
   const size = seq % 2 === 0 ? 1 : 2 + (seq % 7);
-  return Array.from({ length: size }, (_, k) => ({ id: randomUUID(), type: 'Loaded', data: { writer, seq, k } }));
+  return Array.from({ length: size }, (_, k) => ({
+    id: randomUUID(),
+    type: 'Loaded',
+    data: { writer, seq, k },
+  }));
 }
 
 async function openWriters(url: string, schema: string): Promise<PooledStore[]> {
@@ -65,7 +84,9 @@ describe('PostgreSQL event store under load', () => {
       expect(received).toHaveLength(50_000);
       expect(firstDifference(received, log)).toBe(-1);
       expect(receivedWhileWriting).toBeGreaterThanOrEqual(50_000 / 4);
-      console.info(`50,000 events by 16 writers in ${String(writeMs)} ms; ${String(receivedWhileWriting)} delivered live meanwhile`);
+      console.info(
+        `50,000 events by 16 writers in ${String(writeMs)} ms; ${String(receivedWhileWriting)} delivered live meanwhile`,
+      );
     } finally {
       await subscription.unsubscribe();
       await done;
@@ -141,7 +162,11 @@ describe('PostgreSQL event store under load', () => {
       await writing;
 
       // Readers see an event once every older transaction on the server has ended: wait for all.
-      await waitUntil(() => received.length >= acknowledged.length, 30_000, 'the subscriber to catch up');
+      await waitUntil(
+        () => received.length >= acknowledged.length,
+        30_000,
+        'the subscriber to catch up',
+      );
       const log = await reader.store.readAll();
       expect(failedAttempts).toBeGreaterThan(0);
       expect(log.map((e) => e.id).sort()).toEqual([...acknowledged].sort());

@@ -101,11 +101,15 @@ export class PostgresEventStore implements EventStore {
   async migrate(): Promise<void> {
     const client = await this.pool.connect();
     try {
-      const { rows } = await client.query<{ pglite: boolean }>(`SELECT version() LIKE '%PGlite%' AS pglite`);
+      const { rows } = await client.query<{ pglite: boolean }>(
+        `SELECT version() LIKE '%PGlite%' AS pglite`,
+      );
       this.pglite = rows[0]?.pglite ?? false;
       await this.limitIdleTransactions(client);
       await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`allot-event-store:${this.schemaSql}`]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `allot-event-store:${this.schemaSql}`,
+      ]);
       for (const statement of schemaStatements(this.schema)) {
         await client.query(statement);
       }
@@ -144,7 +148,9 @@ export class PostgresEventStore implements EventStore {
     events: EventToAppend | readonly EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    const list: readonly EventToAppend[] = Array.isArray(events) ? events : [events as EventToAppend];
+    const list: readonly EventToAppend[] = Array.isArray(events)
+      ? events
+      : [events as EventToAppend];
     if (list.length === 0) throw new RangeError('appendToStream needs at least one event');
     const expectedState = options.expectedState ?? 'any';
     const expected = encodeExpectedState(expectedState);
@@ -174,7 +180,10 @@ export class PostgresEventStore implements EventStore {
     this.wakeSubscribers();
     return {
       nextExpectedRevision: BigInt(row.out_revision),
-      position: { commit: BigInt(row.out_transaction_id), prepare: BigInt(row.out_global_position) },
+      position: {
+        commit: BigInt(row.out_transaction_id),
+        prepare: BigInt(row.out_global_position),
+      },
     };
   }
 
@@ -197,18 +206,20 @@ export class PostgresEventStore implements EventStore {
       values,
     );
     if (rows.length === 0) {
-      const exists = await this.pool.query(`SELECT 1 FROM ${this.events} WHERE stream_id = $1 LIMIT 1`, [
-        streamId,
-      ]);
+      const exists = await this.pool.query(
+        `SELECT 1 FROM ${this.events} WHERE stream_id = $1 LIMIT 1`,
+        [streamId],
+      );
       if (exists.rowCount === 0) throw new StreamNotFoundError(streamId);
     }
     return rows.map(rowToEvent);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const from = options.fromPosition === undefined || options.fromPosition === 'start'
-      ? START_POSITION
-      : options.fromPosition;
+    const from =
+      options.fromPosition === undefined || options.fromPosition === 'start'
+        ? START_POSITION
+        : options.fromPosition;
     return this.readPage(from, options.maxCount ?? null, options);
   }
 
@@ -217,7 +228,9 @@ export class PostgresEventStore implements EventStore {
     maxCount: number | null,
     options: Pick<ReadAllOptions, 'filter'>,
   ): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(readAllQuery(this.events, from, maxCount, options.filter));
+    const { rows } = await this.pool.query<EventRow>(
+      readAllQuery(this.events, from, maxCount, options.filter),
+    );
     return rows.map(rowToEvent);
   }
 
@@ -228,7 +241,9 @@ export class PostgresEventStore implements EventStore {
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = rows[0];
-    return row ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) } : null;
+    return row
+      ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) }
+      : null;
   }
 
   /**

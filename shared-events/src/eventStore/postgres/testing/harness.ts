@@ -21,7 +21,11 @@ export async function openPooledStore(
   // pool.end() resolves before its sockets close; a server kill arriving then must not crash jest.
   pool.on('error', () => undefined);
   try {
-    const store = await createPostgresEventStore({ pool, schema, logger: options.logger ?? quietLogger });
+    const store = await createPostgresEventStore({
+      pool,
+      schema,
+      logger: options.logger ?? quietLogger,
+    });
     return {
       store,
       pool,
@@ -37,7 +41,10 @@ export async function openPooledStore(
 }
 
 /** Consumes a subscription in the background into `received` until it ends. */
-export function collect(subscription: AllSubscription): { received: RecordedEvent[]; done: Promise<void> } {
+export function collect(subscription: AllSubscription): {
+  received: RecordedEvent[];
+  done: Promise<void>;
+} {
   const received: RecordedEvent[] = [];
   const done = (async () => {
     for await (const event of subscription) received.push(event);
@@ -45,7 +52,11 @@ export function collect(subscription: AllSubscription): { received: RecordedEven
   return { received, done };
 }
 
-export async function waitUntil(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

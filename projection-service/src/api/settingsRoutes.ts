@@ -9,6 +9,28 @@ import {
 } from '../readModels/settings/index.js';
 import type { ReadTables } from './projectionServicePlugin.js';
 
+/** Spec §7: the logo shown when none was uploaded — the letter A on the default colour. */
+export const DEFAULT_LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">' +
+  '<rect width="64" height="64" rx="8" fill="#0736a4"/>' +
+  '<text x="32" y="45" font-family="sans-serif" font-size="40" font-weight="bold" ' +
+  'fill="#ffffff" text-anchor="middle">A</text></svg>';
+
+/** `filter` is JSON in the query string; undefined when absent, null when unreadable. */
+function parseFilter(raw: unknown): { machineName: string } | undefined | null {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('machineName' in parsed)) return null;
+  const { machineName } = parsed;
+  return typeof machineName === 'string' && machineName !== '' ? { machineName } : null;
+}
+
 export interface ReadRouteOptions {
   knex: Knex;
   tables: ReadTables;
@@ -28,6 +50,25 @@ export function settingsRoutes(
   // Never null for primary_color: an unset or empty colour answers the default.
   fastify.get('/api/settings/primaryColor', { preHandler }, async () =>
     getSetting(knex, await table(), PRIMARY_COLOR),
+  );
+
+  // Spec §3: the client reads the first item's Setting.value of a machineName filter.
+  fastify.get('/api/settingTypes', { preHandler }, async (request, reply) => {
+    const { filter } = request.query as Record<string, unknown>;
+    const parsed = parseFilter(filter);
+    if (parsed === null) {
+      return reply.code(400).send({
+        message: 'The filter must be JSON like {"machineName":"institution_name"}.',
+      });
+    }
+    if (parsed === undefined) return listSettings(knex, await table());
+    const found = await getSetting(knex, await table(), parsed.machineName);
+    return found ? [found] : [];
+  });
+
+  // Public like the other branding: the sign-in page shows it.
+  fastify.get('/api/logo.png', { preHandler }, async (_request, reply) =>
+    reply.header('content-type', 'image/svg+xml').send(DEFAULT_LOGO_SVG),
   );
 
   done();

@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { settingsProjection } from '../readModels/settings/index.js';
+import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { projectionServicePlugin } from './projectionServicePlugin.js';
+import { DEFAULT_LOGO_SVG } from './settingsRoutes.js';
+
+let db: TestDatabase;
+let knex: Knex;
+let app: FastifyInstance;
+let harness: ReturnType<typeof projectionHarness>;
+let base: string;
+
+beforeAll(async () => {
+  db = await openPgliteTestDatabase();
+  knex = knexFor(db);
+  harness = projectionHarness(knex, db.schema, settingsProjection);
+  app = Fastify();
+  await app.register(projectionServicePlugin, {
+    knex,
+    tables: harness.tables,
+    waitForPosition: async () => {
+      await Promise.resolve();
+    },
+  });
+  await harness.migrate();
+  await harness.apply([
+    recorded('SettingChanged', { machineName: 'institution_name', value: 'State U' }),
+  ]);
+  // Over real HTTP: app.inject needs the ESM-only `cookie`, which jest cannot require.
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app.close();
+  await knex.destroy();
+  await db.close();
+});
+
+const filterFor = (machineName: string) =>
+  `${base}/api/settingTypes?filter=${encodeURIComponent(JSON.stringify({ machineName }))}`;
+
+test('GET /api/settingTypes filtered on machineName answers that setting first', async () => {
+  const res = await fetch(filterFor('institution_name'));
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual([
+    { id: 'institution_name', machineName: 'institution_name', Setting: { value: 'State U' } },
+  ]);
+});
+
+test('GET /api/settingTypes answers [] for an unset name and the default colour when unset', async () => {
+  expect(await (await fetch(filterFor('logo'))).json()).toEqual([]);
+  expect(await (await fetch(filterFor('primary_color'))).json()).toEqual([
+    { id: 'primary_color', machineName: 'primary_color', Setting: { value: '#0736a4' } },
+  ]);
+});
+
+test('GET /api/settingTypes refuses an unreadable filter with 400', async () => {
+  const res = await fetch(`${base}/api/settingTypes?filter=${encodeURIComponent('{nope')}`);
+  expect(res.status).toBe(400);
+  expect(await res.json()).toMatchObject({ message: expect.stringContaining('machineName') });
+});
+
+test('GET /api/logo.png answers the built-in SVG logo when none was uploaded', async () => {
+  const res = await fetch(`${base}/api/logo.png`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('image/svg+xml');
+  const body = await res.text();
+  expect(body).toBe(DEFAULT_LOGO_SVG);
+  expect(body).toContain('#0736a4');
+  expect(body).toContain('>A</text>');
+});

@@ -71,3 +71,20 @@ test('GET /api/logo.png answers the built-in SVG logo when none was uploaded', a
   expect(body).toContain('#0736a4');
   expect(body).toContain('>A</text>');
 });
+
+test('an uploaded logo is served with its type and stays out of the settings list', async () => {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  await harness.apply([
+    recorded('LogoUploaded', { contentType: 'image/png', dataBase64: png.toString('base64') }),
+    recorded('SettingChanged', { machineName: 'logo', value: 'true' }),
+  ]);
+  const res = await fetch(`${base}/api/logo.png`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await res.arrayBuffer())).toEqual(png);
+  const list = (await (await fetch(`${base}/api/settings`)).json()) as Array<{
+    machineName: string;
+  }>;
+  expect(list.map((i) => i.machineName)).toEqual(['institution_name', 'logo', 'primary_color']);
+  expect(await (await fetch(filterFor('_logo_image'))).json()).toEqual([]);
+});

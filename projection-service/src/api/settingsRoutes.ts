@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   PRIMARY_COLOR,
   SETTINGS_TABLE,
+  getLogo,
   getSetting,
   listSettings,
   settingsProjection,
@@ -67,9 +68,13 @@ export function settingsRoutes(
   });
 
   // Public like the other branding: the sign-in page shows it.
-  fastify.get('/api/logo.png', { preHandler }, async (_request, reply) =>
-    reply.header('content-type', 'image/svg+xml').send(DEFAULT_LOGO_SVG),
-  );
+  fastify.get('/api/logo.png', { preHandler }, async (_request, reply) => {
+    const logo = await getLogo(knex, await table());
+    // Uploaded SVGs were refused if scriptable; nosniff keeps browsers to the stored type.
+    reply.header('x-content-type-options', 'nosniff');
+    if (!logo) return reply.header('content-type', 'image/svg+xml').send(DEFAULT_LOGO_SVG);
+    return reply.header('content-type', logo.contentType).send(logo.data);
+  });
 
   done();
 }

@@ -13,6 +13,17 @@ export const SettingChanged = z.object({
 });
 export type SettingChanged = z.infer<typeof SettingChanged>;
 
+/** An uploaded logo's bytes (at most 1 MB before base64), already checked by the command side. */
+export const LogoUploaded = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/svg+xml']),
+  dataBase64: z
+    .string()
+    .max(1_400_000)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+});
+export type LogoUploaded = z.infer<typeof LogoUploaded>;
+
 export const settingsEventSchemas = {
   SettingChanged,
+  LogoUploaded,
 } as const;

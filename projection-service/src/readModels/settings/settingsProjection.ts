@@ -1,13 +1,15 @@
-import { SettingChanged, positionToToken } from '@allot/shared-events';
+import { LogoUploaded, SettingChanged, positionToToken } from '@allot/shared-events';
 import type { Projection, RealtimeNotification } from '../../runner/projection.js';
 
 export const SETTINGS_TABLE = 'settings';
+/** The uploaded logo's row: machine names start with a letter, so no setting can reach it. */
+export const LOGO_IMAGE_ROW = '_logo_image';
 
 /** Institution settings (name, logo, primary colour, …), one row per machine name. */
 export const settingsProjection: Projection = {
   name: 'settings',
   version: 1,
-  eventTypes: ['SettingChanged'],
+  eventTypes: ['SettingChanged', 'LogoUploaded'],
   tables: [SETTINGS_TABLE],
 
   async migrate(trx, ctx) {
@@ -26,9 +28,15 @@ export const settingsProjection: Projection = {
     const table = ctx.table(SETTINGS_TABLE);
     const changed = new Map<string, RealtimeNotification>();
     for (const event of events) {
-      if (event.type !== 'SettingChanged') continue;
+      let machineName: string;
+      let value: string;
       // A malformed event stops the projection rather than being skipped silently.
-      const { machineName, value } = SettingChanged.parse(event.data);
+      if (event.type === 'SettingChanged')
+        ({ machineName, value } = SettingChanged.parse(event.data));
+      else if (event.type === 'LogoUploaded') {
+        machineName = LOGO_IMAGE_ROW;
+        value = JSON.stringify(LogoUploaded.parse(event.data));
+      } else continue;
       const updatedAt = event.metadata.occurredAt ?? event.createdAt.toISOString();
       // Tokens compare as numeric pairs, so a re-delivered older event never overwrites a newer one.
       await trx.raw(
@@ -38,6 +46,8 @@ export const settingsProjection: Projection = {
            WHERE string_to_array(s.position, ':')::numeric[] < string_to_array(excluded.position, ':')::numeric[]`,
         [table, machineName, value, updatedAt, positionToToken(event.position)],
       );
+      // The image itself is announced through its `logo` setting, emitted beside it.
+      if (machineName === LOGO_IMAGE_ROW) continue;
       changed.set(machineName, {
         event: 'settingsChanged',
         rooms: ['all'],

@@ -26,7 +26,9 @@ function withDefault(machineName: string, value: string): string {
 
 /** All settings by machine name; primary_color is always present, defaulted when empty. */
 export async function listSettings(db: Knex, table: string): Promise<SettingItem[]> {
-  const rows = await db<SettingRow>(table).select('machine_name', 'value');
+  const rows = (await db<SettingRow>(table).select('machine_name', 'value')).filter(
+    (r) => !r.machine_name.startsWith('_'),
+  );
   const items = rows.map((r) => item(r.machine_name, withDefault(r.machine_name, r.value)));
   if (!items.some((i) => i.machineName === PRIMARY_COLOR))
     items.push(item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR));
@@ -36,12 +38,32 @@ export async function listSettings(db: Knex, table: string): Promise<SettingItem
   );
 }
 
+export interface StoredLogo {
+  contentType: string;
+  data: Buffer;
+}
+
+/** The uploaded logo (stored in the `_logo_image` row), or null when none was uploaded. */
+export async function getLogo(db: Knex, table: string): Promise<StoredLogo | null> {
+  const row = await db<SettingRow>(table)
+    .select('value')
+    .where({ machine_name: '_logo_image' })
+    .first();
+  if (!row) return null;
+  const parsed: unknown = JSON.parse(row.value);
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { contentType, dataBase64 } = parsed as Record<string, unknown>;
+  if (typeof contentType !== 'string' || typeof dataBase64 !== 'string') return null;
+  return { contentType, data: Buffer.from(dataBase64, 'base64') };
+}
+
 /** One setting, or null when it was never set (primary_color falls back to the default). */
 export async function getSetting(
   db: Knex,
   table: string,
   machineName: string,
 ): Promise<SettingItem | null> {
+  if (machineName.startsWith('_')) return null;
   const row = await db<SettingRow>(table)
     .select('value')
     .where({ machine_name: machineName })

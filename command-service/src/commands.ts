@@ -1,5 +1,5 @@
 import type { RunnableCommand } from './commandHandling/commandDefinition.js';
-import { changeSettingCommand } from './settings/businessLogic.js';
+import { changeSettingCommand, uploadLogoCommand } from './settings/businessLogic.js';
 import { resourceCommands } from './resources/resourceCommands.js';
 import { endMasqueradeCommand, startMasqueradeCommand } from './session/masquerade.js';
 import { setWorkingAcademicPeriodCommand } from './session/workingPeriod.js';
@@ -9,6 +9,7 @@ import { createApiKeyCommand, revokeApiKeyCommand } from './apiKeys/apiKeyComman
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
   changeSettingCommand,
+  uploadLogoCommand,
   ...resourceCommands,
   startMasqueradeCommand,
   endMasqueradeCommand,

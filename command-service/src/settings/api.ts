@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ChangeSettingBody } from '@allot/shared-events';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { ValidationError } from '../errors/errors.js';
+import { MAX_LOGO_BYTES, sniffLogo } from './logoFile.js';
 
 const Params = z.object({ machineName: z.string() });
 
@@ -19,6 +22,24 @@ export function settingsRoutes(
     return fastify.commandBus.execute(
       'ChangeSetting',
       { machineName, value },
+      commandOptionsFor(request),
+    );
+  });
+  // Scoped to this plugin; a too-large file throws 413 from toBuffer before anything is stored.
+  void fastify.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1 } });
+  fastify.post('/api/settings/upload/logo', async (request) => {
+    const file = request.isMultipart() ? await request.file() : undefined;
+    if (!file || file.fieldname !== 'file') {
+      throw new ValidationError(
+        [{ field: 'file', message: 'Required' }],
+        'Send the logo as a multipart form with a field named file.',
+      );
+    }
+    const bytes = await file.toBuffer();
+    const contentType = sniffLogo(bytes);
+    return fastify.commandBus.execute(
+      'UploadLogo',
+      { contentType, dataBase64: bytes.toString('base64') },
       commandOptionsFor(request),
     );
   });

@@ -1,6 +1,8 @@
 import {
   ChangeSetting as ChangeSettingSchema,
   HEX_COLOUR,
+  LogoUploaded as LogoUploadedSchema,
+  type LogoUploaded,
   PRIMARY_COLOR_SETTING,
   SETTINGS_STREAM,
   type ChangeSetting as ChangeSettingData,
@@ -17,7 +19,8 @@ import {
 } from './settings.js';
 
 export type ChangeSetting = Command<'ChangeSetting', ChangeSettingData>;
-export type SettingsCommand = ChangeSetting;
+export type UploadLogo = Command<'UploadLogo', LogoUploaded>;
+export type SettingsCommand = ChangeSetting | UploadLogo;
 
 /** Colours are stored lower-case so `#0736A4` and `#0736a4` count as the same value. */
 function normalisedValue({ machineName, value }: ChangeSettingData): string {
@@ -36,13 +39,23 @@ export function changeSetting(command: ChangeSetting, state: SettingsState): Set
   return [{ type: 'SettingChanged', data: { machineName: command.data.machineName, value } }];
 }
 
+/** The image and the `logo` flag in one append, so readers never see one without the other. */
+export function uploadLogo(command: UploadLogo): SettingsEvent[] {
+  return [
+    { type: 'LogoUploaded', data: command.data },
+    { type: 'SettingChanged', data: { machineName: 'logo', value: 'true' } },
+  ];
+}
+
 export function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
   switch (command.type) {
     case 'ChangeSetting':
       return changeSetting(command, state);
+    case 'UploadLogo':
+      return uploadLogo(command);
     default: {
-      const unexpected: never = command.type;
-      throw new Error(`Unknown settings command ${String(unexpected)}`);
+      const unexpected: never = command;
+      throw new Error(`Unknown settings command ${JSON.stringify(unexpected)}`);
     }
   }
 }
@@ -59,5 +72,14 @@ export const changeSettingCommand = defineCommand<ChangeSetting, SettingsState, 
   decider: settingsDecider,
   streamId: () => SETTINGS_STREAM,
   entityId: (payload) => payload.machineName,
+  authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
+});
+
+export const uploadLogoCommand = defineCommand<UploadLogo, SettingsState, SettingsEvent>({
+  name: 'UploadLogo',
+  schema: LogoUploadedSchema,
+  decider: settingsDecider,
+  streamId: () => SETTINGS_STREAM,
+  entityId: () => 'logo',
   authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
 });

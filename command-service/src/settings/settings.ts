@@ -1,7 +1,8 @@
-import type { SettingChanged } from '@allot/shared-events';
+import type { LogoUploaded, SettingChanged } from '@allot/shared-events';
 import type { DomainEvent } from '../commandHandling/decider.js';
 
-export type SettingsEvent = DomainEvent<'SettingChanged', SettingChanged>;
+export type SettingsEvent =
+  DomainEvent<'SettingChanged', SettingChanged> | DomainEvent<'LogoUploaded', LogoUploaded>;
 
 /** Current value per machine name (a Map: names like `constructor` must not hit prototypes). */
 export interface SettingsState {
@@ -17,8 +18,11 @@ export function evolve(state: SettingsState, event: SettingsEvent): SettingsStat
       values.set(event.data.machineName, event.data.value);
       return { values };
     }
+    // The image lives in the event only; its `logo` setting changes beside it.
+    case 'LogoUploaded':
+      return state;
     default: {
-      const unexpected: never = event.type;
+      const unexpected: never = event;
       return unexpected;
     }
   }

@@ -53,6 +53,7 @@ const base = (dir, extra = {}) => ({
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
+    '\\.css$': '<rootDir>/../testing/styleStub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@allot/shared-events/testing$': '<rootDir>/../shared-events/src/testing/index.ts',
     '^@allot/shared-events/browser$': '<rootDir>/../shared-events/src/browser.ts',

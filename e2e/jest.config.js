@@ -1,5 +1,6 @@
 // Browser tests: a separate jest run (scripts/test.mjs starts it after the unit suites and the
-// frontend build). Each file starts Allot in-process on PGlite and drives the system Chromium.
+// frontend build). globalSetup starts one Allot with demo data on PGlite for the whole run; every
+// file drives the system Chromium against it.
 const swc = [
   '@swc/jest',
   {
@@ -19,6 +20,8 @@ export default {
     '^@allot/shared-events/testing$': '<rootDir>/shared-events/src/testing/index.ts',
     '^@allot/([a-z-]+)$': '<rootDir>/$1/src/index.ts',
   },
+  globalSetup: '<rootDir>/e2e/globalSetup.mjs',
+  globalTeardown: '<rootDir>/e2e/globalTeardown.mjs',
   testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
   testTimeout: 120000,
   // One browser at a time on a 2-core machine.

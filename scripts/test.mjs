@@ -70,6 +70,7 @@ await check('format', npm, ['run', 'format:check']);
 await check('typecheck', npm, ['run', 'typecheck']);
 await jest('unit and integration tests', []);
 if (await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend'])) {
+  await check('login budget', process.execPath, ['scripts/checkLoginBudget.mjs']);
   await jest('browser tests', ['--config', path.join(repoRoot, 'e2e', 'jest.config.js')], {
     ALLOT_CHROMIUM_PATH: chromium,
   });

@@ -1,0 +1,62 @@
+// One embedded Allot with demo data for the whole browser run, seeded once rather than per file.
+// It runs as `npm start` does (infra/src/main.ts through tsx) in a child process, so the browser
+// tests exercise the real start path. Tests that change state use their own demo user.
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsxFlags } from '../scripts/lib/run.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export default async function globalSetup() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-e2e-'));
+  // The embedded default: the browser run never touches the shared PostgreSQL or Redis.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
+  const child = spawn(
+    process.execPath,
+    [...tsxFlags(), path.join(repoRoot, 'infra', 'src', 'main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        // npm start's default mode: the per-role menu fixtures are written for it (developer items show).
+        ALLOT_MODE: 'local',
+        ALLOT_DEMO_DATA: 'on',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ALLOT_DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Allot did not start in 120 s:\n${output}`)),
+      120_000,
+    );
+    const read = (chunk) => {
+      output += chunk.toString();
+      const match = /Allot is running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Allot exited with ${String(code)} before it listened:\n${output}`));
+    });
+  });
+  // Keep draining so a chatty server never blocks on a full pipe.
+  child.stdout.resume();
+  child.stderr.resume();
+  process.env.ALLOT_E2E_URL = url;
+  globalThis.__allotE2e = { child, dataDir };
+}

@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+
+/** The embedded Allot that globalSetup.ts started for this run. */
+export function appUrl(): string {
+  const url = process.env.ALLOT_E2E_URL;
+  if (!url)
+    throw new Error('ALLOT_E2E_URL is unset: run the browser tests through e2e/jest.config.js');
+  return url;
+}
+
+/**
+ * Signs in through the demo identity provider as `username` (password `demo`) and waits until
+ * the browser is back on `origin`.
+ */
+export async function signIn(page: Page, username: string, origin = '/'): Promise<void> {
+  await page.goto(`${appUrl()}/api/auth0/login?origin=${encodeURIComponent(origin)}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const target = new URL(origin, appUrl());
+  await page.waitForURL((url) => url.pathname === target.pathname);
+}

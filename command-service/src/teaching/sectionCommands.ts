@@ -1,0 +1,196 @@
+import {
+  StreamNotFoundError,
+  courseOfferings,
+  users,
+  workgroups,
+  type EventStore,
+  type OfferingTermMode,
+  type ResourceDefinition,
+  activeAssignments,
+  authorizeSectionCommand,
+  sectionCommandSchemas,
+  sectionDecider,
+  SectionCommandRefused,
+  streamId,
+  type SectionCommand,
+  type SectionCommandContext,
+  type SectionCommandType,
+  type SectionEvent,
+  type SectionState,
+} from '@allot/shared-events';
+import type { RunnableCommand } from '../commandHandling/commandDefinition.js';
+import type { Decider } from '../commandHandling/decider.js';
+import { handleCommand, loadAggregate } from '../commandHandling/handleCommand.js';
+import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
+import {
+  DomainRuleError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  fieldIssuesFrom,
+} from '../errors/errors.js';
+import { scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
+
+export const sectionStreamId = (id: string): string => streamId('section', id);
+
+/** The decider's refusals as the service's errors: 404, 400, 422. */
+function translated(error: unknown): unknown {
+  if (!(error instanceof SectionCommandRefused)) return error;
+  if (error.kind === 'notFound') return new NotFoundError(error.message);
+  if (error.kind === 'invalid') return new ValidationError([{ field: '', message: error.message }]);
+  return new DomainRuleError(error.message);
+}
+
+const decider: Decider<SectionCommand, SectionState, SectionEvent> = {
+  initialState: sectionDecider.initialState,
+  evolve: sectionDecider.evolve,
+  decide(command, state, meta) {
+    try {
+      return assertRegisteredEvents(sectionDecider.decide(command, state, meta));
+    } catch (error) {
+      throw translated(error);
+    }
+  },
+};
+
+/** Commands whose rules look at other sections' schedules. */
+const SCHEDULE_CHECKED = new Set<SectionCommandType>([
+  'SetMeetings',
+  'MoveMeeting',
+  'AssignInstructor',
+]);
+
+/**
+ * What the command may involve in other sections: the section's instructors and rooms, plus the
+ * new instructor, the new meetings' rooms or the moved meeting's new room.
+ */
+function probeOf(command: SectionCommand, state: SectionState): ScheduleProbe {
+  const instructorIds = new Set(activeAssignments(state).map((a) => a.UserId));
+  const locationIds = new Set<string>();
+  const meetings = state.status === 'absent' ? [] : state.section.meetings;
+  const data = command.data;
+  const added = 'meetings' in data ? data.meetings : [];
+  for (const m of [...meetings, ...added]) if (m.LocationId) locationIds.add(m.LocationId);
+  if ('LocationId' in data && data.LocationId) locationIds.add(data.LocationId);
+  if ('UserId' in data) instructorIds.add(data.UserId);
+  return { SectionId: data.id, instructorIds, locationIds };
+}
+
+/** The records a section command names: each must exist and not be deleted (422 otherwise). */
+function referencesOf(command: SectionCommand): [ResourceDefinition, string, string][] {
+  const data = command.data as Record<string, unknown>;
+  const found: [ResourceDefinition, string, string][] = [];
+  const check = (field: string, kind: ResourceDefinition, message: string) => {
+    const value = data[field];
+    if (typeof value === 'string') found.push([kind, value, message]);
+  };
+  if (command.type === 'CreateSection' || command.type === 'UpdateSection') {
+    check(
+      'CourseOfferingId',
+      courseOfferings,
+      'The course offering of this section does not exist.',
+    );
+    check('WorkgroupId', workgroups, 'The workgroup of this section does not exist.');
+  }
+  // DOMAIN.md lesson 1: an instructor id sent by the client is checked, never trusted.
+  if (command.type === 'AssignInstructor')
+    check('UserId', users, 'This instructor does not exist.');
+  return found;
+}
+
+async function checkReferences(store: EventStore, command: SectionCommand): Promise<void> {
+  for (const [kind, id, message] of referencesOf(command)) {
+    const events = await store.readStream(kind.streamId(id)).catch((err: unknown) => {
+      if (err instanceof StreamNotFoundError) return [];
+      throw err;
+    });
+    if (events.length === 0 || events.at(-1)?.type === kind.eventTypes.deleted) {
+      throw new DomainRuleError(message);
+    }
+  }
+}
+
+/** The term modes an offering lists now, from its stream (created, then updated). */
+async function offeringTermModes(
+  store: EventStore,
+  offeringId: string,
+): Promise<OfferingTermMode[]> {
+  const events = await store
+    .readStream(courseOfferings.streamId(offeringId))
+    .catch((err: unknown) => {
+      if (err instanceof StreamNotFoundError) return [];
+      throw err;
+    });
+  let modes: OfferingTermMode[] = [];
+  for (const event of events) {
+    const data = event.data as { termModes?: OfferingTermMode[] };
+    if (data.termModes !== undefined) modes = data.termModes;
+  }
+  return modes;
+}
+
+/** A section's term mode must be one its course offering lists (422 otherwise). */
+async function checkTermMode(store: EventStore, command: SectionCommand): Promise<void> {
+  if (command.type !== 'CreateSection' && command.type !== 'UpdateSection') return;
+  const { TermMode } = command.data;
+  if (!TermMode) return;
+  const offeringId =
+    command.data.CourseOfferingId ??
+    (await loadAggregate(store, decider, sectionStreamId(command.data.id)).then(({ state }) =>
+      state.status === 'absent' ? undefined : state.section.CourseOfferingId,
+    ));
+  if (!offeringId) return;
+  const modes = await offeringTermModes(store, offeringId);
+  const listed = modes.some(
+    (m) =>
+      m.AcademicTermId === TermMode.AcademicTermId && m.TeachingModeId === TermMode.TeachingModeId,
+  );
+  if (!listed) {
+    throw new DomainRuleError(
+      "The section's term and teaching mode are not among its course offering's.",
+    );
+  }
+}
+
+function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand {
+  const schema = sectionCommandSchemas[name];
+  return {
+    name,
+    async run(store, rawPayload, { ability, meta, expectedRevision }) {
+      const parsed = schema.safeParse(rawPayload);
+      if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
+      const context: SectionCommandContext = {};
+      const command = { type: name, data: parsed.data, context } as SectionCommand;
+      const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
+      await checkReferences(store, command);
+      await checkTermMode(store, command);
+      if (index) await index.refresh();
+      return handleCommand(store, decider, sectionStreamId(command.data.id), command, {
+        meta,
+        entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
+        ...(expectedRevision === undefined ? {} : { expectedRevision }),
+        authorize(state) {
+          const verdict = authorizeSectionCommand(ability, command, state);
+          if (!verdict.allowed) throw new ForbiddenError();
+          if (verdict.approvalAuthority) context.approvalAuthority = verdict.approvalAuthority;
+          // Filled per attempt: a retried command sees the section as it now is.
+          if (index) {
+            const probe = probeOf(command, state);
+            const others = index.relevantTo(probe);
+            // The others' rooms too: back-to-back compares the buildings of both meetings.
+            const rooms = new Set(probe.locationIds);
+            for (const m of others.flatMap((o) => o.meetings)) {
+              if (m.LocationId) rooms.add(m.LocationId);
+            }
+            context.schedule = { others, locations: index.locationsIn(rooms) };
+          }
+        },
+      });
+    },
+  };
+}
+
+/** Every command of the section aggregate, for the command bus. */
+export const sectionCommands: readonly RunnableCommand[] = (
+  Object.keys(sectionCommandSchemas) as SectionCommandType[]
+).map((name) => sectionCommand(name));

@@ -1,0 +1,218 @@
+import { meetingDates, minutesOf, type Meeting } from './meetings.js';
+
+/** Gap (minutes) under which two meetings in a row count as back-to-back (DOMAIN.md: a warning). */
+export const BACK_TO_BACK_GAP_MINUTES = 15;
+/** How many shared dates a conflict names; the rest are counted. */
+const DATES_SHOWN = 5;
+
+/** A section as the conflict rules see it (built from the section stream or a read model). */
+export interface ScheduledSection {
+  SectionId: string;
+  meetings: readonly Meeting[];
+  /** Instructors on the section: its assignments that are not withdrawn. */
+  instructorIds: readonly string[];
+  /** Cross-listed sections may share instructor and room at the same time (both must allow it). */
+  allowOverlap: boolean;
+  /** Students expected: the enrollment, else the section maximum; null when unknown. */
+  seats: number | null;
+}
+
+export interface LocationInfo {
+  id: string;
+  building: string | null;
+  capacity: number | null;
+}
+
+export type ConflictKind =
+  'instructorDoubleBooked' | 'locationDoubleBooked' | 'overCapacity' | 'backToBack';
+
+export interface Conflict {
+  kind: ConflictKind;
+  /** A conflict refuses the command unless overridden; a warning is only shown. */
+  severity: 'conflict' | 'warning';
+  SectionId: string;
+  meetingId: string;
+  otherSectionId: string | null;
+  otherMeetingId: string | null;
+  UserId: string | null;
+  LocationId: string | null;
+  /** The first shared dates (ISO) and how many there are in all. */
+  dates: string[];
+  dateCount: number;
+  message: string;
+}
+
+const expanded = new WeakMap<Meeting, ReadonlySet<string>>();
+
+/** The meeting's dates, exceptions applied (memoised: a schedule check compares many pairs). */
+function datesOf(meeting: Meeting): ReadonlySet<string> {
+  let dates = expanded.get(meeting);
+  if (!dates) {
+    dates = new Set(meetingDates(meeting));
+    expanded.set(meeting, dates);
+  }
+  return dates;
+}
+
+/** startA < endB and startB < endA, at minute resolution. */
+export function timesOverlap(
+  a: Pick<Meeting, 'startTime' | 'endTime'>,
+  b: Pick<Meeting, 'startTime' | 'endTime'>,
+): boolean {
+  return (
+    minutesOf(a.startTime) < minutesOf(b.endTime) && minutesOf(b.startTime) < minutesOf(a.endTime)
+  );
+}
+
+function sharedDates(a: Meeting, b: Meeting): string[] {
+  // Cheap tests first: no shared weekday or disjoint date ranges mean no shared date.
+  if (!a.days.some((d) => b.days.includes(d))) return [];
+  const datesA = datesOf(a);
+  const datesB = datesOf(b);
+  const [small, large] = datesA.size <= datesB.size ? [datesA, datesB] : [datesB, datesA];
+  return [...small].filter((d) => large.has(d)).sort();
+}
+
+/**
+ * The dates on which two meetings are held at overlapping times: their date ranges intersect,
+ * they share a weekday and their times overlap, with recurrence exceptions applied.
+ */
+export function overlappingDates(a: Meeting, b: Meeting): string[] {
+  return timesOverlap(a, b) ? sharedDates(a, b) : [];
+}
+
+/** Minutes between the end of the earlier meeting and the start of the later one, or null on overlap. */
+function gapMinutes(a: Meeting, b: Meeting): number | null {
+  if (timesOverlap(a, b)) return null;
+  const [first, second] = minutesOf(a.startTime) <= minutesOf(b.startTime) ? [a, b] : [b, a];
+  return minutesOf(second.startTime) - minutesOf(first.endTime);
+}
+
+function datesPart(dates: string[]): Pick<Conflict, 'dates' | 'dateCount'> {
+  return { dates: dates.slice(0, DATES_SHOWN), dateCount: dates.length };
+}
+
+function onDates(dates: string[]): string {
+  const first = dates[0] ?? '';
+  return dates.length === 1 ? `on ${first}` : `on ${dates.length} dates from ${first}`;
+}
+
+function pairConflicts(
+  section: ScheduledSection,
+  meeting: Meeting,
+  other: ScheduledSection,
+  otherMeeting: Meeting,
+  locations: ReadonlyMap<string, LocationInfo>,
+): Conflict[] {
+  const found: Conflict[] = [];
+  const both = section.allowOverlap && other.allowOverlap && section.SectionId !== other.SectionId;
+  const shared = section.instructorIds.filter((id) => other.instructorIds.includes(id));
+  const pair = {
+    SectionId: section.SectionId,
+    meetingId: meeting.id,
+    otherSectionId: other.SectionId,
+    otherMeetingId: otherMeeting.id,
+  };
+  const overlapping = overlappingDates(meeting, otherMeeting);
+  if (overlapping.length > 0 && !both) {
+    for (const UserId of shared) {
+      found.push({
+        kind: 'instructorDoubleBooked',
+        severity: 'conflict',
+        ...pair,
+        UserId,
+        LocationId: null,
+        ...datesPart(overlapping),
+        message: `The instructor also teaches another meeting at this time ${onDates(overlapping)}.`,
+      });
+    }
+    const room = meeting.LocationId;
+    if (room && room === otherMeeting.LocationId) {
+      found.push({
+        kind: 'locationDoubleBooked',
+        severity: 'conflict',
+        ...pair,
+        UserId: null,
+        LocationId: room,
+        ...datesPart(overlapping),
+        message: `The location is already booked at this time ${onDates(overlapping)}.`,
+      });
+    }
+  }
+  const gap = gapMinutes(meeting, otherMeeting);
+  if (shared.length > 0 && gap !== null && gap <= BACK_TO_BACK_GAP_MINUTES) {
+    const here = meeting.LocationId ? locations.get(meeting.LocationId)?.building : null;
+    const there = otherMeeting.LocationId ? locations.get(otherMeeting.LocationId)?.building : null;
+    const dates = here && there && here !== there ? sharedDates(meeting, otherMeeting) : [];
+    if (dates.length > 0) {
+      for (const UserId of shared) {
+        found.push({
+          kind: 'backToBack',
+          severity: 'warning',
+          ...pair,
+          UserId,
+          LocationId: meeting.LocationId ?? null,
+          ...datesPart(dates),
+          message: `The instructor has ${gap} minutes to get from ${there} to ${here} ${onDates(dates)}.`,
+        });
+      }
+    }
+  }
+  return found;
+}
+
+function capacityConflict(
+  section: ScheduledSection,
+  meeting: Meeting,
+  locations: ReadonlyMap<string, LocationInfo>,
+): Conflict | null {
+  const location = meeting.LocationId ? locations.get(meeting.LocationId) : undefined;
+  if (!location || location.capacity === null || section.seats === null) return null;
+  if (section.seats <= location.capacity) return null;
+  const dates = [...datesOf(meeting)];
+  return {
+    kind: 'overCapacity',
+    severity: 'conflict',
+    SectionId: section.SectionId,
+    meetingId: meeting.id,
+    otherSectionId: null,
+    otherMeetingId: null,
+    UserId: null,
+    LocationId: location.id,
+    ...datesPart(dates),
+    message: `The location seats ${location.capacity}, fewer than the section's ${section.seats} students.`,
+  };
+}
+
+/**
+ * Everything wrong with one section's schedule against the others (its own meetings included):
+ * instructors double-booked, locations booked twice, locations too small, back-to-back meetings
+ * in different buildings (a warning). `others` may contain the section itself; it is skipped.
+ */
+export function sectionConflicts(
+  section: ScheduledSection,
+  others: readonly ScheduledSection[],
+  locations: ReadonlyMap<string, LocationInfo> = new Map(),
+): Conflict[] {
+  const found: Conflict[] = [];
+  section.meetings.forEach((meeting, i) => {
+    const capacity = capacityConflict(section, meeting, locations);
+    if (capacity) found.push(capacity);
+    // Two meetings of the same section at once still double-book its instructors and rooms.
+    for (const later of section.meetings.slice(i + 1)) {
+      found.push(...pairConflicts(section, meeting, section, later, locations));
+    }
+    for (const other of others) {
+      if (other.SectionId === section.SectionId) continue;
+      for (const otherMeeting of other.meetings) {
+        found.push(...pairConflicts(section, meeting, other, otherMeeting, locations));
+      }
+    }
+  });
+  return found;
+}
+
+/** The conflicts that refuse a command unless the caller overrides them. */
+export function blocking(conflicts: readonly Conflict[]): Conflict[] {
+  return conflicts.filter((c) => c.severity === 'conflict');
+}

@@ -1,0 +1,6 @@
+export * from './schemas.js';
+export * from './events.js';
+export * from './commands.js';
+export * from './refusal.js';
+export * from './decider.js';
+export * from './authorize.js';

@@ -12,3 +12,4 @@ export * from './eventStore/eventStoreDb/eventStoreDbStore.js';
 export * from './browser.js';
 export * from './featureFlags/index.js';
 export * from './events/sessionEvents.js';
+export * from './teaching/index.js';

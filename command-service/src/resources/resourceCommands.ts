@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   StreamNotFoundError,
   allResources,
+  referenceValues,
   type CommandResult,
   type EventStore,
   type ResourceDefinition,
@@ -19,6 +20,8 @@ import {
   fieldIssuesFrom,
 } from '../errors/errors.js';
 import { afterResourceWrite } from './afterWrite.js';
+import { canonical } from './canonicalJson.js';
+import { editSubjectsOf } from './editSubjects.js';
 import {
   resourceDecider,
   type ResourceCommandKind,
@@ -71,10 +74,29 @@ function authorize(
     if (named.length > 0 && named.every((o) => o === actorId)) return;
   }
   const action = ACTIONS[kind];
-  assertCan(ability, action, definition.subject);
-  for (const field of Object.keys(payload)) {
-    if (field !== 'id') assertCan(ability, action, definition.subject, field);
+  const written = Object.keys(payload).filter((field) => field !== 'id');
+  const editSubjects = editSubjectsOf(definition);
+  if (editSubjects.size > 0) {
+    // A field with its own edit subject (financial data) needs `update` on that subject when the
+    // write changes it. An update judges fields by change (a dialog sends the whole record), so
+    // one changing only such fields needs nothing on the kind's subject.
+    const current: Record<string, unknown> = state.status === 'live' ? state.record : {};
+    const changes = (field: string) =>
+      kind === 'create'
+        ? payload[field] !== undefined && payload[field] !== null
+        : canonical(payload[field]) !== canonical(current[field]);
+    const guarded = written.filter((field) => editSubjects.has(field) && changes(field));
+    for (const field of guarded) assertCan(ability, 'update', editSubjects.get(field) ?? '');
+    const plain = written.filter(
+      (field) => !editSubjects.has(field) && (kind !== 'update' || changes(field)),
+    );
+    if (kind === 'update' && guarded.length > 0 && plain.length === 0) return;
+    assertCan(ability, action, definition.subject);
+    for (const field of plain) assertCan(ability, action, definition.subject, field);
+    return;
   }
+  assertCan(ability, action, definition.subject);
+  for (const field of written) assertCan(ability, action, definition.subject, field);
 }
 
 /** A referenced record must exist and not be deleted; 422 with the rule's sentence otherwise. */
@@ -84,16 +106,16 @@ async function checkReferences(
   payload: ResourceRecord,
 ): Promise<void> {
   for (const rule of definition.references ?? []) {
-    const value = payload[rule.field];
-    if (typeof value !== 'string') continue;
     const target = allResources.find((r) => r.name === rule.resource);
     if (!target) throw new Error(`Unknown referenced resource ${rule.resource}`);
-    const events = await store.readStream(target.streamId(value)).catch((err: unknown) => {
-      if (err instanceof StreamNotFoundError) return [];
-      throw err;
-    });
-    if (events.length === 0 || events.at(-1)?.type === target.eventTypes.deleted) {
-      throw new DomainRuleError(rule.message);
+    for (const value of new Set(referenceValues(payload, rule.field))) {
+      const events = await store.readStream(target.streamId(value)).catch((err: unknown) => {
+        if (err instanceof StreamNotFoundError) return [];
+        throw err;
+      });
+      if (events.length === 0 || events.at(-1)?.type === target.eventTypes.deleted) {
+        throw new DomainRuleError(rule.message);
+      }
     }
   }
 }
@@ -108,7 +130,7 @@ function expectedRecord(
   if (kind === 'create') return derive(payload);
   if (state.status !== 'live') return null;
   if (kind === 'update') return derive({ ...state.record, ...payload });
-  return kind === 'deactivate' ? state.record : null;
+  return kind === 'deactivate' ? { ...state.record, isActive: false } : null;
 }
 
 const byStream = (list: Reservation[]) => new Set(list.map((r) => r.streamId));

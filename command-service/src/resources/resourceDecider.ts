@@ -1,6 +1,7 @@
 import type { ResourceDefinition, ResourceRecord } from '@allot/shared-events';
 import type { Command, Decider, DomainEvent } from '../commandHandling/decider.js';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
+import { canonical } from './canonicalJson.js';
 
 export type ResourceCommandKind = 'create' | 'update' | 'delete' | 'deactivate';
 
@@ -15,7 +16,8 @@ export type ResourceState =
   | { status: 'live'; record: ResourceRecord }
   | { status: 'deleted'; record: ResourceRecord };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// Stored events come back from jsonb with their object keys in another order.
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 function completed(definition: ResourceDefinition, record: ResourceRecord): ResourceRecord {
   const next = definition.derive ? definition.derive(record) : record;

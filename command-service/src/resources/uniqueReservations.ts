@@ -34,6 +34,8 @@ export function reservationsOf(
 ): Reservation[] {
   if (!record) return [];
   return (definition.unique ?? []).flatMap((rule) => {
+    // Issue 5: slugs and codes are unique among active records; an inactive one holds nothing.
+    if (rule.amongActive && record.isActive === false) return [];
     const key = uniqueKey(rule.fields, record);
     return key === null
       ? []

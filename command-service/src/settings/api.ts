@@ -3,45 +3,77 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ChangeSettingBody } from '@allot/shared-events';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { requires } from '../authorization/routeRequirement.js';
 import { ValidationError } from '../errors/errors.js';
 import { MAX_LOGO_BYTES, sniffLogo } from './logoFile.js';
+import type { LiveFeatureFlags } from './featureFlagSettings.js';
 
 const Params = z.object({ machineName: z.string() });
 
 /** Settings values are short; refuse big bodies before parsing them. */
 const BODY_LIMIT = 64 * 1024;
 
+export interface SettingsRoutesOptions {
+  /** GET /api/settings/featureFlags answers each flag's default, stored and effective value. */
+  featureFlags?: LiveFeatureFlags;
+}
+
 export function settingsRoutes(
   fastify: FastifyInstance,
-  _opts: unknown,
+  options: SettingsRoutesOptions,
   done: (err?: Error) => void,
 ): void {
-  fastify.put('/api/settings/:machineName', { bodyLimit: BODY_LIMIT }, async (request) => {
-    const { machineName } = parseRequest(Params, request.params);
-    const { value } = parseRequest(ChangeSettingBody, request.body);
-    return fastify.commandBus.execute(
-      'ChangeSetting',
-      { machineName, value },
-      commandOptionsFor(request),
+  const live = options.featureFlags;
+  if (live) {
+    // For the System Settings page: which flags configuration sets and which a setting overrides.
+    fastify.get(
+      '/api/settings/featureFlags',
+      { config: requires('read', 'Configuration') },
+      async (request, reply) => {
+        if (!request.session) {
+          return reply
+            .code(401)
+            .send({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' });
+        }
+        await live.refresh();
+        return { flags: live.states() };
+      },
     );
-  });
+  }
+  fastify.put(
+    '/api/settings/:machineName',
+    { bodyLimit: BODY_LIMIT, config: requires('manage', 'Configuration') },
+    async (request) => {
+      const { machineName } = parseRequest(Params, request.params);
+      const { value } = parseRequest(ChangeSettingBody, request.body);
+      return fastify.commandBus.execute(
+        'ChangeSetting',
+        { machineName, value },
+        commandOptionsFor(request),
+      );
+    },
+  );
   // Scoped to this plugin; a too-large file throws 413 from toBuffer before anything is stored.
   void fastify.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1 } });
-  fastify.post('/api/settings/upload/logo', async (request) => {
-    const file = request.isMultipart() ? await request.file() : undefined;
-    if (!file || file.fieldname !== 'file') {
-      throw new ValidationError(
-        [{ field: 'file', message: 'Required' }],
-        'Send the logo as a multipart form with a field named file.',
+  fastify.post(
+    '/api/settings/upload/logo',
+    { config: requires('manage', 'Configuration') },
+    async (request) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      if (!file || file.fieldname !== 'file') {
+        throw new ValidationError(
+          [{ field: 'file', message: 'Required' }],
+          'Send the logo as a multipart form with a field named file.',
+        );
+      }
+      const bytes = await file.toBuffer();
+      const contentType = sniffLogo(bytes);
+      return fastify.commandBus.execute(
+        'UploadLogo',
+        { contentType, dataBase64: bytes.toString('base64') },
+        commandOptionsFor(request),
       );
-    }
-    const bytes = await file.toBuffer();
-    const contentType = sniffLogo(bytes);
-    return fastify.commandBus.execute(
-      'UploadLogo',
-      { contentType, dataBase64: bytes.toString('base64') },
-      commandOptionsFor(request),
-    );
-  });
+    },
+  );
   done();
 }

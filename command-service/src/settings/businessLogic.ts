@@ -11,6 +11,7 @@ import type { Command, Decider } from '../commandHandling/decider.js';
 import { defineCommand } from '../commandHandling/commandDefinition.js';
 import { assertCan } from '../authorization/ability.js';
 import { DomainRuleError } from '../errors/errors.js';
+import { isFeatureFlagSetting, storedFlagValue } from './featureFlagSettings.js';
 import {
   evolve,
   initialSettingsState,
@@ -24,6 +25,11 @@ export type SettingsCommand = ChangeSetting | UploadLogo;
 
 /** Colours are stored lower-case so `#0736A4` and `#0736a4` count as the same value. */
 function normalisedValue({ machineName, value }: ChangeSettingData): string {
+  // A feature flag is 'true' or 'false'; '' returns it to its configured default.
+  if (isFeatureFlagSetting(machineName)) {
+    if (value === '' || storedFlagValue(value) !== null) return value;
+    throw new DomainRuleError(`The ${machineName} setting must be true or false.`);
+  }
   if (machineName !== PRIMARY_COLOR_SETTING || value === '') return value;
   if (!HEX_COLOUR.test(value)) {
     throw new DomainRuleError(

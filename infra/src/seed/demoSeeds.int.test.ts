@@ -9,6 +9,7 @@ import {
 import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { DEMO_ACCOUNTS } from '@allot/command-service';
 import { deterministicId } from './deterministicId.js';
+import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep, academicYearOf } from './demoPeriods.js';
 import { demoSeedSteps } from './demoSeeds.js';
 import { demoUsersStep } from './demoUsers.js';
@@ -44,6 +45,8 @@ describe('demo seed', () => {
       'demo-users',
       'demo-academic-periods',
       'demo-workgroups',
+      'demo-configuration',
+      'demo-faculty-profiles',
     ]);
     const events = await store.readAll();
 
@@ -76,6 +79,24 @@ describe('demo seed', () => {
       for (const m of w.members as { UserId: string }[]) expect(userIds.has(m.UserId)).toBe(true);
     }
 
+    // Configuration lists and locations; cohorts all inactive, so that taxonomy stays hidden.
+    const named = (type: string) => created(events, type).map((r) => r.name ?? r.code);
+    expect(named('RankCreated')).toEqual(
+      expect.arrayContaining(['Assistant Professor', 'Associate Professor', 'Full Professor']),
+    );
+    expect(named('TeachingModeCreated')).toEqual(['In Person', 'Online', 'Hybrid']);
+    expect(named('TrackCreated')).toEqual(['Tenure', 'Non-tenure', 'Clinical']);
+    expect(named('LocationCreated')).toContain('SCI 101');
+    expect(created(events, 'CohortCreated').every((c) => c.isActive === false)).toBe(true);
+    expect(created(events, 'CampusCreated').some((c) => c.isActive === true)).toBe(true);
+    // Every faculty member's profile names records that exist.
+    const profiled = created(events, 'UserUpdated').filter((u) => u.FacultyProfile);
+    expect(profiled).toHaveLength(7);
+    const ranks = new Set(created(events, 'RankCreated').map((r) => r.id));
+    for (const u of profiled) {
+      expect(ranks.has((u.FacultyProfile as { RankId: string }).RankId)).toBe(true);
+    }
+
     const second = await runSeeds({ store, bus, steps: demoSeedSteps });
     expect(second).toEqual({ applied: [], skipped: first.applied });
     expect(await store.readAll()).toHaveLength(events.length);
@@ -85,7 +106,13 @@ describe('demo seed', () => {
     const bus = createCommandBus({ store });
     const before = (await store.readAll()).length;
     // The bodies of the steps the first test completed, run again as after a crash.
-    for (const step of [demoUsersStep, demoPeriodsStep(), demoWorkgroupsStep]) {
+    for (const step of [
+      demoUsersStep,
+      demoPeriodsStep(),
+      demoWorkgroupsStep,
+      demoConfigurationStep,
+      demoFacultyProfilesStep,
+    ]) {
       const ctx: SeedContext = {
         execute: (name, payload) => bus.execute(name, payload, { actorId: 'seed' }),
         id: (key) => deterministicId(`${step.name}/${key}`),

@@ -1,3 +1,4 @@
+import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoSettingsStep } from './demoSettings.js';
 import { demoUsersStep } from './demoUsers.js';
@@ -10,4 +11,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoUsersStep,
   demoPeriodsStep(),
   demoWorkgroupsStep,
+  demoConfigurationStep,
+  demoFacultyProfilesStep,
 ];

@@ -2,3 +2,4 @@ export * from './resourceProjection.js';
 export * from './resourceQuery.js';
 export * from './resourceReadRoutes.js';
 export * from './viewer.js';
+export * from './inUse.js';

@@ -5,6 +5,9 @@ import {
   academicPeriods,
   academicTermTypes,
   allResources,
+  campuses,
+  cohorts,
+  majors,
   defineAbilityFor,
   isKnownEventType,
   userSettings,
@@ -173,7 +176,7 @@ beforeAll(async () => {
   await emit(
     users,
     'created',
-    user('u2', 'Amy', 'Young', { FacultyProfile: { Rank: 'Professor' } }),
+    user('u2', 'Amy', 'Young', { FacultyProfile: { RankId: 'rank-full' } }),
   );
   await emit(users, 'created', user('u3', 'Bob', 'Moore'));
   await emit(userSettings, 'created', { id: 's2', UserId: 'u2', value: 'light' });
@@ -327,7 +330,7 @@ describe('users', () => {
     expect((await get('/api/users/current/roles', 'u2')).body).toEqual([{ slug: 'faculty' }]);
     expect((await get('/api/users/facultyProfile/u2', 'u2')).body).toEqual({
       UserId: 'u2',
-      Rank: 'Professor',
+      RankId: 'rank-full',
     });
     expect((await get('/api/users/facultyProfile/u2', 'admin')).status).toBe(200);
     expect((await get('/api/users/facultyProfile/u3', 'u2')).status).toBe(403);
@@ -389,15 +392,64 @@ describe('userSettings and workgroups', () => {
   });
 });
 
+describe('GET /api/taxonomies/enabled', () => {
+  it('is true for a taxonomy with an active record, for any signed-in user; 401 without', async () => {
+    const before = await get('/api/taxonomies/enabled', 'u3');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      campuses: false,
+      cohorts: false,
+      majors: false,
+      programs: false,
+      specialties: false,
+    });
+    await emit(campuses, 'created', { id: 'c1', name: 'North', slug: 'north', isActive: true });
+    await emit(cohorts, 'created', { id: 'h1', name: '2026', slug: '2026', isActive: false });
+    await emit(majors, 'created', { id: 'm1', name: 'Maths', slug: 'maths', isActive: true });
+    await emit(majors, 'deleted', { id: 'm1' });
+    await caughtUp(runner);
+    expect((await get('/api/taxonomies/enabled', 'u3')).body).toEqual({
+      campuses: true,
+      cohorts: false,
+      majors: false,
+      programs: false,
+      specialties: false,
+    });
+    expect((await get('/api/taxonomies/enabled', null)).status).toBe(401);
+  });
+
+  it('lets those who edit users pick taxonomy options (id and name, active only), nothing more', async () => {
+    await emit(campuses, 'created', { id: 'c2', name: 'South', slug: 'south', isActive: false });
+    await caughtUp(runner);
+    // academicOpsAdmin manages User, whose faculty profile names campuses (Configuration).
+    const options = await get('/api/campuses?select=id,name', 'ops');
+    expect(options).toEqual({
+      status: 200,
+      body: { count: 1, rows: [{ id: 'c1', name: 'North' }] },
+    });
+    expect((await get('/api/campuses', 'ops')).status).toBe(403);
+    expect((await get('/api/campuses?select=id,name,createdAt', 'ops')).status).toBe(403);
+    expect((await get('/api/campuses/c1', 'ops')).status).toBe(403);
+    expect((await get('/api/campuses?select=id,name', 'u2')).status).toBe(403);
+    // Those who read the kind see inactive ones too.
+    expect((await get('/api/campuses?select=id,name', 'admin')).body.count).toBe(2);
+  });
+});
+
 describe('every generic read route of every kind', () => {
-  it.each(allResources.filter((r) => r.ownerField === undefined).map((r) => r.path))(
-    '%s: faculty refused (403), academicOpsAdmin permitted, no session 401',
-    async (path) => {
+  // Configuration lists are admin's alone (spec §6); every other kind here academicOpsAdmin reads.
+  const kinds = allResources
+    .filter((r) => r.ownerField === undefined)
+    .map((r) => ({ path: r.path, reader: r.subject === 'Configuration' ? 'admin' : 'ops' }));
+  it.each(kinds)(
+    '$path: faculty refused (403), $reader permitted, no session 401',
+    async ({ path, reader }) => {
       expect((await get(`/api/${path}`, 'u2')).status).toBe(403);
       expect((await get(`/api/${path}/any-id`, 'u2')).status).toBe(403);
       expect((await get(`/api/${path}`, null)).status).toBe(401);
-      expect((await get(`/api/${path}`, 'ops')).status).toBe(200);
-      expect((await get(`/api/${path}/any-id`, 'ops')).status).toBe(404);
+      expect((await get(`/api/${path}`, reader)).status).toBe(200);
+      expect((await get(`/api/${path}/any-id`, reader)).status).toBe(404);
+      if (reader === 'admin') expect((await get(`/api/${path}`, 'ops')).status).toBe(403);
     },
   );
 });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   allResources,
   parseListQuery,
+  referencesTo,
   type ListQuery,
   type ResourceDefinition,
 } from '@allot/shared-events';
@@ -26,6 +27,8 @@ import { noViewer, sendError, type ResourceViewer, type ViewerResolver } from '.
 import { periodRoutes } from './periodRoutes.js';
 import { withIncludes } from './includes.js';
 import { userRoutes } from './userRoutes.js';
+import { taxonomyRoutes } from './taxonomyRoutes.js';
+import { requiresRead } from '../api/routeRequirement.js';
 
 export interface ResourceReadOptions {
   knex: Knex;
@@ -123,6 +126,38 @@ function createReader(options: ResourceReadOptions): ResourceReader {
   };
 }
 
+/** The fields an option list may show: the id and how people name a record. */
+const OPTION_FIELDS = new Set(['id', 'name', 'code', 'slug', 'displayName', 'isActive']);
+
+/**
+ * A reference field's options (`?select=id,name`) for someone without read on the kind who may
+ * create or update a kind that references it (academicOpsAdmin's user form picks ranks, which
+ * are Configuration): only naming fields, only active records.
+ */
+function picksOptions(resource: ResourceDefinition, viewer: ResourceViewer, query: unknown) {
+  if (viewer.ability.can('read', resource.subject)) return false;
+  const select = (query as { select?: unknown } | null)?.select;
+  if (typeof select !== 'string' || select === '') return false;
+  const fields = select.split(',').map((item) => item.trim().split(/\s+as\s+/i)[0] ?? '');
+  if (!fields.every((field) => OPTION_FIELDS.has(field))) return false;
+  return referencesTo(resource, allResources).some((use) => {
+    const referencing = allResources.find((r) => r.path === use.path);
+    return (
+      referencing !== undefined &&
+      (viewer.ability.can('update', referencing.subject) ||
+        viewer.ability.can('create', referencing.subject))
+    );
+  });
+}
+
+/** Option lists show active records only, when the kind has isActive. */
+function activeOnly(resource: ResourceDefinition): Scope | undefined {
+  if (!resource.eventTypes.deactivated) return undefined;
+  return (q) => {
+    q.whereRaw(`(data->>'isActive')::boolean IS NOT FALSE`);
+  };
+}
+
 function only(view: Record<string, unknown>, keys: string | undefined): Record<string, unknown> {
   if (!keys) return view;
   const picked: Record<string, unknown> = { id: view.id };
@@ -137,16 +172,22 @@ function genericRoutes(
 ) {
   const base = `/api/${resource.path}`;
   const { preHandler } = reader;
+  // Owned kinds answer the viewer's own records to anyone signed in (readScope).
+  const config = resource.ownerField ? {} : requiresRead(resource.subject);
 
-  fastify.get(base, { preHandler }, async (request, reply) => {
+  fastify.get(base, { preHandler, config }, async (request, reply) => {
     const viewer = await reader.viewer(request, reply);
     if (!viewer) return reply;
+    // Options for a reference field: those who edit a kind naming this one may pick from it.
+    if (picksOptions(resource, viewer, request.query)) {
+      return reader.list(resource, request, reply, activeOnly(resource));
+    }
     const scope = reader.readScope(resource, viewer, reply);
     if (scope === null) return reply;
     return reader.list(resource, request, reply, scope);
   });
 
-  fastify.get(`${base}/:id`, { preHandler }, async (request, reply) => {
+  fastify.get(`${base}/:id`, { preHandler, config }, async (request, reply) => {
     const viewer = await reader.viewer(request, reply);
     if (!viewer) return reply;
     const params = Params.safeParse(request.params);
@@ -191,6 +232,7 @@ export function resourceReadRoutes(
   // Specific paths first, for readability; the router prefers static segments anyway.
   periodRoutes(fastify, reader);
   userRoutes(fastify, reader);
+  taxonomyRoutes(fastify, reader);
   for (const resource of allResources) genericRoutes(fastify, reader, resource);
   done();
 }

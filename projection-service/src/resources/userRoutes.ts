@@ -4,6 +4,7 @@ import { DEFAULT_THEME, userSettings, users } from '@allot/shared-events';
 import type { ResourceReader } from './resourceReadRoutes.js';
 import { findRecord, getRecord } from './resourceQuery.js';
 import { sendError } from './viewer.js';
+import { requiresRead } from '../api/routeRequirement.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,13 +17,17 @@ export function userRoutes(fastify: FastifyInstance, reader: ResourceReader): vo
   const { preHandler } = reader;
   const table = () => reader.table(users);
 
-  fastify.get('/api/collection/users', { preHandler }, async (request, reply) => {
-    const viewer = await reader.viewer(request, reply);
-    if (!viewer) return reply;
-    const scope = reader.readScope(users, viewer, reply);
-    if (scope === null) return reply;
-    return reader.list(users, request, reply, scope);
-  });
+  fastify.get(
+    '/api/collection/users',
+    { preHandler, config: requiresRead(users.subject) },
+    async (request, reply) => {
+      const viewer = await reader.viewer(request, reply);
+      if (!viewer) return reply;
+      const scope = reader.readScope(users, viewer, reply);
+      if (scope === null) return reply;
+      return reader.list(users, request, reply, scope);
+    },
+  );
 
   fastify.get('/api/users/current', { preHandler }, async (request, reply) => {
     const viewer = await reader.viewer(request, reply);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { settingsEventSchemas } from './settings.js';
 import { sessionEventSchemas } from './sessionEvents.js';
 import { resourceEventSchemas } from '../resources/index.js';
+import { teachingEventSchemas } from '../teaching/section/events.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -11,6 +12,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...settingsEventSchemas,
   ...sessionEventSchemas,
   ...resourceEventSchemas,
+  ...teachingEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

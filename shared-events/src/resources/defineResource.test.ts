@@ -51,3 +51,66 @@ describe('defineResource', () => {
     ).toBe(true);
   });
 });
+
+/** The kinds of issue 5 (administration and configuration lists): each declares its ui. */
+const ADMINISTRATION_KINDS = [
+  'academicTermTypes',
+  'academicPeriods',
+  'academicTerms',
+  'workgroups',
+  'userSettings',
+  'progressSteps',
+  'users',
+  'administrativeAssignmentTypes',
+  'assignmentTypes',
+  'divisions',
+  'instructorTypes',
+  'pointTypes',
+  'ranks',
+  'teachingModes',
+  'tracks',
+  'campuses',
+  'cohorts',
+  'majors',
+  'programs',
+  'specialties',
+  'locations',
+];
+
+describe('ui metadata (notes/uiShape.md)', () => {
+  it('gives every kind a title, a singular and fields naming schema fields', () => {
+    for (const path of ADMINISTRATION_KINDS) {
+      expect([path, allResources.find((r) => r.path === path)?.ui?.title]).toEqual([
+        path,
+        expect.any(String),
+      ]);
+    }
+    for (const resource of allResources) {
+      const ui = resource.ui;
+      if (!ui) continue;
+      expect(ui.title.length).toBeGreaterThan(0);
+      expect(ui.singular.length).toBeGreaterThan(0);
+      const shape = resource.schema.shape as Record<string, unknown>;
+      for (const key of Object.keys(ui.fields)) {
+        const [top = ''] = key.split('.');
+        expect([resource.path, key, Object.hasOwn(shape, top)]).toEqual([resource.path, key, true]);
+      }
+      for (const field of Object.values(ui.fields)) {
+        if (field.reference) {
+          expect(allResources.map((r) => r.path)).toContain(field.reference);
+        }
+      }
+    }
+  });
+
+  it('labels the user form as the spec says and guards financial data', () => {
+    const fields = users.ui!.fields;
+    expect(fields.honorific?.label).toBe('Title');
+    expect(fields['FacultyProfile.receiveAssignments']?.label).toBe('Receive emails');
+    expect(fields.EmployeeId).toBeDefined();
+    expect(fields.hostSystemId).toBeDefined();
+    for (const key of ['pointsRequired', 'pointsAssigned', 'pointsRemaining']) {
+      expect(fields[`FinancialData.${key}`]?.editSubject).toBe('FinancialData');
+    }
+  });
+});

@@ -10,13 +10,73 @@ export interface UniqueRule {
   fields: readonly string[];
   /** A sentence for the user, answered with 422. */
   message: string;
+  /**
+   * Unique among active records only (slugs and codes of lists, issue 5): a record holds its
+   * value only while `isActive` is not false, so deactivating releases it and reactivating
+   * reserves it again (422 when another active record took it meanwhile).
+   */
+  amongActive?: boolean;
 }
 
 export interface ReferenceRule {
+  /** A dotted path; lists on the way are walked (`members.UserId`, `FacultyProfile.CampusIds`). */
   field: string;
   /** The referenced resource's `name`; its stream must exist and not be deleted. */
   resource: string;
   message: string;
+}
+
+export type TaxonomyKind = 'campuses' | 'cohorts' | 'majors' | 'programs' | 'specialties';
+export const TAXONOMY_KINDS: readonly TaxonomyKind[] = [
+  'campuses',
+  'cohorts',
+  'majors',
+  'programs',
+  'specialties',
+];
+
+/** How the browser shows and edits one field (contract: notes/uiShape.md). */
+export interface FieldUi {
+  label: string;
+  /** How the dialog edits it; when absent the browser derives it from the zod type. */
+  widget?:
+    | 'text'
+    | 'textarea'
+    | 'number'
+    | 'checkbox'
+    | 'date'
+    | 'color'
+    | 'select'
+    | 'reference'
+    | 'references'
+    | 'members'
+    | 'json';
+  /**
+   * For reference(s): the referenced resource's path; options come from
+   * GET /api/<path>?select=id,name (or `labelField`), active records only when it has isActive.
+   */
+  reference?: string;
+  labelField?: string;
+  options?: readonly { value: string; label: string }[];
+  /** Shown as a list column unless false. */
+  column?: false | { width?: number };
+  /** Not in the create/edit dialog (derived or written elsewhere) when false. */
+  form?: false;
+  /** Hidden everywhere (column, field, filter) while no active taxonomy of this kind exists. */
+  taxonomy?: TaxonomyKind;
+  /** Only those who may `update` this CASL subject edit it (e.g. 'FinancialData'); others read. */
+  editSubject?: string;
+  help?: string;
+}
+
+export interface ResourceUi {
+  /** The page title, as the menu labels it: 'Academic Term Types'. */
+  title: string;
+  /** One record: 'Academic Term Type'. */
+  singular: string;
+  description?: string;
+  /** Field order = object key order. Fields of the schema absent here are not shown. */
+  fields: Record<string, FieldUi>;
 }
 
 export interface ResourceOptions<Shape extends z.ZodRawShape> {
@@ -47,6 +107,8 @@ export interface ResourceOptions<Shape extends z.ZodRawShape> {
   derive?(record: ResourceRecord): ResourceRecord;
   /** A domain rule over the whole record: a sentence when it is broken, else null. */
   validate?(record: ResourceRecord): string | null;
+  /** How the browser lists and edits the kind. */
+  ui?: ResourceUi;
 }
 
 export interface ResourceEventTypes {

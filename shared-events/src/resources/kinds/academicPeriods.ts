@@ -34,6 +34,22 @@ export const academicPeriods = defineResource({
     publishedForFaculty: record.publishedForFaculty ?? false,
     useAdvancedEffort: record.useAdvancedEffort ?? false,
   }),
+  ui: {
+    title: 'Academic Periods',
+    singular: 'Academic Period',
+    description: 'Planning years; exactly one is the system-active period.',
+    fields: {
+      name: { label: 'Name' },
+      startDate: { label: 'Start Date', widget: 'date' },
+      endDate: { label: 'End Date', widget: 'date' },
+      isSystemActive: {
+        label: 'System Active',
+        help: 'Activating this period deactivates the previous one.',
+      },
+      publishedForFaculty: { label: 'Published for Faculty' },
+      useAdvancedEffort: { label: 'Use Advanced Effort' },
+    },
+  },
   validate: endNotBeforeStart,
 });
 

@@ -13,6 +13,25 @@ export const academicTermTypes = defineResource({
     fields: { name: 'text', slug: 'text', isActive: 'boolean' },
     defaultSort: [['name', 'ASC']],
   },
-  unique: [{ fields: ['slug'], message: 'Another academic term type already has this slug.' }],
+  unique: [
+    {
+      fields: ['slug'],
+      message: 'Another active academic term type already has this slug.',
+      amongActive: true,
+    },
+  ],
+  ui: {
+    title: 'Academic Term Types',
+    singular: 'Academic Term Type',
+    description: 'Kinds of terms a period is divided into: semester, quarter, summer session.',
+    fields: {
+      name: { label: 'Name' },
+      slug: {
+        label: 'Slug',
+        help: 'lower-case letters, digits, - and _; unique among active ones',
+      },
+      isActive: { label: 'Active', column: { width: 90 } },
+    },
+  },
   derive: (record) => ({ ...record, isActive: record.isActive ?? true }),
 });

@@ -43,6 +43,26 @@ export const academicTerms = defineResource({
       message: 'The academic term type of this term does not exist.',
     },
   ],
+  ui: {
+    title: 'Academic Terms',
+    singular: 'Academic Term',
+    description: 'The terms of an academic period.',
+    fields: {
+      name: { label: 'Name' },
+      AcademicPeriodId: {
+        label: 'Academic Period',
+        widget: 'reference',
+        reference: 'academicPeriods',
+      },
+      AcademicTermTypeId: {
+        label: 'Term Type',
+        widget: 'reference',
+        reference: 'academicTermTypes',
+      },
+      startDate: { label: 'Start Date', widget: 'date' },
+      endDate: { label: 'End Date', widget: 'date' },
+    },
+  },
   derive: (record) => ({ ...record, AcademicTermTypeId: record.AcademicTermTypeId ?? null }),
   validate: endNotBeforeStart,
 });

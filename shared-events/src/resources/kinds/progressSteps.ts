@@ -31,5 +31,20 @@ export const progressSteps = defineResource({
       message: 'The academic period of this step does not exist.',
     },
   ],
+  ui: {
+    title: 'Progress Steps',
+    singular: 'Progress Step',
+    description: 'The planning cycle of a period; the highest active step is the current one.',
+    fields: {
+      AcademicPeriodId: {
+        label: 'Academic Period',
+        widget: 'reference',
+        reference: 'academicPeriods',
+      },
+      stepId: { label: 'Step', widget: 'number', column: { width: 80 } },
+      name: { label: 'Name' },
+      isActive: { label: 'Active', column: { width: 90 } },
+    },
+  },
   derive: (record) => ({ ...record, isActive: record.isActive ?? false }),
 });

@@ -15,5 +15,20 @@ export const userSettings = defineResource({
   ownerField: 'UserId',
   schema: z.object({ UserId: recordId, value: z.enum(THEMES) }),
   list: { fields: { UserId: 'text', value: 'text' }, defaultSort: [['UserId', 'ASC']] },
+  ui: {
+    title: 'User Settings',
+    singular: 'User Setting',
+    fields: {
+      UserId: { label: 'User', widget: 'reference', reference: 'users', labelField: 'displayName' },
+      value: {
+        label: 'Theme',
+        widget: 'select',
+        options: [
+          { value: 'dark', label: 'Dark' },
+          { value: 'light', label: 'Light' },
+        ],
+      },
+    },
+  },
   unique: [{ fields: ['UserId'], message: 'This user already has settings; change them instead.' }],
 });

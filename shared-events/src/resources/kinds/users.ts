@@ -1,9 +1,44 @@
 import { z } from 'zod';
-import { roleSlugSchema } from '../../permissions/types.js';
+import { ROLE_SLUGS, roleSlugSchema, type RoleSlug } from '../../permissions/types.js';
 import { defineResource } from '../defineResource.js';
 import { name, recordId } from './fields.js';
 
+const ROLE_LABELS: Record<RoleSlug, string> = {
+  admin: 'Admin',
+  academicOpsAdmin: 'Academic Ops Admin',
+  academicAffairsApprover: 'Academic Affairs Approver',
+  businessOfficeAdmin: 'Business Office Admin',
+  financialReportingUser: 'Financial Reporting User',
+  reportingUser: 'Reporting User',
+  sectionScheduler: 'Section Scheduler',
+  effortManager: 'Effort Manager',
+  effortContributor: 'Effort Contributor',
+  faculty: 'Faculty',
+};
+
 const optionalText = z.string().trim().max(200).nullable().optional();
+
+const ids = z.array(recordId).max(200).optional();
+
+/** Spec §3 faculty profile; references name records of the configuration lists. */
+export const FacultyProfile = z
+  .object({
+    InstructorTypeId: recordId.nullable().optional(),
+    isActive: z.boolean().optional(),
+    receiveAssignments: z.boolean().optional(),
+    certifications: z.string().max(2000).nullable().optional(),
+    credentials: z.string().max(2000).nullable().optional(),
+    DivisionId: recordId.nullable().optional(),
+    TrackId: recordId.nullable().optional(),
+    RankId: recordId.nullable().optional(),
+    CampusIds: ids,
+    ProgramIds: ids,
+    SpecialtyIds: ids,
+    MajorIds: ids,
+    CohortIds: ids,
+  })
+  .strict();
+export type FacultyProfile = z.infer<typeof FacultyProfile>;
 
 export const FinancialData = z
   .object({
@@ -35,7 +70,7 @@ export const users = defineResource({
     isFaculty: z.boolean().optional(),
     hostSystemId: optionalText,
     WorkingAcademicPeriodId: recordId.nullable().optional(),
-    FacultyProfile: z.record(z.string(), z.unknown()).nullable().optional(),
+    FacultyProfile: FacultyProfile.nullable().optional(),
     FinancialData: FinancialData.nullable().optional(),
     lastLoginAt: z.iso.datetime().nullable().optional(),
   }),
@@ -64,6 +99,175 @@ export const users = defineResource({
     { fields: ['email'], message: 'Another user already has this e-mail address.' },
     { fields: ['username'], message: 'Another user already has this username.' },
   ],
+  // The faculty profile names records of the configuration lists (in-use deletes answer 422).
+  references: [
+    {
+      field: 'FacultyProfile.InstructorTypeId',
+      resource: 'instructorType',
+      message: 'The instructor type of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.DivisionId',
+      resource: 'division',
+      message: 'A division of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.TrackId',
+      resource: 'track',
+      message: 'A track of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.RankId',
+      resource: 'rank',
+      message: 'A rank of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.CampusIds',
+      resource: 'campus',
+      message: 'A campus of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.ProgramIds',
+      resource: 'program',
+      message: 'A program of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.SpecialtyIds',
+      resource: 'specialty',
+      message: 'A specialty of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.MajorIds',
+      resource: 'major',
+      message: 'A major of this faculty profile does not exist.',
+    },
+    {
+      field: 'FacultyProfile.CohortIds',
+      resource: 'cohort',
+      message: 'A cohort of this faculty profile does not exist.',
+    },
+  ],
+  ui: {
+    title: 'Users',
+    singular: 'User',
+    description: 'Everyone who signs in or is planned for: staff, administrators and faculty.',
+    fields: {
+      honorific: { label: 'Title', column: { width: 70 } },
+      firstName: { label: 'First Name' },
+      lastName: { label: 'Last Name' },
+      displayName: { label: 'Display Name', help: 'Derived from the names when left empty.' },
+      email: { label: 'Email' },
+      username: { label: 'Username' },
+      EmployeeId: { label: 'EmployeeId' },
+      hostSystemId: { label: 'hostSystemId' },
+      Roles: {
+        label: 'Roles',
+        widget: 'select',
+        options: ROLE_SLUGS.map((slug) => ({ value: slug, label: ROLE_LABELS[slug] })),
+        column: false,
+        help: 'A list of { slug }; options are the allowed slugs.',
+      },
+      isActive: { label: 'Active', column: { width: 80 } },
+      isFaculty: { label: 'Faculty', column: { width: 80 } },
+      WorkingAcademicPeriodId: {
+        label: 'Working Period',
+        widget: 'reference',
+        reference: 'academicPeriods',
+        column: false,
+        form: false,
+      },
+      lastLoginAt: { label: 'Last Login', column: { width: 170 }, form: false },
+      'FacultyProfile.InstructorTypeId': {
+        label: 'Instructor Type',
+        widget: 'reference',
+        reference: 'instructorTypes',
+        column: false,
+      },
+      'FacultyProfile.isActive': { label: 'Active Faculty', widget: 'checkbox', column: false },
+      'FacultyProfile.receiveAssignments': {
+        label: 'Receive emails',
+        widget: 'checkbox',
+        column: false,
+      },
+      'FacultyProfile.certifications': {
+        label: 'Certifications',
+        widget: 'textarea',
+        column: false,
+      },
+      'FacultyProfile.credentials': { label: 'Credentials', widget: 'textarea', column: false },
+      'FacultyProfile.DivisionId': {
+        label: 'Division',
+        widget: 'reference',
+        reference: 'divisions',
+        column: false,
+      },
+      'FacultyProfile.TrackId': {
+        label: 'Track',
+        widget: 'reference',
+        reference: 'tracks',
+        column: false,
+      },
+      'FacultyProfile.RankId': {
+        label: 'Rank',
+        widget: 'reference',
+        reference: 'ranks',
+        column: false,
+      },
+      'FacultyProfile.CampusIds': {
+        label: 'Campuses',
+        widget: 'references',
+        reference: 'campuses',
+        taxonomy: 'campuses',
+        column: false,
+      },
+      'FacultyProfile.ProgramIds': {
+        label: 'Programs',
+        widget: 'references',
+        reference: 'programs',
+        taxonomy: 'programs',
+        column: false,
+      },
+      'FacultyProfile.SpecialtyIds': {
+        label: 'Specialties',
+        widget: 'references',
+        reference: 'specialties',
+        taxonomy: 'specialties',
+        column: false,
+      },
+      'FacultyProfile.MajorIds': {
+        label: 'Majors',
+        widget: 'references',
+        reference: 'majors',
+        taxonomy: 'majors',
+        column: false,
+      },
+      'FacultyProfile.CohortIds': {
+        label: 'Cohorts',
+        widget: 'references',
+        reference: 'cohorts',
+        taxonomy: 'cohorts',
+        column: false,
+      },
+      'FinancialData.pointsRequired': {
+        label: 'Points Required',
+        widget: 'number',
+        editSubject: 'FinancialData',
+        column: false,
+      },
+      'FinancialData.pointsAssigned': {
+        label: 'Points Assigned',
+        widget: 'number',
+        editSubject: 'FinancialData',
+        column: false,
+      },
+      'FinancialData.pointsRemaining': {
+        label: 'Points Remaining',
+        widget: 'number',
+        editSubject: 'FinancialData',
+        column: false,
+      },
+    },
+  },
   derive: (record) => ({
     ...record,
     displayName:

@@ -33,6 +33,33 @@ export const workgroups = defineResource({
   }),
   list: { fields: { name: 'text' }, defaultSort: [['name', 'ASC']] },
   unique: [{ fields: ['name'], message: 'Another workgroup already has this name.' }],
+  references: [
+    {
+      field: 'members.UserId',
+      resource: 'user',
+      message: 'A member of this workgroup does not exist.',
+    },
+  ],
+  ui: {
+    title: 'Workgroups',
+    singular: 'Workgroup',
+    description: 'Departments and teams whose members assign and approve their sections.',
+    fields: {
+      name: { label: 'Name' },
+      members: {
+        label: 'Members',
+        widget: 'members',
+        reference: 'users',
+        labelField: 'displayName',
+        options: [
+          { value: '1', label: 'Approve' },
+          { value: '2', label: 'Assign' },
+        ],
+        column: false,
+        help: 'Permission bits: approve = 1, assign = 2.',
+      },
+    },
+  },
   // A member's link id is stable and pure: the workgroup and the user it links.
   derive: (record) => ({
     ...record,

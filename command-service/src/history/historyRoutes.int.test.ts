@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { defineAbilityFor, type AbilityContext, type RoleSlug } from '@allot/shared-events';
+import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
+import type { AppRule } from '../authorization/ability.js';
+import { openTestStore, type TestStore } from '../testing/testStore.js';
+import { buildTestApp, type TestApp } from '../testing/testApp.js';
+
+let db: TestStore;
+let t: TestApp;
+
+function rulesOf(role: RoleSlug, userId: string): readonly AppRule[] {
+  const context: AbilityContext = { ...demoContextFor(role), userId };
+  return defineAbilityFor(context).rules;
+}
+
+const person = (username: string, firstName: string, lastName: string) => ({
+  firstName,
+  lastName,
+  email: `${username}@example.edu`,
+  username,
+});
+
+let adminId = '';
+let opsId = '';
+
+beforeAll(async () => {
+  db = await openTestStore();
+  // Users are records too: their streams give the panel its names. Ids come from the server,
+  // so a bootstrap admin ('root') creates them, then rules are keyed by those ids.
+  const rules: Record<string, readonly AppRule[]> = { root: rulesOf('admin', 'root') };
+  t = await buildTestApp(db.store, rules);
+  const create = async (body: object) =>
+    (
+      await t.request({
+        method: 'POST',
+        url: '/api/users',
+        payload: body,
+        headers: t.signedIn('root'),
+      })
+    ).json().id as string;
+  adminId = await create(person('grace', 'Grace', 'Hopper'));
+  opsId = await create(person('ada', 'Ada', 'Lovelace'));
+  rules[adminId] = rulesOf('admin', adminId);
+  rules[opsId] = rulesOf('academicOpsAdmin', opsId);
+  rules.faculty = rulesOf('faculty', 'faculty');
+});
+
+afterAll(async () => {
+  await t.app.close();
+  await db.close();
+});
+
+const send = (method: string, url: string, headers: Record<string, string>, payload?: object) =>
+  t.request({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+
+describe('GET /api/history/<path>/<id>', () => {
+  it('answers each event oldest first with who, on whose behalf, when and the field changes', async () => {
+    const admin = t.signedIn(adminId);
+    const { id } = (
+      await send('POST', '/api/locations', admin, { code: 'SCI 101', capacity: 30 })
+    ).json();
+    // The admin masquerades as the ops user: the working user acts, on the admin's behalf.
+    const masquerade = t.signedIn(adminId, opsId);
+    expect(
+      (await send('PUT', `/api/locations/${id}`, masquerade, { capacity: 35 })).statusCode,
+    ).toBe(200);
+    expect((await send('POST', `/api/locations/${id}/deactivate`, admin)).statusCode).toBe(200);
+
+    const history = await send('GET', `/api/history/locations/${id}`, t.signedIn(opsId));
+    expect(history.statusCode).toBe(200);
+    const { rows } = history.json();
+    expect(rows).toEqual([
+      {
+        position: expect.any(String),
+        revision: 0,
+        type: 'LocationCreated',
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        by: { id: adminId, displayName: 'Grace Hopper' },
+        onBehalfOf: null,
+        changes: expect.arrayContaining([
+          { field: 'code', from: null, to: 'SCI 101' },
+          { field: 'capacity', from: null, to: 30 },
+          { field: 'isActive', from: null, to: true },
+        ]),
+      },
+      {
+        position: expect.any(String),
+        revision: 1,
+        type: 'LocationUpdated',
+        at: expect.any(String),
+        by: { id: adminId, displayName: 'Grace Hopper' },
+        onBehalfOf: { id: opsId, displayName: 'Ada Lovelace' },
+        changes: [{ field: 'capacity', from: 30, to: 35 }],
+      },
+      expect.objectContaining({
+        revision: 2,
+        type: 'LocationDeactivated',
+        onBehalfOf: null,
+        changes: [{ field: 'isActive', from: true, to: false }],
+      }),
+    ]);
+  });
+
+  it('401 without a session, 403 without read on the subject, 404 unknown id or kind, 400 bad id', async () => {
+    const { id } = (
+      await send('POST', '/api/divisions', t.signedIn(adminId), { name: 'Sciences', code: 'SCI' })
+    ).json();
+    expect((await send('GET', `/api/history/divisions/${id}`, {})).statusCode).toBe(401);
+    // Divisions are Configuration: academicOpsAdmin may not read them, faculty neither.
+    expect((await send('GET', `/api/history/divisions/${id}`, t.signedIn(opsId))).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await send('GET', `/api/history/divisions/${id}`, t.signedIn('faculty'))).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('GET', `/api/history/divisions/${id}`, t.signedIn(adminId))).statusCode,
+    ).toBe(200);
+    expect((await send('GET', '/api/history/divisions/nope', t.signedIn(adminId))).statusCode).toBe(
+      404,
+    );
+    expect((await send('GET', `/api/history/unicorns/${id}`, t.signedIn(adminId))).statusCode).toBe(
+      404,
+    );
+    expect((await send('GET', '/api/history/divisions/%20', t.signedIn(adminId))).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('a user reads the history of their own settings, not of another user’s', async () => {
+    const mine = await send('POST', '/api/userSettings', t.signedIn('faculty'), { value: 'light' });
+    expect(mine.statusCode).toBe(201);
+    const { id } = mine.json();
+    expect(
+      (await send('GET', `/api/history/userSettings/${id}`, t.signedIn('faculty'))).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('GET', `/api/history/userSettings/${id}`, t.signedIn('stranger'))).statusCode,
+    ).toBe(403);
+  });
+});

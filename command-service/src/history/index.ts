@@ -1,0 +1,2 @@
+export * from './historyRoutes.js';
+export * from './recordHistory.js';

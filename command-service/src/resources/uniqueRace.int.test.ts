@@ -1,0 +1,60 @@
+// @allot-needs postgres
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { createPostgresEventStore, defineAbilityFor, type EventStore } from '@allot/shared-events';
+import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
+import { buildTestApp, type TestApp } from '../testing/testApp.js';
+
+/*
+ * The uniqueness race on a native PostgreSQL server (separate connections, real concurrency),
+ * beside the PGlite runs of configurationKinds.int.test.ts.
+ */
+let db: TestDatabase;
+let pool: pg.Pool;
+let store: EventStore;
+let t: TestApp;
+
+beforeAll(async () => {
+  db = await openNativeTestDatabase();
+  pool = new pg.Pool({ connectionString: db.url, max: 8 });
+  store = await createPostgresEventStore({ pool, schema: db.schema });
+  const rules = (userId: string) => defineAbilityFor({ ...demoContextFor('admin'), userId }).rules;
+  t = await buildTestApp(store, { a: rules('a'), b: rules('b'), c: rules('c'), d: rules('d') });
+});
+
+afterAll(async () => {
+  await t.app.close();
+  await store.close();
+  await pool.end();
+  await db.close();
+});
+
+describe('racing creates of one code on native PostgreSQL', () => {
+  it.each([1, 2, 3])(
+    'round %i: of four clients creating the same code at once, exactly one wins',
+    async (round) => {
+      const body = { name: `Division ${round}`, code: `RACE${round}` };
+      const answers = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((as) =>
+          t.request({
+            method: 'POST',
+            url: '/api/divisions',
+            payload: body,
+            headers: t.signedIn(as),
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([201, 422, 422, 422]);
+      for (const loser of answers.filter((a) => a.statusCode === 422)) {
+        expect(loser.json().message).toBe('Another active division already has this code.');
+      }
+      const winner = answers.find((a) => a.statusCode === 201)?.json() as { id: string };
+      const reservation = await store.readStream(`unique-division-code-race${round}`);
+      expect(reservation.map((e) => [e.type, (e.data as { ownerId: string }).ownerId])).toEqual([
+        ['UniqueValueReserved', winner.id],
+      ]);
+    },
+  );
+});

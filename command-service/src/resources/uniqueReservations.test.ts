@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { locations, users } from '@allot/shared-events';
+import { reservationsOf } from './uniqueReservations.js';
+
+describe('reservationsOf', () => {
+  it('an active location holds its code (trimmed, case-insensitive); an inactive one holds nothing', () => {
+    const room = { id: 'l1', code: ' Sci 101 ', description: null, capacity: 30, isActive: true };
+    expect(reservationsOf(locations, room).map((r) => r.streamId)).toEqual([
+      'unique-location-code-sci%20101',
+    ]);
+    expect(reservationsOf(locations, { ...room, isActive: false })).toEqual([]);
+  });
+
+  it('rules without amongActive hold their value while the record lives, active or not', () => {
+    const user = { id: 'u1', email: 'a@x.edu', username: 'ada', isActive: false };
+    expect(reservationsOf(users, user)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,99 @@
+import {
+  FEATURE_FLAG_NAMES,
+  SETTINGS_STREAM,
+  SettingChanged,
+  StreamNotFoundError,
+  type EventStore,
+  type FeatureFlagName,
+  type FeatureFlags,
+} from '@allot/shared-events';
+
+/** Stored as settings named like the flag, valued 'true' or 'false'; '' returns to the default. */
+export function isFeatureFlagSetting(machineName: string): machineName is FeatureFlagName {
+  return (FEATURE_FLAG_NAMES as readonly string[]).includes(machineName);
+}
+
+/** A flag setting's stored value: a boolean, or null for "use the configured default". */
+export function storedFlagValue(value: string): boolean | null {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return null;
+}
+
+export interface FeatureFlagState {
+  name: FeatureFlagName;
+  /** From configuration (ALLOT_FEATURE_<NAME>, over the demo's or the defaults). */
+  default: boolean;
+  /** The System Settings value, null when none overrides the default. */
+  stored: boolean | null;
+  effective: boolean;
+}
+
+export interface LiveFeatureFlags {
+  /**
+   * The effective flags: each read answers the stored setting when there is one, else the
+   * configured default. The same object is handed to every part that checks flags, so a
+   * refresh is seen by all of them at once.
+   */
+  readonly flags: FeatureFlags;
+  /** Catches up with the settings stream (run before each request is authorized). */
+  refresh(): Promise<void>;
+  states(): FeatureFlagState[];
+}
+
+/**
+ * Feature flags as settings (issue 5). Reads the settings stream from the event store, not a
+ * read model, so a change applies to the very next request; only events after the last one seen
+ * are read, so a refresh with nothing new costs one small query.
+ */
+export function createLiveFeatureFlags(
+  store: EventStore,
+  defaults: FeatureFlags,
+): LiveFeatureFlags {
+  const stored = new Map<FeatureFlagName, boolean>();
+  let nextRevision = 0n;
+  let pending: Promise<void> | null = null;
+
+  const effective = (name: FeatureFlagName) => stored.get(name) ?? defaults[name];
+  const flags = {} as FeatureFlags;
+  for (const name of FEATURE_FLAG_NAMES) {
+    Object.defineProperty(flags, name, { enumerable: true, get: () => effective(name) });
+  }
+
+  async function catchUp(): Promise<void> {
+    let events;
+    try {
+      events = await store.readStream(SETTINGS_STREAM, { fromRevision: nextRevision });
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return;
+      throw err;
+    }
+    for (const event of events) {
+      nextRevision = event.revision + 1n;
+      if (event.type !== 'SettingChanged') continue;
+      const { machineName, value } = SettingChanged.parse(event.data);
+      if (!isFeatureFlagSetting(machineName)) continue;
+      const flag = storedFlagValue(value);
+      if (flag === null) stored.delete(machineName);
+      else stored.set(machineName, flag);
+    }
+  }
+
+  return {
+    flags,
+    // Concurrent requests share one read rather than each reading the stream.
+    refresh() {
+      pending ??= catchUp().finally(() => {
+        pending = null;
+      });
+      return pending;
+    },
+    states: () =>
+      FEATURE_FLAG_NAMES.map((name) => ({
+        name,
+        default: defaults[name],
+        stored: stored.get(name) ?? null,
+        effective: effective(name),
+      })),
+  };
+}

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { EventStore, SessionCodec } from '@allot/shared-events';
+import type { EventStore, InUseLookup, SessionCodec } from '@allot/shared-events';
 import type { Jobs } from './jobs/port.js';
 import { errorHandlerPlugin } from './errors/errorHandlerPlugin.js';
 import { authorizationPlugin, type AbilityResolver } from './authorization/authorizationPlugin.js';
 import { createCommandBus, type CommandBus } from './commandHandling/commandBus.js';
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
 import { settingsRoutes } from './settings/api.js';
+import type { LiveFeatureFlags } from './settings/featureFlagSettings.js';
+import { historyRoutes } from './history/historyRoutes.js';
 import { resourceWriteRoutes } from './resources/resourceRoutes.js';
+import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -26,6 +29,10 @@ export interface CommandServiceOptions {
   commandBus?: CommandBus;
   /** Masquerade, working period, merge, API keys and Bearer sign-in (needs the full codec). */
   session?: Omit<SessionPluginOptions, 'store' | 'abilityFor' | 'mode'>;
+  /** Who still names a record (read models): a DELETE of a record in use answers 422. */
+  inUse?: InUseLookup;
+  /** Feature flags as settings: the flags every check reads, and GET /api/settings/featureFlags. */
+  featureFlags?: LiveFeatureFlags;
 }
 
 const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
@@ -71,6 +78,11 @@ export async function commandServicePlugin(
   }
 
   // Routes.
-  await fastify.register(settingsRoutes);
-  await fastify.register(resourceWriteRoutes);
+  await fastify.register(
+    settingsRoutes,
+    options.featureFlags ? { featureFlags: options.featureFlags } : {},
+  );
+  await fastify.register(resourceWriteRoutes, options.inUse ? { inUse: options.inUse } : {});
+  await fastify.register(historyRoutes, { store: options.store });
+  await fastify.register(sectionWriteRoutes);
 }

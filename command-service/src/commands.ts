@@ -5,6 +5,7 @@ import { endMasqueradeCommand, startMasqueradeCommand } from './session/masquera
 import { setWorkingAcademicPeriodCommand } from './session/workingPeriod.js';
 import { mergeUsersCommand } from './session/mergeUsers.js';
 import { createApiKeyCommand, revokeApiKeyCommand } from './apiKeys/apiKeyCommands.js';
+import { sectionCommands } from './teaching/sectionCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -17,4 +18,5 @@ export const allCommands: readonly RunnableCommand[] = [
   mergeUsersCommand,
   createApiKeyCommand,
   revokeApiKeyCommand,
+  ...sectionCommands,
 ];

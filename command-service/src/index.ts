@@ -3,6 +3,7 @@ export * from './errors/errors.js';
 export * from './errors/errorHandlerPlugin.js';
 export * from './authorization/ability.js';
 export * from './authorization/authorizationPlugin.js';
+export * from './authorization/routeRequirement.js';
 export * from './commandHandling/decider.js';
 export * from './commandHandling/handleCommand.js';
 export * from './commandHandling/commandDefinition.js';
@@ -17,3 +18,4 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './identity/demoI
 export * from './identity/userDirectory.js';
 export * from './identity/identityPlugin.js';
 export * from './identity/options.js';
+export * from './settings/featureFlagSettings.js';

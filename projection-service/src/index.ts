@@ -7,3 +7,4 @@ export * from './replay/index.js';
 export * from './readYourWrites/index.js';
 export * from './auth/index.js';
 export * from './resources/index.js';
+export * from './teaching/sectionsProjection.js';

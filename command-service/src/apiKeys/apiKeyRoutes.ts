@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { sendUnauthorized } from '../session/unauthorized.js';
+import { requires } from '../authorization/routeRequirement.js';
 import { newApiKeyToken } from './apiKeyToken.js';
 
 const CreateBody = z.strictObject({
@@ -17,7 +18,7 @@ export function apiKeyRoutes(
   _options: unknown,
   done: (err?: Error) => void,
 ): void {
-  fastify.post('/api/apiKeys', async (request, reply) => {
+  fastify.post('/api/apiKeys', { config: requires('create', 'ApiKey') }, async (request, reply) => {
     const session = request.session;
     if (!session) return sendUnauthorized(reply);
     const body = parseRequest(CreateBody, request.body);
@@ -35,15 +36,19 @@ export function apiKeyRoutes(
       .send({ ...result, apiKeyId, userId, name: body.name, key: token });
   });
 
-  fastify.delete('/api/apiKeys/:id', async (request, reply) => {
-    if (!request.session) return sendUnauthorized(reply);
-    const { id } = parseRequest(Params, request.params);
-    return fastify.commandBus.execute(
-      'RevokeApiKey',
-      { apiKeyId: id, userId: request.session.workingUserId },
-      commandOptionsFor(request),
-    );
-  });
+  fastify.delete(
+    '/api/apiKeys/:id',
+    { config: requires('update', 'ApiKey') },
+    async (request, reply) => {
+      if (!request.session) return sendUnauthorized(reply);
+      const { id } = parseRequest(Params, request.params);
+      return fastify.commandBus.execute(
+        'RevokeApiKey',
+        { apiKeyId: id, userId: request.session.workingUserId },
+        commandOptionsFor(request),
+      );
+    },
+  );
 
   done();
 }

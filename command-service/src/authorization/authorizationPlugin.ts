@@ -9,7 +9,8 @@ import {
   type SessionData,
 } from '@allot/shared-events';
 import { ForbiddenError } from '../errors/errors.js';
-import { emptyAbility, type AppAbility } from './ability.js';
+import { assertCan, emptyAbility, type AppAbility } from './ability.js';
+import './routeRequirement.js';
 
 export type AbilityResolver = (session: SessionData) => AppAbility | Promise<AppAbility>;
 
@@ -66,6 +67,21 @@ export const authorizationPlugin = fp(
         }
       }
       request.ability = session ? await abilityFor(session) : emptyAbility();
+    });
+    // After every onRequest hook (a Bearer key sets the session there too), before validation:
+    // a signed-in caller without the ability gets 403 whatever the body holds. A caller without
+    // a session is left to the route (the session routes answer 401, commands refuse with 403).
+    fastify.addHook('preValidation', (request, _reply, next) => {
+      const requirement = request.routeOptions.config.requires;
+      if (requirement && request.session) {
+        try {
+          assertCan(request.ability, requirement.action, requirement.subject);
+        } catch (err) {
+          next(err as Error);
+          return;
+        }
+      }
+      next();
     });
     done();
   },

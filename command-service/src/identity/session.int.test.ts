@@ -1,6 +1,7 @@
 import { SESSION_COOKIE_NAME } from '@allot/shared-events';
 import { requireCsrf } from './csrf.js';
 import { formAction } from './testing/browser.js';
+import { csrfTokenOf, signInAtDemoIdp } from './testing/demoSignIn.js';
 import { generateSigningKey } from './testing/samlTestIdp.js';
 import {
   IDENTITY_TEST_CSRF_SECRET,
@@ -35,9 +36,7 @@ afterAll(async () => {
 /** A browser signed in through the whole OIDC flow. */
 async function signedInBrowser(username = 'faculty') {
   const browser = t.browser();
-  const toLogin = await browser.follow('/api/auth0/login');
-  const action = formAction(toLogin[toLogin.length - 1]?.body ?? '');
-  const hops = await browser.follow(action, { form: { username, password: 'demo' } });
+  const hops = await signInAtDemoIdp(browser, username);
   expect(hops[hops.length - 2]?.url).toContain('/api/auth0/callback');
   expect(browser.cookies.has(SESSION_COOKIE_NAME)).toBe(true);
   return browser;
@@ -52,9 +51,7 @@ describe('CSRF on cookie-authenticated writes', () => {
       headers: { 'x-csrf-token': 'forged' },
     });
     expect(bad.status).toBe(403);
-    const tokenAnswer = await browser.request('/api/auth/csrf');
-    expect(tokenAnswer.status).toBe(200);
-    const { csrfToken } = JSON.parse(tokenAnswer.body) as { csrfToken: string };
+    const csrfToken = await csrfTokenOf(browser);
     const ok = await browser.request('/api/test-write', {
       method: 'POST',
       headers: { 'x-csrf-token': csrfToken },

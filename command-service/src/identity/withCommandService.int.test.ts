@@ -2,7 +2,8 @@ import { SESSION_COOKIE_NAME } from '@allot/shared-events';
 import { commandServicePlugin } from '../app.js';
 import { testAbilityFor } from '../testing/testApp.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
-import { formAction, type TestBrowser } from './testing/browser.js';
+import type { TestBrowser } from './testing/browser.js';
+import { csrfTokenOf, signInAtDemoIdp } from './testing/demoSignIn.js';
 import {
   IDENTITY_TEST_CSRF_SECRET,
   startIdentityApp,
@@ -37,9 +38,7 @@ afterAll(async () => {
 });
 
 async function signIn(browser: TestBrowser, username: string): Promise<void> {
-  const toLogin = await browser.follow('/api/auth0/login');
-  const action = formAction(toLogin[toLogin.length - 1]?.body ?? '');
-  const hops = await browser.follow(action, { form: { username, password: 'demo' } });
+  const hops = await signInAtDemoIdp(browser, username);
   expect(hops[hops.length - 1]?.url).toBe(`${t.base}/`);
 }
 
@@ -61,9 +60,7 @@ describe('identity beside the command service', () => {
     const refused = await put({});
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('CSRF');
-    const { csrfToken } = JSON.parse((await browser.request('/api/auth/csrf')).body) as {
-      csrfToken: string;
-    };
+    const csrfToken = await csrfTokenOf(browser);
     const accepted = await put({ 'x-csrf-token': csrfToken });
     expect(accepted.status).toBe(200);
     expect((await db.events('settings')).at(-1)?.metadata).toMatchObject({ actorId: 'user-admin' });

@@ -21,7 +21,10 @@ export const sessionPlugin = fp(
   async (fastify: FastifyInstance, options: SessionPluginOptions) => {
     await fastify.register(bearerAuthPlugin, {
       verifyApiKey: createApiKeyVerifier(options.store),
-      apiEnabled: options.featureFlags.apiEnabled,
+      // Read per request: the flag may change while the server runs (a System Settings value).
+      get apiEnabled() {
+        return options.featureFlags.apiEnabled;
+      },
       ...(options.abilityFor ? { abilityFor: options.abilityFor } : {}),
     });
     await fastify.register(sessionRoutes, options);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EventStore, SessionCodec, SessionData } from '@allot/shared-events';
 import { assertCan } from '../authorization/ability.js';
+import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.js';
 import { sessionSetCookie } from '../identity/cookies.js';
@@ -68,24 +69,28 @@ export function sessionRoutes(
     return request.session;
   };
 
-  fastify.post('/api/users/masquerade', async (request, reply) => {
-    const session = signedIn(request, reply);
-    if (!session) return reply;
-    if (isApiKeySession(session)) throw new ForbiddenError('An API key cannot masquerade.');
-    if (masquerading(session)) {
-      throw new ForbiddenError('End the current masquerade before starting another.');
-    }
-    assertCan(request.ability, 'create', 'Masquerade');
-    const { id } = parseRequest(MasqueradeBody, request.body);
-    if (!(await options.directory.isActiveUser(id)))
-      throw new NotFoundError('No such active user.');
-    await fastify.commandBus.execute(
-      'StartMasquerade',
-      { userId: session.userId, workingUserId: id },
-      commandOptionsFor(request),
-    );
-    return switchWorkingUser(reply, session, id, options);
-  });
+  fastify.post(
+    '/api/users/masquerade',
+    { config: requires('create', 'Masquerade') },
+    async (request, reply) => {
+      const session = signedIn(request, reply);
+      if (!session) return reply;
+      if (isApiKeySession(session)) throw new ForbiddenError('An API key cannot masquerade.');
+      if (masquerading(session)) {
+        throw new ForbiddenError('End the current masquerade before starting another.');
+      }
+      assertCan(request.ability, 'create', 'Masquerade');
+      const { id } = parseRequest(MasqueradeBody, request.body);
+      if (!(await options.directory.isActiveUser(id)))
+        throw new NotFoundError('No such active user.');
+      await fastify.commandBus.execute(
+        'StartMasquerade',
+        { userId: session.userId, workingUserId: id },
+        commandOptionsFor(request),
+      );
+      return switchWorkingUser(reply, session, id, options);
+    },
+  );
 
   fastify.delete('/api/users/masquerade', async (request, reply) => {
     const session = signedIn(request, reply);
@@ -99,57 +104,65 @@ export function sessionRoutes(
     return switchWorkingUser(reply, session, session.userId, options);
   });
 
-  fastify.put('/api/users/:id/working', async (request, reply) => {
-    const session = signedIn(request, reply);
-    if (!session) return reply;
-    if (masquerading(session)) {
-      throw new ForbiddenError('The working period cannot change while masquerading.');
-    }
-    const { id } = parseRequest(WorkingParams, request.params);
-    const body = parseRequest(WorkingBody, request.body);
-    if (body.id !== undefined && body.id !== id) {
-      throw new ValidationError([{ field: 'id', message: 'must be the user of the address' }]);
-    }
-    assertCan(request.ability, 'update', 'WorkingAcademicPeriod');
-    if (!(await options.directory.isActiveUser(id)))
-      throw new NotFoundError('No such active user.');
-    if (!(await options.directory.academicPeriodExists(body.WorkingAcademicPeriodId))) {
-      throw new NotFoundError('No such academic period.');
-    }
-    return fastify.commandBus.execute(
-      'SetWorkingAcademicPeriod',
-      { userId: id, academicPeriodId: body.WorkingAcademicPeriodId },
-      commandOptionsFor(request),
-    );
-  });
-
-  fastify.post('/api/users/merge', async (request, reply) => {
-    const session = signedIn(request, reply);
-    if (!session) return reply;
-    assertCan(request.ability, 'merge', 'User');
-    const { masterId, duplicateId } = parseRequest(MergeBody, request.body);
-    for (const userId of new Set([masterId, duplicateId])) {
-      if (!(await options.directory.isActiveUser(userId))) {
-        throw new NotFoundError(`No such active user: ${userId}.`);
+  fastify.put(
+    '/api/users/:id/working',
+    { config: requires('update', 'WorkingAcademicPeriod') },
+    async (request, reply) => {
+      const session = signedIn(request, reply);
+      if (!session) return reply;
+      if (masquerading(session)) {
+        throw new ForbiddenError('The working period cannot change while masquerading.');
       }
-    }
-    const execute = commandOptionsFor(request);
-    const result = await fastify.commandBus.execute(
-      'MergeUsers',
-      { masterId, duplicateId },
-      execute,
-    );
-    // The follow-ups are caused by the merge: one correlation id ties them together.
-    await moveDuplicateData({
-      store: options.store,
-      bus: fastify.commandBus,
-      directory: options.directory,
-      masterId,
-      duplicateId,
-      execute: { ...execute, correlationId: execute.correlationId ?? result.id },
-    });
-    return result;
-  });
+      const { id } = parseRequest(WorkingParams, request.params);
+      const body = parseRequest(WorkingBody, request.body);
+      if (body.id !== undefined && body.id !== id) {
+        throw new ValidationError([{ field: 'id', message: 'must be the user of the address' }]);
+      }
+      assertCan(request.ability, 'update', 'WorkingAcademicPeriod');
+      if (!(await options.directory.isActiveUser(id)))
+        throw new NotFoundError('No such active user.');
+      if (!(await options.directory.academicPeriodExists(body.WorkingAcademicPeriodId))) {
+        throw new NotFoundError('No such academic period.');
+      }
+      return fastify.commandBus.execute(
+        'SetWorkingAcademicPeriod',
+        { userId: id, academicPeriodId: body.WorkingAcademicPeriodId },
+        commandOptionsFor(request),
+      );
+    },
+  );
+
+  fastify.post(
+    '/api/users/merge',
+    { config: requires('merge', 'User') },
+    async (request, reply) => {
+      const session = signedIn(request, reply);
+      if (!session) return reply;
+      assertCan(request.ability, 'merge', 'User');
+      const { masterId, duplicateId } = parseRequest(MergeBody, request.body);
+      for (const userId of new Set([masterId, duplicateId])) {
+        if (!(await options.directory.isActiveUser(userId))) {
+          throw new NotFoundError(`No such active user: ${userId}.`);
+        }
+      }
+      const execute = commandOptionsFor(request);
+      const result = await fastify.commandBus.execute(
+        'MergeUsers',
+        { masterId, duplicateId },
+        execute,
+      );
+      // The follow-ups are caused by the merge: one correlation id ties them together.
+      await moveDuplicateData({
+        store: options.store,
+        bus: fastify.commandBus,
+        directory: options.directory,
+        masterId,
+        duplicateId,
+        execute: { ...execute, correlationId: execute.correlationId ?? result.id },
+      });
+      return result;
+    },
+  );
 
   done();
 }

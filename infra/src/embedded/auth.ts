@@ -9,11 +9,13 @@ import {
 } from '@allot/shared-events';
 import {
   createApiKeyVerifier,
+  createLiveFeatureFlags,
   createReadModelUserDirectory,
   emptyAbility,
   type AbilityResolver,
   type CommandBus,
   type CommandServiceOptions,
+  type LiveFeatureFlags,
   type UserDirectory,
 } from '@allot/command-service';
 import {
@@ -27,7 +29,10 @@ import {
 import type { AllotConfig } from '../config/loadConfig.js';
 
 export interface ComposedAuth {
+  /** The effective flags (configuration, overridden by System Settings), read live. */
   featureFlags: FeatureFlags;
+  /** Catches the flags up with the settings stream; run before each request is authorized. */
+  liveFeatureFlags: LiveFeatureFlags;
   abilityFor: AbilityResolver;
   /** The command service's `session` option. */
   session: NonNullable<CommandServiceOptions['session']>;
@@ -51,18 +56,22 @@ export function composeAuth(options: {
 }): ComposedAuth {
   const { config, knex, store, sessionCodec } = options;
   // Checked with the rest of the configuration at start; `env` lets a caller override it.
-  const featureFlags = options.env
+  const configured = options.env
     ? featureFlagsFromEnvironment(
         options.env,
         config.demoData ? DEMO_FEATURE_FLAGS : DEFAULT_FEATURE_FLAGS,
       )
     : config.featureFlags;
+  // Issue 5: a System Settings value overrides the configured default of each flag.
+  const liveFeatureFlags = createLiveFeatureFlags(store, configured);
+  const featureFlags = liveFeatureFlags.flags;
   const tables = createTableResolver(knex);
   const facts = createReadModelAuthFacts(knex, tables);
   const environment = { facts, featureFlags, mode: config.mode, version: readAppVersion() };
   const verifyApiKey = createApiKeyVerifier(store);
   return {
     featureFlags,
+    liveFeatureFlags,
     abilityFor: async (session) =>
       (await abilityForSession(session, environment)) ?? emptyAbility(),
     session: { sessionCodec, featureFlags, directory: facts },

@@ -3,6 +3,7 @@ import {
   apiKeysProjection,
   authFactsProjection,
   resourceProjections,
+  sectionsProjection,
   settingsProjection,
   workingPeriodsProjection,
   type Projection,
@@ -16,6 +17,7 @@ export const allProjections: readonly Projection[] = [
   workingPeriodsProjection,
   apiKeysProjection,
   ...resourceProjections,
+  sectionsProjection,
 ];
 
 /** Domain events plus the seed records, which no projection reads but the runner must accept. */

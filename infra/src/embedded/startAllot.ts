@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Knex } from 'knex';
 import { createSessionCodec, type EventStore } from '@allot/shared-events';
 import {
@@ -15,7 +15,9 @@ import {
 } from '@allot/command-service';
 import {
   attachRealtime,
+  createInUseLookup,
   createProjectionRunner,
+  createTableResolver,
   projectionServicePlugin,
   readYourWrites,
   type ProjectionRunner,
@@ -51,7 +53,15 @@ const SEED_VISIBLE_TIMEOUT_MS = 30_000;
  * plugins on one database (embedded PGlite unless DATABASE_URL is set), the projection runner,
  * jobs, demo seeding and the built frontend.
  */
-export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
+export interface StartAllotHooks {
+  /** Sees every route as it is registered (the conformance tests walk them). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function startAllot(
+  config: AllotConfig,
+  hooks: StartAllotHooks = {},
+): Promise<RunningAllot> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const closeAll = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -79,6 +89,7 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
       // The embedded start may sit behind a local proxy (vite dev server); trust loopback only.
       trustProxy: 'loopback',
     });
+    if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
     const sessionCodec = createSessionCodec({ secrets: [sessionSecret], ttlMs: SESSION_TTL_MS });
     const realtime = attachRealtime(app.server, {
       sessionCodec,
@@ -110,6 +121,8 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
 
     const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner);
     const auth = composeAuth({ config, knex, store, sessionCodec, bus });
+    // Before any plugin's hooks: every check of this request sees the flags as now stored.
+    app.addHook('onRequest', () => auth.liveFeatureFlags.refresh());
     // Beside the command service, not inside: its sign-in forms are not command routes.
     await app.register(
       identityPlugin,
@@ -128,6 +141,8 @@ export async function startAllot(config: AllotConfig): Promise<RunningAllot> {
       jobs,
       abilityFor: auth.abilityFor,
       session: auth.session,
+      inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),
+      featureFlags: auth.liveFeatureFlags,
     });
     await app.register(projectionServicePlugin, {
       knex,

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { createTableResolver } from '../runner/tableNames.js';
 import { settingsRoutes } from './settingsRoutes.js';
 import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
+import { sectionReadRoutes } from '../teaching/sectionReadRoutes.js';
 import { viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
@@ -36,6 +37,12 @@ export async function projectionServicePlugin(
   await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });
   const viewer = options.viewer ?? (options.auth && viewerFromRequestAuth(options.auth));
   await fastify.register(resourceReadRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(sectionReadRoutes, {
     knex: options.knex,
     tables,
     preHandler,

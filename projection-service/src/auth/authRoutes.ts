@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineAbilityFor, type RoleSlug } from '@allot/shared-events';
 import { authContextOf, signedOutContext } from './authContext.js';
 import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
+import { requiresRead } from '../api/routeRequirement.js';
 
 export interface StatusResponse {
   version: string;
@@ -65,7 +66,7 @@ export function authRoutes(
 
   const { listApiKeys } = options;
   if (listApiKeys) {
-    fastify.get('/api/apiKeys', async (request, reply) => {
+    fastify.get('/api/apiKeys', { config: requiresRead('ApiKey') }, async (request, reply) => {
       const resolved = await authenticate(request, options);
       if (!resolved) return sendUnauthorized(reply);
       if (!defineAbilityFor(resolved.abilityContext).can('read', 'ApiKey')) {

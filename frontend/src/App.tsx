@@ -1,70 +1,29 @@
-import { useEffect, useState } from 'react';
-import {
-  Callout,
-  Card,
-  H1,
-  H2,
-  Navbar,
-  NavbarGroup,
-  NavbarHeading,
-  Spinner,
-} from '@blueprintjs/core';
-import {
-  fetchInstitutionSettings,
-  type InstitutionSettings,
-} from './features/settings/institutionSettings.js';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'loaded'; settings: InstitutionSettings }
-  | { status: 'failed'; message: string };
+import { useCallback, useState } from 'react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/AppProviders.js';
+import { SessionWatch } from './app/SessionWatch.js';
+import { createStore, type AppStore } from './app/store.js';
+import { RealtimeConnection } from './realtime/RealtimeConnection.js';
+import { appRoutes } from './routing/appRoutes.js';
+import { ApplicationUpdate } from './versions/ApplicationUpdate.js';
 
 export interface AppProps {
-  loadSettings?: (signal: AbortSignal) => Promise<InstitutionSettings>;
+  store?: AppStore;
 }
 
-/** A placeholder home page until the application shell lands: who we are, fetched from the API. */
-export function App({ loadSettings = fetchInstitutionSettings }: AppProps) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadSettings(controller.signal).then(
-      (settings) => setLoad({ status: 'loaded', settings }),
-      (err: unknown) => {
-        if (!controller.signal.aborted)
-          setLoad({ status: 'failed', message: err instanceof Error ? err.message : String(err) });
-      },
-    );
-    return () => controller.abort();
-  }, [loadSettings]);
-
-  const colour = load.status === 'loaded' ? (load.settings.primaryColor ?? undefined) : undefined;
+export function App({ store: given }: AppProps) {
+  const [store] = useState(() => given ?? createStore());
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const goHome = useCallback(() => void router.navigate('/'), [router]);
   return (
-    <>
-      <Navbar style={colour ? { borderTop: `4px solid ${colour}` } : undefined}>
-        <NavbarGroup>
-          <NavbarHeading>
-            <H1 style={{ fontSize: 20, margin: 0 }}>Allot</H1>
-          </NavbarHeading>
-        </NavbarGroup>
-      </Navbar>
-      <main style={{ maxWidth: 720, margin: '40px auto', padding: '0 16px' }}>
-        {load.status === 'loading' && <Spinner aria-label="Loading" />}
-        {load.status === 'failed' && (
-          <Callout intent="danger" title="Allot could not load the institution settings">
-            {load.message}
-          </Callout>
-        )}
-        {load.status === 'loaded' && (
-          <Card>
-            <H2 data-testid="institution-name">
-              {load.settings.institutionName || 'Your institution'}
-            </H2>
-            <p>Teaching assignments and effort planning.</p>
-          </Card>
-        )}
-      </main>
-    </>
+    <Provider store={store}>
+      <AppProviders>
+        <SessionWatch />
+        <RealtimeConnection goHome={goHome} />
+        <ApplicationUpdate />
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Provider>
   );
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './index.css';
+import './notifications/toasts.css';
 import { App } from './App.js';
 
 const root = document.getElementById('root');

@@ -1,0 +1,35 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { allResources, type ResourceDefinition } from '@allot/shared-events/browser';
+import { PageFrame } from '../pages/PageFrame.js';
+import { ResourceListPage, type ResourceListPageProps } from '../resources/ResourceListPage.js';
+import './adminStyles.js';
+
+/** The kind declared at the first of `paths` that exists (API paths that may be spelled two ways). */
+export function definitionAt(paths: string | readonly string[]): ResourceDefinition | undefined {
+  const wanted = typeof paths === 'string' ? [paths] : paths;
+  for (const path of wanted) {
+    const found = allResources.find((r) => r.path === path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The list page of the kind declared at `path` (an honest empty state if none is declared). */
+export function DefinitionPage({
+  path,
+  ...rest
+}: { path: string | readonly string[] } & Omit<ResourceListPageProps, 'definition'>) {
+  const definition = definitionAt(path);
+  if (!definition) {
+    return (
+      <PageFrame>
+        <NonIdealState
+          icon="build"
+          title="This list is not available yet"
+          description={`The server does not declare these records (${String(path)}) yet.`}
+        />
+      </PageFrame>
+    );
+  }
+  return <ResourceListPage definition={definition} {...rest} />;
+}

@@ -1,0 +1,5 @@
+import { DefinitionPage } from './DefinitionPage.js';
+
+export default function LocationsPage() {
+  return <DefinitionPage path="locations" />;
+}

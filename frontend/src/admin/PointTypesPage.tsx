@@ -1,0 +1,5 @@
+import { DefinitionPage } from './DefinitionPage.js';
+
+export default function PointTypesPage() {
+  return <DefinitionPage path="pointTypes" />;
+}

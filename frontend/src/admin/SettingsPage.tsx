@@ -1,0 +1,292 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Callout,
+  FileInput,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Section,
+  SectionCard,
+  Spinner,
+  Switch,
+} from '@blueprintjs/core';
+import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@allot/shared-events/browser';
+import { useGetSettingsQuery, useGetStatusQuery, type SettingRow } from '../api/sessionApi.js';
+import { notify } from '../notifications/notify.js';
+import { PageFrame } from '../pages/PageFrame.js';
+import { humanize } from '../resources/resourceUi.js';
+import { problemOf } from '../resources/serverErrors.js';
+import { useChangeSettingMutation, useUploadLogoMutation } from './settingsAdminApi.js';
+import './adminStyles.js';
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+/** The server refuses larger logos (413); saying so before the upload saves a round trip. */
+const MAX_LOGO_BYTES = 1024 * 1024;
+
+function valueOf(rows: readonly SettingRow[] | undefined, machineName: string): string | null {
+  return rows?.find((r) => r.machineName === machineName)?.Setting?.value ?? null;
+}
+
+/** Configuration → System Settings: institution name, logo, primary colour, feature flags. */
+export default function SettingsPage() {
+  const settings = useGetSettingsQuery();
+  const status = useGetStatusQuery();
+  if (settings.isLoading || status.isLoading)
+    return (
+      <PageFrame>
+        <Spinner aria-label="Loading settings" />
+      </PageFrame>
+    );
+  if (settings.error)
+    return (
+      <PageFrame>
+        <Callout intent={Intent.DANGER} title="Settings could not be loaded">
+          {problemOf(settings.error).message}
+        </Callout>
+      </PageFrame>
+    );
+  return (
+    <PageFrame>
+      <div className="allot-settings">
+        <InstitutionNameSection current={valueOf(settings.data, 'institution_name') ?? ''} />
+        <LogoSection hasLogo={valueOf(settings.data, 'logo') === 'true'} />
+        <PrimaryColourSection current={valueOf(settings.data, 'primary_color') ?? ''} />
+        <FeatureFlagsSection rows={settings.data} effective={status.data?.featureFlags ?? null} />
+      </div>
+    </PageFrame>
+  );
+}
+
+function useSaveSetting() {
+  const [change, state] = useChangeSettingMutation();
+  async function save(machineName: string, value: string, done: string): Promise<boolean> {
+    const result = await change({ machineName, value });
+    if ('error' in result) {
+      void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+      return false;
+    }
+    void notify({ message: done, intent: Intent.SUCCESS });
+    return true;
+  }
+  return { save, saving: state.isLoading };
+}
+
+function InstitutionNameSection({ current }: { current: string }) {
+  const [name, setName] = useState(current);
+  useEffect(() => setName(current), [current]);
+  const { save, saving } = useSaveSetting();
+  const invalid = name.trim() === '';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!invalid) void save('institution_name', name.trim(), 'Institution name saved.');
+  };
+  return (
+    <Section title="Institution" compact>
+      <SectionCard>
+        <form onSubmit={submit} className="allot-settings-row">
+          <FormGroup
+            label="Institution name"
+            labelFor="institution-name"
+            helperText={invalid ? 'Enter the institution’s name.' : 'Shown on the sign-in page.'}
+            intent={invalid ? Intent.DANGER : Intent.NONE}
+          >
+            <InputGroup
+              id="institution-name"
+              value={name}
+              intent={invalid ? Intent.DANGER : Intent.NONE}
+              onValueChange={setName}
+            />
+          </FormGroup>
+          <Button
+            type="submit"
+            text="Save name"
+            loading={saving}
+            disabled={invalid || name === current}
+          />
+        </form>
+      </SectionCard>
+    </Section>
+  );
+}
+
+function LogoSection({ hasLogo }: { hasLogo: boolean }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const [upload, state] = useUploadLogoMutation();
+  const tooBig = file !== null && file.size > MAX_LOGO_BYTES;
+  useEffect(() => {
+    if (!file) return undefined;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  async function send() {
+    if (!file || tooBig) return;
+    const result = await upload(file);
+    if ('error' in result) {
+      void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+      return;
+    }
+    setFile(null);
+    setPreview(null);
+    setVersion((v) => v + 1);
+    void notify({ message: 'Logo uploaded.', intent: Intent.SUCCESS });
+  }
+
+  return (
+    <Section title="Logo" compact>
+      <SectionCard>
+        <div className="allot-logo-row">
+          <figure className="allot-logo-preview">
+            <img
+              src={preview ?? `/api/logo.png?v=${String(version)}`}
+              alt={preview ? 'Preview of the new logo' : 'Current logo'}
+            />
+            <figcaption className="bp6-text-muted">
+              {preview ? 'Preview (not saved yet)' : hasLogo ? 'Current logo' : 'Default logo'}
+            </figcaption>
+          </figure>
+          <div>
+            <FormGroup
+              label="New logo"
+              labelFor="logo-file"
+              helperText={
+                tooBig ? 'The logo must be at most 1 MB.' : 'PNG, JPEG or SVG, at most 1 MB.'
+              }
+              intent={tooBig ? Intent.DANGER : Intent.NONE}
+            >
+              <FileInput
+                inputProps={{ id: 'logo-file', accept: 'image/png,image/jpeg,image/svg+xml' }}
+                text={file?.name ?? 'Choose a file…'}
+                hasSelection={file !== null}
+                onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+              />
+            </FormGroup>
+            <Button
+              intent={Intent.PRIMARY}
+              icon="upload"
+              text="Upload logo"
+              disabled={!file || tooBig}
+              loading={state.isLoading}
+              onClick={() => void send()}
+            />
+          </div>
+        </div>
+      </SectionCard>
+    </Section>
+  );
+}
+
+function PrimaryColourSection({ current }: { current: string }) {
+  const [colour, setColour] = useState(current);
+  useEffect(() => setColour(current), [current]);
+  const { save, saving } = useSaveSetting();
+  const invalid = colour !== '' && !HEX_COLOUR.test(colour);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!invalid) void save('primary_color', colour, 'Primary colour saved.');
+  };
+  return (
+    <Section title="Primary colour" compact>
+      <SectionCard>
+        <form onSubmit={submit} className="allot-settings-row">
+          <FormGroup
+            label="Primary colour"
+            labelFor="primary-colour"
+            helperText={invalid ? 'Use a colour like #1f4b99.' : 'Empty means the default colour.'}
+            intent={invalid ? Intent.DANGER : Intent.NONE}
+          >
+            <div className="allot-color-field">
+              <input
+                type="color"
+                aria-label="Primary colour picker"
+                value={HEX_COLOUR.test(colour) ? colour : '#1f4b99'}
+                onChange={(e) => setColour(e.currentTarget.value)}
+              />
+              <InputGroup
+                id="primary-colour"
+                value={colour}
+                placeholder="#1f4b99"
+                intent={invalid ? Intent.DANGER : Intent.NONE}
+                onValueChange={setColour}
+              />
+            </div>
+          </FormGroup>
+          <Button
+            type="submit"
+            text="Save colour"
+            loading={saving}
+            disabled={invalid || colour === current}
+          />
+        </form>
+      </SectionCard>
+    </Section>
+  );
+}
+
+const FLAG_LABELS: Partial<Record<FeatureFlagName, string>> = {
+  aemEnabled: 'Advanced effort management',
+  aemEnabledFaculty: 'Advanced effort management for faculty',
+  userMergeEnabled: 'Merge users',
+  devEmailsEnabled: 'Developer e-mails',
+  apiEnabled: 'API keys',
+  exportsEnabled: 'Exports',
+  dataServicesEnabled: 'Data services',
+};
+
+function FeatureFlagsSection({
+  rows,
+  effective,
+}: {
+  rows: readonly SettingRow[] | undefined;
+  effective: Record<FeatureFlagName, boolean> | null;
+}) {
+  const { save, saving } = useSaveSetting();
+  return (
+    <Section
+      title="Features"
+      subtitle="A stored choice overrides the configured default; abilities follow on the next request."
+      compact
+    >
+      <SectionCard>
+        {FEATURE_FLAG_NAMES.map((flag) => {
+          // '' (or nothing stored) means the configured default applies.
+          const raw = valueOf(rows, flag);
+          const stored = raw === 'true' || raw === 'false' ? raw : null;
+          const on = stored !== null ? stored === 'true' : (effective?.[flag] ?? false);
+          const label = FLAG_LABELS[flag] ?? humanize(flag.replace(/Enabled$/, ''));
+          return (
+            <div key={flag} className="allot-flag-row">
+              <Switch
+                large
+                checked={on}
+                disabled={saving}
+                label={`${label}${stored === null ? ' (default)' : ''}`}
+                onChange={(e) =>
+                  void save(
+                    flag,
+                    e.currentTarget.checked ? 'true' : 'false',
+                    `${label} ${e.currentTarget.checked ? 'on' : 'off'}.`,
+                  )
+                }
+              />
+              {stored !== null && (
+                <Button
+                  size="small"
+                  variant="minimal"
+                  text="Use default"
+                  aria-label={`${label}: use the configured default`}
+                  disabled={saving}
+                  onClick={() => void save(flag, '', `${label} follows its default again.`)}
+                />
+              )}
+            </div>
+          );
+        })}
+      </SectionCard>
+    </Section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { Button, FormGroup, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
+import type { ReferenceOption } from '../resources/resourceApi.js';
+
+const SHOWN = 8;
+
+export interface UserPickerProps {
+  label: string;
+  users: readonly ReferenceOption[];
+  value: string | null;
+  onChange: (userId: string | null) => void;
+  /** A user who may not be picked here (the other side of the merge). */
+  exclude?: string | null;
+  helperText?: string;
+}
+
+/** Type to search the users by name, pick one; the pick shows as a tag that can be cleared. */
+export function UserPicker({
+  label,
+  users,
+  value,
+  onChange,
+  exclude,
+  helperText,
+}: UserPickerProps) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const picked = users.find((u) => u.value === value) ?? null;
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = users
+    .filter((u) => u.value !== exclude)
+    .filter((u) => words.every((w) => u.label.toLowerCase().includes(w)))
+    .slice(0, SHOWN);
+  return (
+    <FormGroup label={label} labelFor={id} helperText={helperText}>
+      {picked ? (
+        <Tag
+          large
+          icon="person"
+          onRemove={() => onChange(null)}
+          aria-label={`${label}: ${picked.label}`}
+        >
+          {picked.label}
+        </Tag>
+      ) : (
+        <>
+          <InputGroup
+            id={id}
+            leftIcon="search"
+            placeholder="Search by name…"
+            value={query}
+            onValueChange={setQuery}
+            rightElement={
+              query ? (
+                <Button
+                  variant="minimal"
+                  icon="cross"
+                  aria-label="Clear the search"
+                  onClick={() => setQuery('')}
+                />
+              ) : undefined
+            }
+          />
+          {words.length > 0 && (
+            <Menu aria-label={`${label} matches`} className="allot-picker-menu">
+              {matches.length === 0 && <MenuItem disabled text="No user matches." />}
+              {matches.map((u) => (
+                <MenuItem
+                  key={u.value}
+                  icon="person"
+                  text={u.label}
+                  onClick={() => onChange(u.value)}
+                />
+              ))}
+            </Menu>
+          )}
+        </>
+      )}
+    </FormGroup>
+  );
+}

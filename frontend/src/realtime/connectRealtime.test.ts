@@ -1,0 +1,146 @@
+/**
+ * @jest-environment node
+ */
+// A real socket.io server as the projection-service attaches it (session cookie, user rooms).
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { Socket } from 'socket.io-client';
+import {
+  sessionCookie,
+  startNode,
+  type Node,
+} from '../../../projection-service/src/realtime/testing/realtimeHarness.js';
+import { connectRealtime, REALTIME_OPTIONS } from './connectRealtime.js';
+import { REALTIME_HANDLERS } from './realtimeEvents.js';
+
+let node: Node;
+let socket: Socket;
+let actions: UnknownAction[];
+let wentHome: number;
+
+beforeAll(async () => {
+  node = await startNode();
+});
+
+afterAll(async () => {
+  await node.stop();
+});
+
+beforeEach(async () => {
+  actions = [];
+  wentHome = 0;
+  socket = connectRealtime(
+    {
+      dispatch: (action) => {
+        actions.push(action);
+        return action;
+      },
+      me: () => 'u1',
+      goHome: () => {
+        wentHome += 1;
+      },
+    },
+    { url: node.url, extraHeaders: { cookie: sessionCookie('u1') } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+});
+
+afterEach(() => {
+  socket.disconnect();
+});
+
+/** Sends one event, then a marker to the same socket, so everything before it has arrived. */
+async function deliver(event: string, rooms: string[], actorId: string | null, payload?: unknown) {
+  const marker = new Promise((resolve) => socket.once('teachingAssignmentChanged', resolve));
+  node.realtime.emit([{ event, rooms, actorId, payload }]);
+  node.realtime.emit([{ event: 'teachingAssignmentChanged', rooms: ['user:u1'], actorId: null }]);
+  await marker;
+  // The marker's own invalidation is not part of what the event did.
+  return actions.slice(0, -1);
+}
+
+function invalidated(list: UnknownAction[]): unknown[] {
+  return list.map((a) => (a as { payload?: unknown }).payload);
+}
+
+describe('realtime client', () => {
+  it('connects at /api/socket.io with the spec’s reconnect settings', () => {
+    expect(REALTIME_OPTIONS).toMatchObject({
+      path: '/api/socket.io',
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      timeout: 20000,
+    });
+    expect(socket.connected).toBe(true);
+  });
+
+  it('handles every spec §4 event', () => {
+    expect(Object.keys(REALTIME_HANDLERS).sort()).toEqual([
+      'activeAcademicPeriodUpdated',
+      'activeStepsChanged',
+      'approvalsChanged',
+      'teachingAssignmentChanged',
+      'teachingAssignmentCreated',
+      'teachingAssignmentDeleted',
+      'workingAcademicPeriodUpdated',
+    ]);
+  });
+
+  it('refreshes progress steps and actions when another user changes them, not for one’s own', async () => {
+    expect(invalidated(await deliver('activeStepsChanged', ['all'], 'u2'))).toEqual([
+      ['ProgressSteps', 'ProgressActions'],
+    ]);
+    actions = [];
+    expect(await deliver('approvalsChanged', ['all'], 'u2')).toHaveLength(1);
+    actions = [];
+    expect(await deliver('activeStepsChanged', ['all'], 'u1')).toEqual([]);
+  });
+
+  it('another user’s move of the active period refreshes period data and goes home', async () => {
+    const done = await deliver('activeAcademicPeriodUpdated', ['all'], 'u2', { id: 'p2' });
+    expect(invalidated(done)).toEqual([
+      ['Auth', 'AcademicPeriods', 'TeachingAssignments', 'ProgressSteps', 'ProgressActions'],
+    ]);
+    expect(wentHome).toBe(1);
+    actions = [];
+    expect(await deliver('activeAcademicPeriodUpdated', ['all'], 'u1', { id: 'p3' })).toEqual([]);
+    expect(wentHome).toBe(1);
+  });
+
+  it('the user’s own working period change goes home; another user’s never arrives', async () => {
+    const own = await deliver('workingAcademicPeriodUpdated', ['user:u1'], 'u1', {
+      userId: 'u1',
+      WorkingAcademicPeriodId: 'p2',
+    });
+    expect(invalidated(own)).toEqual([
+      ['Auth', 'AcademicPeriods', 'TeachingAssignments', 'ProgressSteps', 'ProgressActions'],
+    ]);
+    expect(wentHome).toBe(1);
+    actions = [];
+    const other = await deliver('workingAcademicPeriodUpdated', ['user:u2'], 'u2', {
+      userId: 'u2',
+      WorkingAcademicPeriodId: 'p2',
+    });
+    expect(other).toEqual([]);
+    expect(wentHome).toBe(1);
+  });
+
+  it('teaching assignment events refresh teaching assignments', async () => {
+    for (const event of ['teachingAssignmentCreated', 'teachingAssignmentDeleted']) {
+      actions = [];
+      expect(invalidated(await deliver(event, ['all'], 'u1'))).toEqual([['TeachingAssignments']]);
+    }
+  });
+
+  it('reconnects with polling, then websocket', async () => {
+    expect(socket.io.opts.transports).toBeUndefined();
+    const back = new Promise((resolve) => socket.io.once('reconnect', resolve));
+    // The connection drops under the socket (transport close); the manager reconnects after 1–5 s.
+    socket.io.engine.close();
+    await back;
+    expect(socket.io.opts.transports).toEqual(['polling', 'websocket']);
+  });
+});

@@ -1,0 +1,83 @@
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import { allotApi, type TagType } from '../api/allotApi.js';
+import { PERIOD_DEPENDENT_TAGS } from '../api/cacheRefresh.js';
+
+/** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
+export interface RealtimeMessage {
+  payload?: unknown;
+  /** The working user whose write caused the event; null for the system. */
+  actorId: string | null;
+}
+
+export interface RealtimeTarget {
+  dispatch: Dispatch<UnknownAction>;
+  /** The signed-in page's working user (whose room the socket joined), or null. */
+  me: () => string | null;
+  /** Spec §4: back to the home page after a period change. */
+  goHome: () => void;
+}
+
+type Handler = (message: RealtimeMessage, target: RealtimeTarget) => void;
+
+function fromAnotherUser(message: RealtimeMessage, target: RealtimeTarget): boolean {
+  return message.actorId !== target.me();
+}
+
+function refresh(target: RealtimeTarget, tags: readonly TagType[]) {
+  target.dispatch(allotApi.util.invalidateTags([...tags]));
+}
+
+function payloadUserId(message: RealtimeMessage): string | null {
+  const { payload } = message;
+  return payload && typeof payload === 'object' && 'userId' in payload
+    ? typeof payload.userId === 'string'
+      ? payload.userId
+      : null
+    : null;
+}
+
+const refreshProgress: Handler = (message, target) => {
+  // One's own change was refreshed by its mutation already.
+  if (fromAnotherUser(message, target)) refresh(target, ['ProgressSteps', 'ProgressActions']);
+};
+
+const periodMoved: Handler = (message, target) => {
+  refresh(target, PERIOD_DEPENDENT_TAGS);
+  target.goHome();
+};
+
+const refreshTeachingAssignments: Handler = (_message, target) => {
+  refresh(target, ['TeachingAssignments']);
+};
+
+/** Spec §4 "Realtime events": every event the client handles, and what it does. */
+export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
+  activeStepsChanged: refreshProgress,
+  approvalsChanged: refreshProgress,
+  activeAcademicPeriodUpdated: (message, target) => {
+    if (fromAnotherUser(message, target)) periodMoved(message, target);
+  },
+  workingAcademicPeriodUpdated: (message, target) => {
+    // Sent to the user's own room; the check keeps a stale socket (before a masquerade) honest.
+    if (payloadUserId(message) === target.me()) periodMoved(message, target);
+  },
+  teachingAssignmentChanged: refreshTeachingAssignments,
+  teachingAssignmentCreated: refreshTeachingAssignments,
+  teachingAssignmentDeleted: refreshTeachingAssignments,
+};
+
+function asMessage(raw: unknown): RealtimeMessage {
+  if (raw && typeof raw === 'object' && 'actorId' in raw) {
+    const { actorId } = raw;
+    return {
+      actorId: typeof actorId === 'string' ? actorId : null,
+      payload: 'payload' in raw ? raw.payload : undefined,
+    };
+  }
+  return { actorId: null };
+}
+
+/** Handles one event by name; unknown events are ignored (a newer server may send more). */
+export function handleRealtimeEvent(event: string, raw: unknown, target: RealtimeTarget): void {
+  REALTIME_HANDLERS[event]?.(asMessage(raw), target);
+}

@@ -1,0 +1,78 @@
+import '@testing-library/jest-dom';
+import { useState } from 'react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { FieldInput } from './FieldInput.js';
+import type { FormValue } from './formValues.js';
+import type { ResolvedField } from './resourceUi.js';
+
+const members: ResolvedField = {
+  name: 'members',
+  label: 'Members',
+  widget: 'members',
+  required: false,
+  listType: null,
+};
+const users = [
+  { value: 'u1', label: 'Ada Admin' },
+  { value: 'u2', label: 'Fiona Faculty' },
+];
+
+function Members({ initial, seen }: { initial: FormValue; seen: (v: FormValue) => void }) {
+  const [value, setValue] = useState<FormValue>(initial);
+  return (
+    <FieldInput
+      field={members}
+      value={value}
+      options={users}
+      onChange={(v) => {
+        setValue(v);
+        seen(v);
+      }}
+    />
+  );
+}
+
+test('members show approve (1) and assign (2) as checkboxes, and Error!! for a missing user', () => {
+  const seen: FormValue[] = [];
+  render(
+    <Members
+      initial={[
+        { UserId: 'u1', permission: 3 },
+        { UserId: 'gone', permission: 0 },
+      ]}
+      seen={(v) => seen.push(v)}
+    />,
+  );
+  expect(screen.getByLabelText('Ada Admin may approve')).toBeChecked();
+  expect(screen.getByLabelText('Ada Admin may assign')).toBeChecked();
+  expect(screen.getByText('Error!!')).toBeInTheDocument();
+
+  fireEvent.click(screen.getByLabelText('Ada Admin may approve'));
+  expect(seen.at(-1)).toEqual([
+    { UserId: 'u1', permission: 2 },
+    { UserId: 'gone', permission: 0 },
+  ]);
+
+  // Only users not yet members can be added.
+  const add = screen.getByLabelText('Add a member');
+  expect(within(add).queryByText('Ada Admin')).not.toBeInTheDocument();
+  fireEvent.change(add, { target: { value: 'u2' } });
+  expect(seen.at(-1)).toEqual([
+    { UserId: 'u1', permission: 2 },
+    { UserId: 'gone', permission: 0 },
+    { UserId: 'u2', permission: 0 },
+  ]);
+});
+
+test('an invalid field shows its sentence and is marked invalid', () => {
+  render(
+    <FieldInput
+      field={{ name: 'name', label: 'Name', widget: 'text', required: true, listType: 'text' }}
+      value=""
+      error="Name is required."
+      onChange={() => undefined}
+    />,
+  );
+  expect(screen.getByLabelText('Name (required)')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByText('Name is required.')).toBeInTheDocument();
+});

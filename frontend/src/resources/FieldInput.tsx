@@ -1,0 +1,288 @@
+import {
+  Button,
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import type { FormValue, MemberValue } from './formValues.js';
+import type { ReferenceOption } from './resourceApi.js';
+import type { ResolvedField } from './resourceUi.js';
+import { APPROVE_BIT, ASSIGN_BIT, MISSING_MEMBER_LABEL } from './members.js';
+
+export interface FieldInputProps {
+  field: ResolvedField;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+  /** Options of a reference, references or members field (loaded by the caller). */
+  options?: readonly ReferenceOption[] | undefined;
+  /** The options are still loading. */
+  optionsLoading?: boolean;
+  /** Prefix that makes the ids unique on the page. */
+  idPrefix?: string;
+}
+
+/** One form field of the resource machinery: label, widget, help and its error inline. */
+export function FieldInput(props: FieldInputProps) {
+  const { field, error, idPrefix = 'field' } = props;
+  const id = `${idPrefix}-${field.name}`;
+  const intent = error ? Intent.DANGER : Intent.NONE;
+  const helper = error ?? field.help;
+  if (field.widget === 'checkbox') {
+    return (
+      <FormGroup helperText={helper} intent={intent}>
+        <Checkbox
+          id={id}
+          label={field.label}
+          checked={props.value === true}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+        />
+      </FormGroup>
+    );
+  }
+  const label = field.required ? `${field.label} (required)` : field.label;
+  return (
+    <FormGroup label={label} labelFor={id} helperText={helper} intent={intent}>
+      <Widget {...props} id={id} intent={intent} />
+    </FormGroup>
+  );
+}
+
+function Widget(props: FieldInputProps & { id: string; intent: Intent }) {
+  const { field, value, onChange, disabled, id, intent, options = [] } = props;
+  const text = typeof value === 'string' ? value : '';
+  const invalid = intent === Intent.DANGER;
+  switch (field.widget) {
+    case 'textarea':
+    case 'json':
+      return (
+        <TextArea
+          id={id}
+          fill
+          rows={field.widget === 'json' ? 6 : 3}
+          value={text}
+          disabled={disabled}
+          intent={intent}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <InputGroup
+          id={id}
+          type="number"
+          value={text}
+          disabled={disabled}
+          intent={intent}
+          aria-invalid={invalid}
+          onValueChange={(v) => onChange(v)}
+        />
+      );
+    case 'date':
+      return (
+        <InputGroup
+          id={id}
+          type="date"
+          value={text}
+          disabled={disabled}
+          intent={intent}
+          aria-invalid={invalid}
+          onValueChange={(v) => onChange(v)}
+        />
+      );
+    case 'color':
+      return (
+        <div className="allot-color-field">
+          <input
+            type="color"
+            aria-label={`${field.label} picker`}
+            value={/^#[0-9a-f]{6}$/i.test(text) ? text : '#000000'}
+            disabled={disabled}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+          <InputGroup
+            id={id}
+            value={text}
+            placeholder="#1f4b99"
+            disabled={disabled}
+            intent={intent}
+            aria-invalid={invalid}
+            onValueChange={(v) => onChange(v)}
+          />
+        </div>
+      );
+    case 'select':
+    case 'reference': {
+      const choices = field.widget === 'select' ? (field.options ?? []) : options;
+      const known = text === '' || choices.some((o) => o.value === text);
+      return (
+        <HTMLSelect
+          id={id}
+          fill
+          value={text}
+          disabled={disabled || props.optionsLoading}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        >
+          <option value="">{props.optionsLoading ? 'Loading…' : '— None —'}</option>
+          {!known && <option value={text}>{MISSING_MEMBER_LABEL}</option>}
+          {choices.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </HTMLSelect>
+      );
+    }
+    case 'references': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      const choices = field.options ?? options;
+      return (
+        <div id={id} role="group" aria-label={field.label} className="allot-references-field">
+          {choices.length === 0 && <span className="bp6-text-muted">No options.</span>}
+          {choices.map((o) => (
+            <Checkbox
+              key={o.value}
+              inline
+              label={o.label}
+              disabled={disabled}
+              checked={chosen.includes(o.value)}
+              onChange={(e) =>
+                onChange(
+                  e.currentTarget.checked
+                    ? [...chosen, o.value]
+                    : chosen.filter((v) => v !== o.value),
+                )
+              }
+            />
+          ))}
+        </div>
+      );
+    }
+    case 'members':
+      return (
+        <MembersInput
+          id={id}
+          label={field.label}
+          members={Array.isArray(value) ? (value as MemberValue[]) : []}
+          users={options}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+    default:
+      return (
+        <InputGroup
+          id={id}
+          value={text}
+          disabled={disabled}
+          intent={intent}
+          aria-invalid={invalid}
+          onValueChange={(v) => onChange(v)}
+        />
+      );
+  }
+}
+
+interface MembersInputProps {
+  id: string;
+  label: string;
+  members: MemberValue[];
+  users: readonly ReferenceOption[];
+  disabled?: boolean | undefined;
+  onChange: (value: MemberValue[]) => void;
+}
+
+/** Workgroup members: a user each, with approve (1) and assign (2) as checkboxes. */
+function MembersInput({ id, label, members, users, disabled, onChange }: MembersInputProps) {
+  const nameOf = (userId: string) =>
+    users.find((u) => u.value === userId)?.label ?? MISSING_MEMBER_LABEL;
+  const addable = users.filter((u) => !members.some((m) => m.UserId === u.value));
+  const setBit = (index: number, bit: number, on: boolean) =>
+    onChange(
+      members.map((m, i) =>
+        i === index ? { ...m, permission: on ? m.permission | bit : m.permission & ~bit } : m,
+      ),
+    );
+  return (
+    <div id={id} role="group" aria-label={label}>
+      <HTMLTable compact striped className="allot-members-table">
+        <thead>
+          <tr>
+            <th>Member</th>
+            <th>Approve</th>
+            <th>Assign</th>
+            <th>
+              <span className="bp6-text-muted">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.length === 0 && (
+            <tr>
+              <td colSpan={4} className="bp6-text-muted">
+                No members yet.
+              </td>
+            </tr>
+          )}
+          {members.map((m, index) => {
+            const name = nameOf(m.UserId);
+            return (
+              <tr key={m.UserId}>
+                <td>{name}</td>
+                <td>
+                  <Checkbox
+                    aria-label={`${name} may approve`}
+                    checked={(m.permission & APPROVE_BIT) !== 0}
+                    disabled={disabled}
+                    onChange={(e) => setBit(index, APPROVE_BIT, e.currentTarget.checked)}
+                  />
+                </td>
+                <td>
+                  <Checkbox
+                    aria-label={`${name} may assign`}
+                    checked={(m.permission & ASSIGN_BIT) !== 0}
+                    disabled={disabled}
+                    onChange={(e) => setBit(index, ASSIGN_BIT, e.currentTarget.checked)}
+                  />
+                </td>
+                <td>
+                  <Button
+                    variant="minimal"
+                    icon="cross"
+                    aria-label={`Remove ${name}`}
+                    disabled={disabled}
+                    onClick={() => onChange(members.filter((_, i) => i !== index))}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+      <HTMLSelect
+        aria-label="Add a member"
+        value=""
+        disabled={disabled || addable.length === 0}
+        onChange={(e) => {
+          const userId = e.currentTarget.value;
+          if (userId) onChange([...members, { UserId: userId, permission: 0 }]);
+        }}
+      >
+        <option value="">Add a member…</option>
+        {addable.map((u) => (
+          <option key={u.value} value={u.value}>
+            {u.label}
+          </option>
+        ))}
+      </HTMLSelect>
+    </div>
+  );
+}

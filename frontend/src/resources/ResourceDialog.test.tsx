@@ -1,0 +1,93 @@
+/**
+ * @jest-environment ./src/shell/testing/fetchEnvironment.cjs
+ */
+import { jest } from '@jest/globals';
+import '@testing-library/jest-dom';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { users } from '@allot/shared-events/browser';
+import { createStore } from '../app/store.js';
+import { startApiServer } from '../shell/testing/apiServer.js';
+import { ResourceDialog } from './ResourceDialog.js';
+import type { ResourceRow } from './resourceApi.js';
+import { resolveFields, visibleFields } from './resourceUi.js';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  // Reference options (divisions, ranks, …) answer empty lists.
+  server = await startApiServer(({ method }) =>
+    method === 'GET' ? { body: { count: 0, rows: [] } } : undefined,
+  );
+});
+afterAll(() => server.close());
+
+const fay: ResourceRow = {
+  id: 'u1',
+  revision: 4,
+  firstName: 'Fay',
+  lastName: 'Faculty',
+  displayName: 'Fay Faculty',
+  email: 'fay@example.edu',
+  username: 'fay',
+  honorific: 'Dr.',
+  EmployeeId: 'E-77',
+  hostSystemId: 'H-9',
+  Roles: [{ slug: 'faculty' }],
+  FinancialData: { pointsRequired: 12, pointsAssigned: 6, pointsRemaining: 6 },
+};
+
+function renderDialog(
+  mayEditFinancialData: boolean,
+  onSubmit = jest.fn(() => Promise.resolve(null)),
+) {
+  const fields = visibleFields(resolveFields(users), {});
+  render(
+    <Provider store={createStore()}>
+      <ResourceDialog
+        definition={users}
+        singular="User"
+        fields={fields}
+        record={fay}
+        canEditField={(f) => (f.editSubject ? mayEditFinancialData : true)}
+        onSubmit={onSubmit}
+        onClose={() => undefined}
+        onReload={() => undefined}
+      />
+    </Provider>,
+  );
+  return onSubmit;
+}
+
+test('the user form labels Title and Receive emails and shows EmployeeId and hostSystemId', async () => {
+  renderDialog(true);
+  expect(screen.getByLabelText('Title')).toHaveValue('Dr.');
+  expect(screen.getByLabelText('EmployeeId')).toHaveValue('E-77');
+  expect(screen.getByLabelText('hostSystemId')).toHaveValue('H-9');
+  expect(screen.getByLabelText('Receive emails')).toBeInTheDocument();
+  await waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+});
+
+test('financial data is read-only without the FinancialData update ability', () => {
+  renderDialog(false);
+  expect(screen.getByLabelText('Points Required')).toBeDisabled();
+  expect(screen.getByLabelText('Points Required')).toHaveValue(12);
+  expect(screen.getByLabelText('First Name (required)')).toBeEnabled();
+});
+
+test('with the ability, a change of financial data is sent as the whole object', async () => {
+  const onSubmit = renderDialog(true);
+  fireEvent.change(screen.getByLabelText('Points Assigned'), { target: { value: '8' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+  expect(onSubmit.mock.calls[0]).toEqual([
+    { FinancialData: { pointsRequired: 12, pointsAssigned: 8, pointsRemaining: 6 } },
+  ]);
+});
+
+test('without it, the same form never sends financial data', async () => {
+  const onSubmit = renderDialog(false);
+  fireEvent.change(screen.getByLabelText('First Name (required)'), { target: { value: 'Faye' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+  expect(onSubmit.mock.calls[0]).toEqual([{ firstName: 'Faye' }]);
+});

@@ -1,0 +1,100 @@
+/**
+ * Every route of spec §2 inside the shell, with the page's title (its menu label) and a one-line
+ * description of what the page holds. The permission and feature-flag gates are not here: they
+ * come from ROUTE_PERMISSIONS and ROUTE_FLAG_GATES in @allot/shared-events (the server's rules).
+ * Which module renders a page is in pageRegistry.ts.
+ */
+export interface PageRoute {
+  path: string;
+  title: string;
+  description: string;
+}
+
+const page = (path: string, title: string, description: string): PageRoute => ({
+  path,
+  title,
+  description,
+});
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  page('/', 'Dashboard', 'Your planning overview for the working academic period.'),
+  page('/courses', 'Course Catalog', 'The courses your institution teaches.'),
+  page('/courseOfferings', 'Course Offerings', 'Courses offered in each academic period.'),
+  page('/sections', 'Sections Offered', 'The sections of each course offering and their status.'),
+  page('/schedule', 'Schedule', 'Meeting times and rooms of the sections.'),
+  page(
+    '/administrativeAssignments',
+    'Admin Assignments',
+    'Administrative duties assigned to instructors.',
+  ),
+  page('/effort', 'Effort Management', 'An overview of instructors’ planned and actual effort.'),
+  page('/effort/import', 'Import Effort', 'Import effort actuals from payroll files.'),
+  page(
+    '/effort/classificationRules',
+    'Classification Rules',
+    'Rules that classify imported effort.',
+  ),
+  page('/effort/categories', 'Effort Categories', 'Categories effort is reported in.'),
+  page(
+    '/effort/costCenterDescriptions',
+    'Cost Center Descriptions',
+    'Readable names for cost centers.',
+  ),
+  page('/effort/types', 'Effort Types', 'The kinds of effort that are tracked.'),
+  page('/effort/payPeriods', 'Pay Periods', 'Pay periods effort is recorded against.'),
+  page('/effort/myTeaching', 'My Teaching', 'Your teaching effort across academic periods.'),
+  page('/effort/myEffort', 'My Effort', 'Your planned and actual effort.'),
+  page(
+    '/effort/timeline/position/:positionId',
+    'Effort Timeline',
+    'The effort timeline of one position.',
+  ),
+  page('/effort/*', 'Effort Management', 'Effort planning and reporting.'),
+  page(
+    '/sectionAssignments',
+    'Section Assignments',
+    'Who teaches which section, and the approvals.',
+  ),
+  page('/myWorkload', 'My Workload', 'The sections you are assigned to teach.'),
+  page('/mySharedTeaching', 'My Shared Teaching', 'Sections you teach together with colleagues.'),
+  page('/mySchedule', 'My Schedule', 'When and where your sections meet.'),
+  page('/adminAssignmentsMine', 'My Admin Assignments', 'Your administrative duties.'),
+  page(
+    '/teachingPreferencesMine',
+    'My Teaching Preferences',
+    'Tell your department what you would like to teach.',
+  ),
+  page('/instructors', 'Instructors', 'Instructors and their appointments.'),
+  page('/instructorWorkload/*', 'Instructor Workload', 'One instructor’s workload in detail.'),
+  page('/reports', 'Reports', 'Reports on teaching, workload and cost.'),
+  page('/reports/admin', 'Custom Reports', 'Build and publish custom reports.'),
+  page('/reports/*', 'Reports', 'A report on teaching, workload and cost.'),
+  page('/dataServices', 'Data Services', 'Data exports and integrations.'),
+  page('/academicPeriods', 'Academic Periods', 'Academic periods, their terms and progress steps.'),
+  page('/instructorCosts', 'Instructor Cost Matrix', 'What teaching costs by instructor type.'),
+  page('/workgroups', 'Workgroups', 'Workgroups, their members and permissions.'),
+  page('/users', 'Users', 'People who may sign in, and their roles.'),
+  page('/users/merge', 'Merge Users', 'Merge duplicate user records into one.'),
+  page('/locations', 'Locations', 'Buildings and rooms where sections meet.'),
+  page('/emailInstructors', 'Email Instructors', 'Send e-mail to groups of instructors.'),
+  page('/cloning', 'Clone Resources', 'Copy offerings and sections from one period to another.'),
+  page('/apikeys', 'Api Keys', 'Keys that let other systems use the API.'),
+  page('/settings', 'System Settings', 'Institution name, logo, colours and other settings.'),
+  page('/academicTermTypes', 'Academic Term Types', 'The kinds of academic terms.'),
+  page(
+    '/administrativeAssignmentTypes',
+    'Admin Assignment Types',
+    'The kinds of administrative duties.',
+  ),
+  page('/assignmentTypes', 'Assignment Types', 'The kinds of teaching assignments.'),
+  page('/divisions', 'Divisions', 'The divisions of your institution.'),
+  page('/instructorTypes', 'Instructor Types', 'The kinds of instructors.'),
+  page('/pointTypes', 'Point Types', 'The kinds of workload points.'),
+  page('/ranks', 'Ranks', 'Academic ranks.'),
+  page('/teachingModes', 'Teaching Modes', 'How sections are taught: in person, online, hybrid.'),
+  page('/tracks', 'Tracks', 'Career tracks of instructors.'),
+  page('/taxonomies', 'Taxonomies', 'Classification lists used across the planner.'),
+  page('/taxonomies/*', 'Taxonomies', 'One classification list.'),
+  page('/styles', 'Style Guide', 'The components the product is built from.'),
+  page('/styles/formik-fields', 'Formik Fields', 'The form fields the product uses.'),
+];

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { settingValue, useGetSettingsQuery } from '../api/sessionApi.js';
+import { DefaultLogo } from './DefaultLogo.js';
+import { HEADER_LOGO_MAX_HEIGHT_PX, HEADER_LOGO_WIDTH_PX } from '../constants.js';
+
+/** Spec §2: the uploaded logo when the `logo` setting is 'true', otherwise the white default. */
+export function DrawerLogo() {
+  const settings = useGetSettingsQuery();
+  const uploaded = settingValue(settings.data, 'logo') === 'true';
+  const institution = settingValue(settings.data, 'institution_name');
+  return (
+    <Link to="/" className="allot-drawer__home" aria-label="Home">
+      {uploaded ? (
+        <img
+          className="allot-drawer__logo"
+          src="/api/logo.png"
+          alt={`${institution || 'Institution'} logo`}
+          width={HEADER_LOGO_WIDTH_PX}
+          style={{ maxHeight: HEADER_LOGO_MAX_HEIGHT_PX }}
+        />
+      ) : (
+        <DefaultLogo />
+      )}
+    </Link>
+  );
+}

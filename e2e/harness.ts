@@ -20,3 +20,25 @@ export async function signIn(page: Page, username: string, origin = '/'): Promis
   const target = new URL(origin, appUrl());
   await page.waitForURL((url) => url.pathname === target.pathname);
 }
+
+/**
+ * Resolves once the page's socket.io client is connected (the server joins the socket to its
+ * rooms before it acknowledges with `40{"sid":…}`), over polling or websocket.
+ */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const isAck = (text: string) => text.includes('40{"sid"');
+    page.on('response', (response) => {
+      if (!response.url().includes('/api/socket.io/')) return;
+      response.text().then(
+        (text) => isAck(text) && resolve(),
+        () => undefined,
+      );
+    });
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && isAck(payload)) resolve();
+      });
+    });
+  });
+}

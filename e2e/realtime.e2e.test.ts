@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchForProblems } from './browser.js';
-import { signIn } from './harness.js';
+import { signIn, socketConnected } from './harness.js';
 
 interface Period {
   id: string;
@@ -19,28 +19,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
-
-/**
- * Resolves once the page's socket.io client is connected (the server joins the socket to its
- * rooms before it acknowledges with `40{"sid":…}`), over polling or websocket.
- */
-function socketConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    const isAck = (text: string) => text.includes('40{"sid"');
-    page.on('response', (response) => {
-      if (!response.url().includes('/api/socket.io/')) return;
-      response.text().then(
-        (text) => isAck(text) && resolve(),
-        () => undefined,
-      );
-    });
-    page.on('websocket', (ws) => {
-      ws.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string' && isAck(payload)) resolve();
-      });
-    });
-  });
-}
 
 async function open(username: string, origin: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -19,6 +19,7 @@ import { humanize } from '../resources/resourceUi.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { useChangeSettingMutation, useUploadLogoMutation } from './settingsAdminApi.js';
 import './adminStyles.js';
+import { logoChanged, useLogoSrc } from '../branding/logoRevision.js';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 /** The server refuses larger logos (413); saying so before the upload saves a round trip. */
@@ -113,7 +114,7 @@ function InstitutionNameSection({ current }: { current: string }) {
 function LogoSection({ hasLogo }: { hasLogo: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+  const logoSrc = useLogoSrc();
   const [upload, state] = useUploadLogoMutation();
   const tooBig = file !== null && file.size > MAX_LOGO_BYTES;
   useEffect(() => {
@@ -132,7 +133,7 @@ function LogoSection({ hasLogo }: { hasLogo: boolean }) {
     }
     setFile(null);
     setPreview(null);
-    setVersion((v) => v + 1);
+    logoChanged(result.data.position);
     void notify({ message: 'Logo uploaded.', intent: Intent.SUCCESS });
   }
 
@@ -142,7 +143,7 @@ function LogoSection({ hasLogo }: { hasLogo: boolean }) {
         <div className="allot-logo-row">
           <figure className="allot-logo-preview">
             <img
-              src={preview ?? `/api/logo.png?v=${String(version)}`}
+              src={preview ?? logoSrc}
               alt={preview ? 'Preview of the new logo' : 'Current logo'}
             />
             <figcaption className="bp6-text-muted">

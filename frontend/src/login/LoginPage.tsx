@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '../shell/shellConstants.js';
 import { LogInIcon } from '@blueprintjs/icons';
 import { THEME_LOAD_TIMEOUT_MS } from '../constants.js';
 import { loginHref } from './loginTarget.js';
+import { useLogoSrc } from '../branding/logoRevision.js';
 
 export const LOGIN_PAGE_TITLE = `Login to ${PRODUCT_NAME}`;
 const CONTACT_SUPPORT = 'Please contact support.';
@@ -19,6 +20,7 @@ export interface LoginPageProps {
 
 /** Spec §2 Login: `/login?origin=…`. */
 export function LoginPage({ appearanceTimeoutMs = THEME_LOAD_TIMEOUT_MS }: LoginPageProps) {
+  const logoSrc = useLogoSrc();
   const viewer = useViewer();
   const appearance = useAppearance();
   useApplyAppearance(appearance);
@@ -53,7 +55,7 @@ export function LoginPage({ appearanceTimeoutMs = THEME_LOAD_TIMEOUT_MS }: Login
       <Card elevation={3} className="allot-login__card">
         <img
           className="allot-login__logo"
-          src="/api/logo.png"
+          src={logoSrc}
           alt={`${institution || PRODUCT_NAME} logo`}
         />
         <H1 className="allot-login__title">{LOGIN_PAGE_TITLE}</H1>

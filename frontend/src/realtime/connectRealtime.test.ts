@@ -11,6 +11,7 @@ import {
 } from '../../../projection-service/src/realtime/testing/realtimeHarness.js';
 import { connectRealtime, REALTIME_OPTIONS } from './connectRealtime.js';
 import { REALTIME_HANDLERS } from './realtimeEvents.js';
+import { currentLogoSrc, logoChanged } from '../branding/logoRevision.js';
 
 let node: Node;
 let socket: Socket;
@@ -82,6 +83,7 @@ describe('realtime client', () => {
       'activeAcademicPeriodUpdated',
       'activeStepsChanged',
       'approvalsChanged',
+      'settingsChanged',
       'teachingAssignmentChanged',
       'teachingAssignmentCreated',
       'teachingAssignmentDeleted',
@@ -133,6 +135,22 @@ describe('realtime client', () => {
       actions = [];
       expect(invalidated(await deliver(event, ['all'], 'u1'))).toEqual([['TeachingAssignments']]);
     }
+  });
+
+  it('a settings change refreshes settings and the auth context, and reloads a new logo', async () => {
+    const before = currentLogoSrc();
+    const colour = await deliver('settingsChanged', ['all'], 'u2', {
+      machineName: 'primary_color',
+    });
+    expect(invalidated(colour)).toEqual([['Settings', 'Status', 'AppInfo', 'Auth']]);
+    expect(currentLogoSrc()).toBe(before);
+    actions = [];
+    await deliver('settingsChanged', ['all'], 'u2', { machineName: 'logo', position: '7:3' });
+    expect(currentLogoSrc()).not.toBe(before);
+    expect(currentLogoSrc()).toBe('/api/logo.png?v=7%3A3');
+    // The echo of the same upload (one's own, already shown) leaves the image alone.
+    expect(logoChanged('7:3')).toBeUndefined();
+    expect(currentLogoSrc()).toBe('/api/logo.png?v=7%3A3');
   });
 
   it('reconnects with polling, then websocket', async () => {

@@ -1,6 +1,7 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { allotApi, type TagType } from '../api/allotApi.js';
 import { PERIOD_DEPENDENT_TAGS } from '../api/cacheRefresh.js';
+import { logoChanged } from '../branding/logoRevision.js';
 
 /** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
 export interface RealtimeMessage {
@@ -25,6 +26,13 @@ function fromAnotherUser(message: RealtimeMessage, target: RealtimeTarget): bool
 
 function refresh(target: RealtimeTarget, tags: readonly TagType[]) {
   target.dispatch(allotApi.util.invalidateTags([...tags]));
+}
+
+function payloadString(message: RealtimeMessage, key: string): string | null {
+  const { payload } = message;
+  if (!payload || typeof payload !== 'object' || !(key in payload)) return null;
+  const value: unknown = (payload as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : null;
 }
 
 function payloadUserId(message: RealtimeMessage): string | null {
@@ -64,6 +72,13 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
   teachingAssignmentChanged: refreshTeachingAssignments,
   teachingAssignmentCreated: refreshTeachingAssignments,
   teachingAssignmentDeleted: refreshTeachingAssignments,
+  // Not in spec §4: issue 5 wants every settings change (name, logo, colour, feature flags) live in
+  // every open browser (docs/decisions.md 11). Flags change abilities, so the auth context too.
+  settingsChanged: (message, target) => {
+    refresh(target, ['Settings', 'Status', 'AppInfo', 'Auth']);
+    if (payloadString(message, 'machineName') === 'logo')
+      logoChanged(payloadString(message, 'position') ?? new Date().toISOString());
+  },
 };
 
 function asMessage(raw: unknown): RealtimeMessage {

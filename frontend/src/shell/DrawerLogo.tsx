@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { settingValue, useGetSettingsQuery } from '../api/sessionApi.js';
 import { DefaultLogo } from './DefaultLogo.js';
 import { HEADER_LOGO_MAX_HEIGHT_PX, HEADER_LOGO_WIDTH_PX } from '../constants.js';
+import { useLogoSrc } from '../branding/logoRevision.js';
 
 /** Spec §2: the uploaded logo when the `logo` setting is 'true', otherwise the white default. */
 export function DrawerLogo() {
+  const logoSrc = useLogoSrc();
   const settings = useGetSettingsQuery();
   const uploaded = settingValue(settings.data, 'logo') === 'true';
   const institution = settingValue(settings.data, 'institution_name');
@@ -13,7 +15,7 @@ export function DrawerLogo() {
       {uploaded ? (
         <img
           className="allot-drawer__logo"
-          src="/api/logo.png"
+          src={logoSrc}
           alt={`${institution || 'Institution'} logo`}
           width={HEADER_LOGO_WIDTH_PX}
           style={{ maxHeight: HEADER_LOGO_MAX_HEIGHT_PX }}

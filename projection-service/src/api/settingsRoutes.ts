@@ -72,6 +72,8 @@ export function settingsRoutes(
     const logo = await getLogo(knex, await table());
     // Uploaded SVGs were refused if scriptable; nosniff keeps browsers to the stored type.
     reply.header('x-content-type-options', 'nosniff');
+    // One URL for whatever logo is current: browsers must ask again rather than keep an old one.
+    reply.header('cache-control', 'no-cache');
     if (!logo) return reply.header('content-type', 'image/svg+xml').send(DEFAULT_LOGO_SVG);
     return reply.header('content-type', logo.contentType).send(logo.data);
   });

@@ -1,5 +1,6 @@
 import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
+import { positionToToken } from '@allot/shared-events';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { settingsProjection } from './settingsProjection.js';
 import { DEFAULT_PRIMARY_COLOR, getSetting, listSettings } from './settingsQuery.js';
@@ -23,23 +24,25 @@ afterAll(async () => {
   await db.close();
 });
 
-test('upserts SettingChanged and notifies room all once per setting', async () => {
-  const notifications = await harness.apply([
+test('upserts SettingChanged and notifies room all once per setting, with its last position', async () => {
+  const events = [
     recorded('SettingChanged', { machineName: 'institution_name', value: 'Old U' }),
     recorded('SettingChanged', { machineName: 'institution_name', value: 'State U' }),
     recorded('SettingChanged', { machineName: 'logo', value: 'true' }),
-  ]);
+  ];
+  const notifications = await harness.apply(events);
+  const token = (i: number) => positionToToken(events[i]!.position);
   expect(notifications).toEqual([
     {
       event: 'settingsChanged',
       rooms: ['all'],
-      payload: { machineName: 'institution_name' },
+      payload: { machineName: 'institution_name', position: token(1) },
       actorId: 'user-admin',
     },
     {
       event: 'settingsChanged',
       rooms: ['all'],
-      payload: { machineName: 'logo' },
+      payload: { machineName: 'logo', position: token(2) },
       actorId: 'user-admin',
     },
   ]);

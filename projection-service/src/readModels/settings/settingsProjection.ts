@@ -51,7 +51,8 @@ export const settingsProjection: Projection = {
       changed.set(machineName, {
         event: 'settingsChanged',
         rooms: ['all'],
-        payload: { machineName },
+        // The position lets a browser that uploaded the logo itself tell this echo from news.
+        payload: { machineName, position: positionToToken(event.position) },
         actorId: event.metadata.actorId ?? null,
       });
     }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sendUnauthorized } from '../session/unauthorized.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CSRF_HEADER_NAME,
@@ -69,10 +70,15 @@ export const authorizationPlugin = fp(
       request.ability = session ? await abilityFor(session) : emptyAbility();
     });
     // After every onRequest hook (a Bearer key sets the session there too), before validation:
-    // a signed-in caller without the ability gets 403 whatever the body holds. A caller without
-    // a session is left to the route (the session routes answer 401, commands refuse with 403).
-    fastify.addHook('preValidation', (request, _reply, next) => {
+    // on a route that declares a requirement, a caller without a session gets 401 and a signed-in
+    // caller without the ability 403, whatever the body holds (DESIGN §7 status codes).
+    fastify.addHook('preValidation', (request, reply, next) => {
       const requirement = request.routeOptions.config.requires;
+      if (requirement && !request.session) {
+        // The reply is sent here; the route never runs.
+        void sendUnauthorized(reply);
+        return;
+      }
       if (requirement && request.session) {
         try {
           assertCan(request.ability, requirement.action, requirement.subject);

@@ -152,10 +152,10 @@ describe('PUT /api/settings/:machineName', () => {
       expect(response.statusCode).toBe(413);
     });
 
-    it('403 without a session', async () => {
+    it('401 without a session', async () => {
       const response = await refused(() => put('institution_name', { value: 'Hijacked' }));
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ statusCode: 403, message: expect.any(String) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ statusCode: 401, message: 'Please log in.' });
     });
 
     it('403 for a user who may only read the configuration', async () => {
@@ -182,13 +182,13 @@ describe('PUT /api/settings/:machineName', () => {
       expect(response.statusCode).toBe(403);
     });
 
-    it('403 for a tampered session cookie (no session, no rules)', async () => {
+    it('401 for a tampered session cookie (no session)', async () => {
       const { cookie, ...csrf } = t.signedIn('admin');
       const tampered = { ...csrf, cookie: `${cookie?.slice(0, -2) ?? ''}xx` };
       const response = await refused(() =>
         put('institution_name', { value: 'Hijacked' }, tampered),
       );
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(401);
     });
 
     it('422 with a sentence for a primary colour that is not #rrggbb', async () => {

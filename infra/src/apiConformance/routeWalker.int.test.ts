@@ -165,8 +165,13 @@ describe('the route walker', () => {
     const answered: string[] = [];
     for (const route of guarded) {
       const status = await send(route, {});
-      // Reads answer 401 (or 403); a write may first refuse the probe body (400) — never more.
-      const refused = route.method === 'GET' ? [401, 403] : [400, 401, 403];
+      // A route declaring a requirement answers 401 before it looks at the body (DESIGN §7);
+      // a session-only route may first refuse the probe body (400) — never more.
+      const refused = route.requires
+        ? [401]
+        : route.method === 'GET'
+          ? [401, 403]
+          : [400, 401, 403];
       if (!refused.includes(status)) answered.push(`${key(route)}: ${status}`);
     }
     expect(answered).toEqual([]);

@@ -71,7 +71,9 @@ const base = (dir, extra = {}) => ({
 export default {
   globalSetup: '<rootDir>/testing/globalSetup.js',
   globalTeardown: '<rootDir>/testing/globalTeardown.js',
-  testTimeout: 60000,
+  // Several suites start the whole embedded application (demo institution included) in beforeAll;
+  // on a loaded 2-core machine that alone can pass a minute.
+  testTimeout: 180000,
   projects: [
     // EventStoreDB contract tests exist only where a server is configured: not collected, never skipped.
     base(

@@ -45,6 +45,10 @@ test('feature-flag gates: with aemEnabled off the effort pages and /MyEffort are
     await page.waitForLoadState('networkidle');
     await page.goto(`${appUrl()}${path}`);
     await page.getByRole('heading', { name: 'Unauthorized', level: 2 }).waitFor();
+    // The top bar and the tab name the page shown, not the route's own title.
+    expect(await page.locator('.allot-topbar').innerText()).toContain('Unauthorized');
+    expect(await page.locator('.allot-topbar').innerText()).not.toContain('Effort');
+    expect(await page.title()).toMatch(/^Unauthorized \|/);
   }
   // A page the demo flags allow for faculty opens.
   await page.waitForLoadState('networkidle');

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { OfflineIcon, RefreshIcon } from '@blueprintjs/icons';
-import { canVisitRoute } from '@allot/shared-events/browser';
 import { Navigate, useLocation } from 'react-router';
-import { useAbility } from '../ability/useAbility.js';
 import { UnauthorizedPage } from '../pages/UnauthorizedPage.js';
 import { loginPathFor } from './loginRedirect.js';
 import { PageSpinner } from './PageSpinner.js';
+import { useRouteAccess } from './routeAccess.js';
 
 /**
  * Spec §2 protected routes: blocked until the auth context and its flags loaded; then the
@@ -16,12 +15,11 @@ import { PageSpinner } from './PageSpinner.js';
  */
 export function RouteGate({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
-  const { loading, failed, signedIn, ability, flags } = useAbility();
-  const isDashboard = pathname === '/' || pathname === '';
+  const access = useRouteAccess();
 
-  if (isDashboard) return children;
-  if (loading) return <PageSpinner />;
-  if (failed) {
+  if (access === 'dashboard' || access === 'allowed') return children;
+  if (access === 'loading') return <PageSpinner />;
+  if (access === 'failed') {
     return (
       <NonIdealState
         icon={<OfflineIcon size={48} />}
@@ -33,7 +31,6 @@ export function RouteGate({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!signedIn) return <Navigate to={loginPathFor(pathname, search)} replace />;
-  if (!canVisitRoute(ability, flags, pathname)) return <UnauthorizedPage />;
-  return children;
+  if (access === 'anonymous') return <Navigate to={loginPathFor(pathname, search)} replace />;
+  return <UnauthorizedPage />;
 }

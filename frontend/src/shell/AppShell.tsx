@@ -7,6 +7,7 @@ import { DRAWER_WIDTH_PX, SIDEBAR_TRANSITION_MS } from '../constants.js';
 import { SkipLink } from './SkipLink.js';
 import { TopBar } from './TopBar.js';
 import { usePageTitle } from './pageTitle.js';
+import { useRouteAccess } from '../routing/routeAccess.js';
 import { useAppearance, useApplyAppearance } from './useAppearance.js';
 import { useViewer } from './useViewer.js';
 import { IdentitySwitchContext } from './identitySwitch.js';
@@ -32,7 +33,8 @@ export function AppShell() {
   const appearance = useAppearance();
   useApplyAppearance(appearance);
   const viewer = useViewer();
-  const title = usePageTitle();
+  // The gate shows Unauthorized in place of the page: the top bar and tab must say so too.
+  const title = usePageTitle(useRouteAccess() === 'denied' ? 'Unauthorized' : undefined);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const identitySwitch = useIdentitySwitchState();

@@ -15,11 +15,15 @@ function titleOf(handle: unknown): string | undefined {
   return undefined;
 }
 
-/** The deepest matched route's title (the product name when none has one), also the tab title. */
-export function usePageTitle(): string {
+/**
+ * The deepest matched route's title (the product name when none has one), also the tab title;
+ * `override` replaces it when the page shown is not the route's own (Unauthorized).
+ */
+export function usePageTitle(override?: string): string {
   const matches = useMatches();
   let title: string | undefined;
   for (const match of matches) title = titleOf(match.handle) ?? title;
+  title = override ?? title;
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);

@@ -36,8 +36,8 @@ export default async function globalSetup() {
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`Allot did not start in 120 s:\n${output}`)),
-      120_000,
+      () => reject(new Error(`Allot did not start in 300 s:\n${output}`)),
+      300_000,
     );
     const read = (chunk) => {
       output += chunk.toString();

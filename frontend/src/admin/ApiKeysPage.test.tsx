@@ -56,7 +56,8 @@ test('a new key is shown once; revoking asks first', async () => {
   const app = renderWithApp([{ path: '/apikeys', element: <ApiKeysPage /> }], '/apikeys');
   expect(await screen.findByText('Nightly export')).toBeInTheDocument();
 
-  fireEvent.click(screen.getByRole('button', { name: 'New API key' }));
+  // The button shows once the auth context (abilities) has loaded, which may come after the list.
+  fireEvent.click(await screen.findByRole('button', { name: 'New API key' }));
   const dialog = await screen.findByRole('dialog');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
   expect(await within(dialog).findByText('Name the key (what uses it).')).toBeInTheDocument();

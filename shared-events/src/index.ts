@@ -13,3 +13,4 @@ export * from './browser.js';
 export * from './featureFlags/index.js';
 export * from './events/sessionEvents.js';
 export * from './teaching/index.js';
+export * from './json/canonicalJson.js';

@@ -3,6 +3,8 @@ import { settingsEventSchemas } from './settings.js';
 import { sessionEventSchemas } from './sessionEvents.js';
 import { resourceEventSchemas } from '../resources/index.js';
 import { teachingEventSchemas } from '../teaching/section/events.js';
+import { preferenceEventSchemas } from '../teaching/preferences/events.js';
+import { approvalEventSchemas } from '../teaching/approvals/approvals.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -13,6 +15,8 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...sessionEventSchemas,
   ...resourceEventSchemas,
   ...teachingEventSchemas,
+  ...preferenceEventSchemas,
+  ...approvalEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

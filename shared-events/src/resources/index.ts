@@ -9,6 +9,7 @@ import { progressSteps } from './kinds/progressSteps.js';
 import { users } from './kinds/users.js';
 import { courses } from './kinds/courses.js';
 import { courseOfferings } from './kinds/courseOfferings.js';
+import { administrativeAssignments } from './kinds/administrativeAssignments.js';
 import { administrativeAssignmentTypes } from './kinds/administrativeAssignmentTypes.js';
 import { assignmentTypes } from './kinds/assignmentTypes.js';
 import { divisions } from './kinds/divisions.js';
@@ -53,6 +54,7 @@ export * from './kinds/specialties.js';
 export * from './kinds/locations.js';
 export * from './kinds/courses.js';
 export * from './kinds/courseOfferings.js';
+export * from './kinds/administrativeAssignments.js';
 
 /** Every declared record kind; the services derive commands, projections and routes from these. */
 export const allResources: readonly ResourceDefinition[] = [
@@ -65,6 +67,7 @@ export const allResources: readonly ResourceDefinition[] = [
   users,
   courses,
   courseOfferings,
+  administrativeAssignments,
   administrativeAssignmentTypes,
   assignmentTypes,
   divisions,

@@ -4,3 +4,6 @@ export * from './alignment.js';
 export * from './workload.js';
 export * from './section/index.js';
 export * from './suggestions.js';
+export * from './refusal.js';
+export * from './preferences/index.js';
+export * from './approvals/approvals.js';

@@ -15,6 +15,8 @@ export const academicPeriods = defineResource({
     isSystemActive: z.boolean().optional(),
     publishedForFaculty: z.boolean().optional(),
     useAdvancedEffort: z.boolean().optional(),
+    /** The last day faculty may change their teaching preferences without a reopen. */
+    preferencesDueDate: isoDate.nullable().optional(),
   }),
   list: {
     fields: {
@@ -24,6 +26,7 @@ export const academicPeriods = defineResource({
       isSystemActive: 'boolean',
       publishedForFaculty: 'boolean',
       useAdvancedEffort: 'boolean',
+      preferencesDueDate: 'date',
     },
     defaultSort: [['startDate', 'DESC']],
   },
@@ -33,6 +36,7 @@ export const academicPeriods = defineResource({
     isSystemActive: record.isSystemActive ?? false,
     publishedForFaculty: record.publishedForFaculty ?? false,
     useAdvancedEffort: record.useAdvancedEffort ?? false,
+    preferencesDueDate: record.preferencesDueDate ?? null,
   }),
   ui: {
     title: 'Academic Periods',
@@ -48,6 +52,11 @@ export const academicPeriods = defineResource({
       },
       publishedForFaculty: { label: 'Published for Faculty' },
       useAdvancedEffort: { label: 'Use Advanced Effort' },
+      preferencesDueDate: {
+        label: 'Preferences Due',
+        widget: 'date',
+        help: 'After this day faculty preferences change only when reopened.',
+      },
     },
   },
   validate: endNotBeforeStart,

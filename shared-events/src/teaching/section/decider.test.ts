@@ -510,4 +510,15 @@ describe('double-booking: refused with 422 unless overridden, and the override r
       .when({ ...set(), context: schedule([]) })
       .refused('rule', /seats 40, fewer than the section's 90/);
   });
+
+  it('records nothing when the same meetings come back with their keys in another order', () => {
+    const stored = meeting({ id: 'm1' });
+    const reordered = Object.fromEntries(Object.entries(stored).reverse()) as Meeting;
+    given(created, {
+      type: 'SectionMeetingsSet',
+      data: { id: 's1', meetings: [reordered], overriddenConflicts: [], warnings: [] },
+    })
+      .when({ type: 'SetMeetings', data: { id: 's1', meetings: [stored] }, context: schedule([]) })
+      .then([]);
+  });
 });

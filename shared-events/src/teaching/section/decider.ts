@@ -1,3 +1,4 @@
+import { canonical } from '../../json/canonicalJson.js';
 import type { z } from 'zod';
 import { blocking, sectionConflicts, type Conflict, type ScheduledSection } from '../conflicts.js';
 import { Meeting } from '../meetings.js';
@@ -196,7 +197,7 @@ function decideMoveMeeting(
     );
   }
   const moved = parsed.data;
-  if (JSON.stringify(moved) === JSON.stringify(current)) return [];
+  if (canonical(moved) === canonical(current)) return [];
   const meetings = state.section.meetings.map((m) => (m.id === meetingId ? moved : m));
   const candidate = scheduledSection({ ...state.section, meetings }, activeAssignments(state));
   // Only what the moved meeting causes: an older, already overridden clash does not refuse a move.
@@ -334,8 +335,7 @@ export function decideSection(
       const { section } = live(state, command.data.id);
       const changed = Object.entries(definedOnly(command.data)).filter(
         ([key, value]) =>
-          key !== 'id' &&
-          JSON.stringify(value) !== JSON.stringify(section[key as keyof SectionRecord]),
+          key !== 'id' && canonical(value) !== canonical(section[key as keyof SectionRecord]),
       );
       if (changed.length === 0) return [];
       return [{ type: 'SectionUpdated', data: { id: section.id, ...Object.fromEntries(changed) } }];
@@ -346,7 +346,8 @@ export function decideSection(
     case 'SetMeetings': {
       const current = live(state, command.data.id);
       const { id, meetings, override } = command.data;
-      if (JSON.stringify(meetings) === JSON.stringify(current.section.meetings)) return [];
+      // Stored meetings come back from jsonb with their keys reordered: compare canonically.
+      if (canonical(meetings) === canonical(current.section.meetings)) return [];
       const candidate = scheduledSection(
         { ...current.section, meetings },
         activeAssignments(current),

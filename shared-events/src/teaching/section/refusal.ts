@@ -1,16 +1,6 @@
-import type { Conflict } from '../conflicts.js';
+import { TeachingCommandRefused } from '../refusal.js';
 
-/**
- * A refusal of a section command: `notFound` answers 404, `invalid` 400, `rule` 422 (with the
- * conflicts when a conflict refused it, so the caller can show them and offer the override).
- */
-export class SectionCommandRefused extends Error {
+/** A refusal of a section command (see TeachingCommandRefused for what each kind answers). */
+export class SectionCommandRefused extends TeachingCommandRefused {
   override readonly name = 'SectionCommandRefused';
-  constructor(
-    readonly kind: 'notFound' | 'invalid' | 'rule',
-    message: string,
-    readonly conflicts: readonly Conflict[] = [],
-  ) {
-    super(message);
-  }
 }

@@ -12,6 +12,8 @@ import type { LiveFeatureFlags } from './settings/featureFlagSettings.js';
 import { historyRoutes } from './history/historyRoutes.js';
 import { resourceWriteRoutes } from './resources/resourceRoutes.js';
 import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
+import { preferenceWriteRoutes } from './preferences/preferenceRoutes.js';
+import { approvalWriteRoutes } from './approvals/approvalRoutes.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -85,4 +87,6 @@ export async function commandServicePlugin(
   await fastify.register(resourceWriteRoutes, options.inUse ? { inUse: options.inUse } : {});
   await fastify.register(historyRoutes, { store: options.store });
   await fastify.register(sectionWriteRoutes);
+  await fastify.register(preferenceWriteRoutes);
+  await fastify.register(approvalWriteRoutes);
 }

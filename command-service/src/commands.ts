@@ -6,6 +6,8 @@ import { setWorkingAcademicPeriodCommand } from './session/workingPeriod.js';
 import { mergeUsersCommand } from './session/mergeUsers.js';
 import { createApiKeyCommand, revokeApiKeyCommand } from './apiKeys/apiKeyCommands.js';
 import { sectionCommands } from './teaching/sectionCommands.js';
+import { preferenceCommands } from './preferences/preferenceCommands.js';
+import { recordProgressActionCommand } from './approvals/approvalCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -19,4 +21,6 @@ export const allCommands: readonly RunnableCommand[] = [
   createApiKeyCommand,
   revokeApiKeyCommand,
   ...sectionCommands,
+  ...preferenceCommands,
+  recordProgressActionCommand,
 ];

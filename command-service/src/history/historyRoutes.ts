@@ -12,6 +12,7 @@ import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
 import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
 import { historyOf, type HistoryPerson } from './recordHistory.js';
+import { sectionHistoryRoute } from './sectionHistory.js';
 
 const Params = z.object({
   path: z.string().min(1).max(100),
@@ -60,6 +61,8 @@ export function historyRoutes(
   options: { store: EventStore },
   done: (err?: Error) => void,
 ): void {
+  // Sections are not declared kinds: their stream holds meetings and assignments too.
+  sectionHistoryRoute(fastify, { store: options.store, people: () => personLookup(options.store) });
   fastify.get('/api/history/:path/:id', async (request, reply) => {
     const session = request.session;
     if (!session) {

@@ -1,2 +1,3 @@
 export * from './historyRoutes.js';
 export * from './recordHistory.js';
+export * from './sectionHistory.js';

@@ -10,7 +10,6 @@ import {
   authorizeSectionCommand,
   sectionCommandSchemas,
   sectionDecider,
-  SectionCommandRefused,
   streamId,
   type SectionCommand,
   type SectionCommandContext,
@@ -25,21 +24,14 @@ import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
 import {
   DomainRuleError,
   ForbiddenError,
-  NotFoundError,
   ValidationError,
   fieldIssuesFrom,
 } from '../errors/errors.js';
+import { assertRecordsExist } from '../resources/loadRecord.js';
+import { translated } from './translateRefusal.js';
 import { scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
 
 export const sectionStreamId = (id: string): string => streamId('section', id);
-
-/** The decider's refusals as the service's errors: 404, 400, 422. */
-function translated(error: unknown): unknown {
-  if (!(error instanceof SectionCommandRefused)) return error;
-  if (error.kind === 'notFound') return new NotFoundError(error.message);
-  if (error.kind === 'invalid') return new ValidationError([{ field: '', message: error.message }]);
-  return new DomainRuleError(error.message);
-}
 
 const decider: Decider<SectionCommand, SectionState, SectionEvent> = {
   initialState: sectionDecider.initialState,
@@ -98,18 +90,6 @@ function referencesOf(command: SectionCommand): [ResourceDefinition, string, str
   return found;
 }
 
-async function checkReferences(store: EventStore, command: SectionCommand): Promise<void> {
-  for (const [kind, id, message] of referencesOf(command)) {
-    const events = await store.readStream(kind.streamId(id)).catch((err: unknown) => {
-      if (err instanceof StreamNotFoundError) return [];
-      throw err;
-    });
-    if (events.length === 0 || events.at(-1)?.type === kind.eventTypes.deleted) {
-      throw new DomainRuleError(message);
-    }
-  }
-}
-
 /** The term modes an offering lists now, from its stream (created, then updated). */
 async function offeringTermModes(
   store: EventStore,
@@ -162,7 +142,7 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
       const context: SectionCommandContext = {};
       const command = { type: name, data: parsed.data, context } as SectionCommand;
       const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
-      await checkReferences(store, command);
+      await assertRecordsExist(store, referencesOf(command));
       await checkTermMode(store, command);
       if (index) await index.refresh();
       return handleCommand(store, decider, sectionStreamId(command.data.id), command, {

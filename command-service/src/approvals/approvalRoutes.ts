@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PROGRESS_ACTIONS } from '@allot/shared-events';
+import { requires } from '../authorization/routeRequirement.js';
+import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+
+const id = z.string().trim().min(1).max(100);
+const Params = z
+  .object({ ProgressStepId: id, WorkgroupId: id, action: z.enum(PROGRESS_ACTIONS) })
+  .strict();
+const Body = z.object({ comment: z.string().trim().max(2000).nullable().optional() }).strict();
+
+/**
+ * POST /api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action (submit, approve,
+ * return) with an optional comment: a workgroup's progress action at a step (DESIGN §7). The
+ * route needs the bare ability; the command checks the workgroup's own bits.
+ */
+export function approvalWriteRoutes(
+  fastify: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  fastify.post(
+    '/api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action',
+    { bodyLimit: 16 * 1024, config: requires('read', 'Section') },
+    async (request) => {
+      const params = parseRequest(Params, request.params);
+      const body = parseRequest(Body, request.body ?? {});
+      return fastify.commandBus.execute(
+        'RecordProgressAction',
+        { ...params, ...body },
+        commandOptionsFor(request),
+      );
+    },
+  );
+  done();
+}

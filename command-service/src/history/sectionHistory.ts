@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  StreamNotFoundError,
+  evolveSection,
+  initialSectionState,
+  positionToToken,
+  subjectOf,
+  teachingEventSchemas,
+  type EventStore,
+  type RecordedEvent,
+  type SectionEvent,
+  type SectionState,
+} from '@allot/shared-events';
+import { requires } from '../authorization/routeRequirement.js';
+import { parseRequest } from '../commandHandling/httpCommand.js';
+import { ForbiddenError, NotFoundError } from '../errors/errors.js';
+import {
+  diffRecords,
+  type FieldChange,
+  type HistoryPerson,
+  type PersonLookup,
+} from './recordHistory.js';
+
+const Params = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** One event of a section's stream: the History panel's row, plus the assignment it concerns. */
+export interface SectionHistoryRow {
+  position: string;
+  revision: number;
+  type: string;
+  at: string;
+  by: HistoryPerson | null;
+  onBehalfOf: HistoryPerson | null;
+  /** For assignment events: which assignment, and its instructor. */
+  assignment: { id: string; instructor: HistoryPerson } | null;
+  changes: FieldChange[];
+}
+
+type Live = Extract<SectionState, { status: 'live' | 'deleted' }>;
+
+/** The section's own fields (meetings compared as one list). */
+function sectionFields(state: SectionState): Record<string, unknown> | null {
+  if (state.status === 'absent') return null;
+  const { id: _id, ...fields } = state.section;
+  return fields;
+}
+
+function assignmentFields(state: SectionState, id: string): Record<string, unknown> | null {
+  if (state.status === 'absent') return null;
+  const found = state.assignments[id];
+  if (!found) return null;
+  const { status, share, notes } = found;
+  return { status, share, notes };
+}
+
+/**
+ * Folds a section's stream: each row says what the event changed — the section's fields, its
+ * meetings, or one assignment's status, share and notes (with the approval or withdrawal reason
+ * and any conflict the caller overrode). `by`/`onBehalfOf` as for records (recordHistory.ts).
+ */
+export async function sectionHistoryOf(
+  events: readonly RecordedEvent[],
+  person: PersonLookup,
+): Promise<SectionHistoryRow[]> {
+  let state: SectionState = initialSectionState;
+  const rows: SectionHistoryRow[] = [];
+  const who = async (id: string): Promise<HistoryPerson> =>
+    (await person(id)) ?? { id, displayName: id };
+  for (const recordedEvent of events) {
+    const schema = teachingEventSchemas[recordedEvent.type as SectionEvent['type']];
+    if (!schema) continue;
+    const event = {
+      type: recordedEvent.type,
+      data: schema.parse(recordedEvent.data),
+    } as SectionEvent;
+    const before = state;
+    state = evolveSection(state, event);
+    let changes: FieldChange[];
+    let assignment: SectionHistoryRow['assignment'] = null;
+    switch (event.type) {
+      case 'TeachingAssignmentCreated':
+      case 'TeachingAssignmentChanged':
+      case 'TeachingAssignmentDeleted': {
+        const { id } = event.data;
+        const userId =
+          'UserId' in event.data
+            ? event.data.UserId
+            : ((before as Live).assignments[id]?.UserId ?? null);
+        if (userId) assignment = { id, instructor: await who(userId) };
+        changes =
+          event.type === 'TeachingAssignmentDeleted'
+            ? []
+            : diffRecords(assignmentFields(before, id), assignmentFields(state, id));
+        if (event.type === 'TeachingAssignmentChanged') {
+          if (event.data.approval) {
+            changes.push({ field: 'approval', from: null, to: event.data.approval.level });
+          }
+          if (event.data.reason)
+            changes.push({ field: 'reason', from: null, to: event.data.reason });
+        }
+        if (event.type === 'TeachingAssignmentCreated') {
+          for (const c of event.data.overriddenConflicts) {
+            changes.push({ field: 'overriddenConflict', from: null, to: c.message });
+          }
+        }
+        break;
+      }
+      case 'SectionDeleted':
+        changes = [];
+        break;
+      default:
+        changes = diffRecords(sectionFields(before), sectionFields(state));
+        if (event.type === 'SectionMeetingsSet' || event.type === 'SectionMeetingMoved') {
+          for (const c of event.data.overriddenConflicts) {
+            changes.push({ field: 'overriddenConflict', from: null, to: c.message });
+          }
+        }
+    }
+    const actorId = recordedEvent.metadata.actorId ?? null;
+    const authenticatedId = recordedEvent.metadata.onBehalfOfId ?? null;
+    const masquerading = authenticatedId !== null && authenticatedId !== actorId;
+    const byId = masquerading ? authenticatedId : actorId;
+    rows.push({
+      position: positionToToken(recordedEvent.position),
+      revision: Number(recordedEvent.revision),
+      type: recordedEvent.type,
+      at: recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString(),
+      by: byId ? await who(byId) : null,
+      onBehalfOf: masquerading && actorId ? await who(actorId) : null,
+      assignment,
+      changes,
+    });
+  }
+  return rows;
+}
+
+/**
+ * GET /api/history/sections/:id: a section's stream (its fields, meetings and teaching
+ * assignments), oldest first. Needs read on the section (workgroup members: their workgroups').
+ */
+export function sectionHistoryRoute(
+  fastify: FastifyInstance,
+  options: { store: EventStore; people: () => PersonLookup },
+): void {
+  fastify.get(
+    '/api/history/sections/:id',
+    { config: requires('read', 'Section') },
+    async (request) => {
+      const { id } = parseRequest(Params, request.params);
+      const events = await readableSectionStream(options.store, id, request.ability);
+      return { rows: await sectionHistoryOf(events, options.people()) };
+    },
+  );
+
+  /**
+   * GET /api/history/sections/:id/asOf?at=<ISO date-time>: the section as it was then, replayed
+   * from its stream (the events that had occurred by that moment); 404 before it existed.
+   */
+  fastify.get(
+    '/api/history/sections/:id/asOf',
+    { config: requires('read', 'Section') },
+    async (request) => {
+      const { id } = parseRequest(Params, request.params);
+      const { at } = parseRequest(AsOfQuery, request.query);
+      const events = await readableSectionStream(options.store, id, request.ability);
+      const moment = new Date(at).getTime();
+      const upTo = events.filter(
+        (e) => new Date(e.metadata.occurredAt ?? e.createdAt.toISOString()).getTime() <= moment,
+      );
+      const state = upTo.reduce(
+        (s, e) => evolveSection(s, { type: e.type, data: e.data } as SectionEvent),
+        initialSectionState,
+      );
+      if (state.status === 'absent')
+        throw new NotFoundError(`Section ${id} did not exist yet at ${at}.`);
+      return {
+        at,
+        revision: upTo.length - 1,
+        deleted: state.status === 'deleted',
+        section: state.section,
+        assignments: Object.values(state.assignments),
+      };
+    },
+  );
+}
+
+const AsOfQuery = z.object({ at: z.iso.datetime({ offset: true }) }).strict();
+
+/** The section's events, if the ability may read the section as it is now (its current workgroup). */
+async function readableSectionStream(
+  store: EventStore,
+  id: string,
+  ability: FastifyRequest['ability'],
+): Promise<RecordedEvent[]> {
+  let events: RecordedEvent[];
+  try {
+    events = await store.readStream(`section-${id}`);
+  } catch (err) {
+    if (err instanceof StreamNotFoundError) throw new NotFoundError(`No section with id ${id}.`);
+    throw err;
+  }
+  let workgroup = '';
+  for (const e of events) {
+    const wg = (e.data as { WorkgroupId?: unknown }).WorkgroupId;
+    if (typeof wg === 'string') workgroup = wg;
+  }
+  if (!ability.can('read', subjectOf('Section', { WorkgroupId: workgroup }))) {
+    throw new ForbiddenError();
+  }
+  return events;
+}

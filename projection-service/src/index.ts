@@ -8,3 +8,6 @@ export * from './readYourWrites/index.js';
 export * from './auth/index.js';
 export * from './resources/index.js';
 export * from './teaching/sectionsProjection.js';
+export * from './preferences/preferencesProjection.js';
+export * from './approvals/approvalsProjection.js';
+export * from './schedule/scheduleOverridesProjection.js';

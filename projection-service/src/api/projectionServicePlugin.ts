@@ -4,6 +4,13 @@ import { createTableResolver } from '../runner/tableNames.js';
 import { settingsRoutes } from './settingsRoutes.js';
 import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
 import { sectionReadRoutes } from '../teaching/sectionReadRoutes.js';
+import { preferenceReadRoutes } from '../preferences/preferenceReadRoutes.js';
+import { workloadReadRoutes } from '../workload/workloadReadRoutes.js';
+import { suggestionRoutes } from '../suggestions/suggestionRoutes.js';
+import { approvalReadRoutes } from '../approvals/approvalReadRoutes.js';
+import { dashboardRoutes } from '../dashboard/dashboardRoutes.js';
+import { alignmentMetricsRoutes } from '../alignment/alignmentMetricsRoutes.js';
+import { scheduleRoutes } from '../schedule/scheduleRoutes.js';
 import { viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
@@ -43,6 +50,48 @@ export async function projectionServicePlugin(
     ...(viewer ? { viewer } : {}),
   });
   await fastify.register(sectionReadRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(preferenceReadRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(workloadReadRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(suggestionRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(approvalReadRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(dashboardRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(alignmentMetricsRoutes, {
+    knex: options.knex,
+    tables,
+    preHandler,
+    ...(viewer ? { viewer } : {}),
+  });
+  await fastify.register(scheduleRoutes, {
     knex: options.knex,
     tables,
     preHandler,

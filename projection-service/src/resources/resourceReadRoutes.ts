@@ -28,6 +28,7 @@ import { periodRoutes } from './periodRoutes.js';
 import { withIncludes } from './includes.js';
 import { userRoutes } from './userRoutes.js';
 import { taxonomyRoutes } from './taxonomyRoutes.js';
+import { adminAssignmentRoutes } from './adminAssignmentRoutes.js';
 import { requiresRead } from '../api/routeRequirement.js';
 
 export interface ResourceReadOptions {
@@ -233,6 +234,7 @@ export function resourceReadRoutes(
   periodRoutes(fastify, reader);
   userRoutes(fastify, reader);
   taxonomyRoutes(fastify, reader);
+  adminAssignmentRoutes(fastify, reader);
   for (const resource of allResources) genericRoutes(fastify, reader, resource);
   done();
 }

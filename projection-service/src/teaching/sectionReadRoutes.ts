@@ -11,8 +11,19 @@ import { subjectOf, type AppAbility, type SectionState } from '@allot/shared-eve
 import type { ReadTables } from '../api/projectionServicePlugin.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
+import { createAlignmentReader } from '../alignment/alignmentInputs.js';
+import {
+  AssignmentListQuery,
+  containsPattern,
+  InstructorListQuery,
+  SectionListQuery,
+  type AssignmentSortField,
+  type SectionSortField,
+  type SortSpec,
+} from './sectionQuery.js';
 import {
   SECTION_ASSIGNMENTS_TABLE,
+  SECTION_PEOPLE_TABLE,
   SECTIONS_TABLE,
   sectionsProjection,
 } from './sectionsProjection.js';
@@ -25,22 +36,6 @@ export interface SectionReadOptions {
 }
 
 const id = z.string().trim().min(1).max(100);
-const Paging = {
-  take: z.coerce.number().int().min(1).max(1000).default(100),
-  skip: z.coerce.number().int().min(0).default(0),
-};
-const SectionList = z
-  .object({ ...Paging, WorkgroupId: id.optional(), CourseOfferingId: id.optional() })
-  .strict();
-const AssignmentList = z
-  .object({
-    ...Paging,
-    SectionId: id.optional(),
-    UserId: id.optional(),
-    WorkgroupId: id.optional(),
-  })
-  .strict();
-
 /**
  * The workgroups whose sections the ability may read: null when it reads every section, else
  * the ids its conditional rules name (workgroup members: `{ WorkgroupId: { $in: [...] } }`).
@@ -63,9 +58,15 @@ interface SectionRow {
   revision: string;
   workgroup_id: string;
   course_offering_id: string;
+  academic_period_id: string | null;
+  course_id: string | null;
+  course_number: string | null;
+  course_name: string | null;
+  points: number;
   deleted: boolean;
   state: Extract<SectionState, { status: 'live' | 'deleted' }>;
   coverage: unknown;
+  created_at: Date;
   updated_at: Date;
 }
 
@@ -78,17 +79,113 @@ interface AssignmentRow {
   share: number | null;
   notes: string | null;
   deleted: boolean;
+  course_offering_id: string;
+  academic_period_id: string | null;
+  course_number: string | null;
+  course_name: string | null;
+  section_number: string;
+  section_name: string;
+  user_name: string | null;
+  share_percent: number;
+  points: number;
+  created_at: Date;
+  updated_at: Date;
+  section_revision: string | null;
 }
 
-/** A section as answered: its fields, meetings, assignments (in order made), coverage. */
-function view(row: SectionRow) {
+/** Coverage statuses in the order a person reads them: worst first. */
+const COVERAGE_ORDER =
+  "CASE s.coverage_status WHEN 'uncovered' THEN 0 WHEN 'partial' THEN 1 WHEN 'over' THEN 2 ELSE 3 END";
+const STATUS_ORDER =
+  "CASE a.status WHEN 'proposed' THEN 0 WHEN 'reopened' THEN 1 WHEN 'approved' THEN 2 WHEN 'final' THEN 3 ELSE 4 END";
+
+const SECTION_SORT: Record<SectionSortField, string> = {
+  sectionNumber: 's.section_number',
+  name: 's.name',
+  courseNumber: 's.course_number',
+  courseName: 's.course_name',
+  enrollment: 's.enrollment',
+  points: 's.points',
+  coverageStatus: COVERAGE_ORDER,
+  coverageVariance: 's.coverage_variance',
+  updatedAt: 's.updated_at',
+};
+const SECTION_DEFAULT_SORT: SortSpec<SectionSortField> = [
+  ['courseNumber', 'ASC'],
+  ['sectionNumber', 'ASC'],
+];
+
+const ASSIGNMENT_SORT: Record<AssignmentSortField, string> = {
+  courseNumber: 'a.course_number',
+  sectionNumber: 'a.section_number',
+  instructor: 'lower(a.user_name)',
+  status: STATUS_ORDER,
+  share: 'a.share_percent',
+  points: 'a.points',
+  createdAt: 'a.created_at',
+  updatedAt: 'a.updated_at',
+};
+const ASSIGNMENT_DEFAULT_SORT: SortSpec<AssignmentSortField> = [
+  ['courseNumber', 'ASC'],
+  ['sectionNumber', 'ASC'],
+  ['instructor', 'ASC'],
+];
+
+/** ORDER BY of a sort spec (expressions from a fixed map, never from the request), then id. */
+function orderBy<F extends string>(
+  spec: SortSpec<F>,
+  expressions: Record<F, string>,
+  idColumn: string,
+): string {
+  const parts = spec.map(([field, direction]) => {
+    const nulls = direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST';
+    return `${expressions[field]} ${direction} ${nulls}`;
+  });
+  return [...parts, `${idColumn} ASC`].join(', ');
+}
+
+/** A section as answered: its fields, course, meetings, assignments (in order made), coverage. */
+function view(row: SectionRow, names: ReadonlyMap<string, string>) {
   const { section, assignments } = row.state;
+  const coverage = row.coverage as { assignedPoints?: number } | null;
+  const live = Object.values(assignments);
   return {
     ...section,
     revision: Number(row.revision),
-    assignments: Object.values(assignments),
+    CourseId: row.course_id,
+    AcademicPeriodId: row.academic_period_id,
+    courseNumber: row.course_number,
+    courseName: row.course_name,
+    sectionPoints: row.points,
+    assignments: live.map((a) => ({ ...a, instructorName: names.get(a.UserId) ?? null })),
     coverage: row.coverage,
+    assignedPoints: coverage?.assignedPoints ?? 0,
+    createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function assignmentView(r: AssignmentRow) {
+  return {
+    id: r.id,
+    SectionId: r.section_id,
+    WorkgroupId: r.workgroup_id,
+    UserId: r.user_id,
+    instructorName: r.user_name,
+    status: r.status,
+    share: r.share,
+    sharePercent: r.share_percent,
+    points: r.points,
+    notes: r.notes,
+    CourseOfferingId: r.course_offering_id,
+    AcademicPeriodId: r.academic_period_id,
+    courseNumber: r.course_number,
+    courseName: r.course_name,
+    sectionNumber: r.section_number,
+    sectionName: r.section_name,
+    sectionRevision: r.section_revision === null ? null : Number(r.section_revision),
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
 
@@ -98,8 +195,9 @@ function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
 }
 
 /**
- * GET /api/sections (list, filtered by workgroup or offering), GET /api/sections/:id and
- * GET /api/sectionAssignments. Workgroup members read their workgroups' sections only.
+ * GET /api/sections (list: paging, sort, filters, search), GET /api/sections/:id,
+ * GET /api/sectionAssignments and GET /api/sectionInstructors (names for pickers and filters).
+ * Workgroup members read their workgroups' sections and assignments only.
  */
 export function sectionReadRoutes(
   fastify: FastifyInstance,
@@ -109,11 +207,24 @@ export function sectionReadRoutes(
   const resolve = options.viewer ?? noViewer;
   const { preHandler, knex } = options;
   const table = (logical: string) => options.tables.table(sectionsProjection.name, logical);
+  const alignment = createAlignmentReader(knex, options.tables);
   const viewerOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = await resolve(request);
     if (!viewer) sendError(reply, 401, 'Please log in.');
     return viewer;
   };
+
+  /** Instructor names of the assignments on a page of sections (one query). */
+  async function namesOf(rows: readonly SectionRow[]): Promise<Map<string, string>> {
+    const ids = [
+      ...new Set(rows.flatMap((r) => Object.values(r.state.assignments).map((a) => a.UserId))),
+    ];
+    if (ids.length === 0) return new Map();
+    const people = (await knex(await table(SECTION_PEOPLE_TABLE))
+      .select('id', 'display_name')
+      .whereIn('id', ids)) as { id: string; display_name: string | null }[];
+    return new Map(people.map((p) => [p.id, p.display_name ?? p.id]));
+  }
 
   fastify.get(
     '/api/sections',
@@ -123,24 +234,40 @@ export function sectionReadRoutes(
       if (!viewer) return reply;
       if (!viewer.ability.can('read', 'Section'))
         return sendError(reply, 403, 'You may not read sections.');
-      const query = SectionList.safeParse(request.query);
+      const query = SectionListQuery.safeParse(request.query);
       if (!query.success) return invalid(reply, query.error);
-      const { take, skip, WorkgroupId, CourseOfferingId } = query.data;
+      const { take, skip, sort, q, WorkgroupId, CourseOfferingId, AcademicPeriodId } = query.data;
+      const { UserId, coverageStatus } = query.data;
       const workgroups = readableWorkgroups(viewer.ability);
-      const base = knex<SectionRow>(await table(SECTIONS_TABLE))
-        .where({ deleted: false })
-        .modify((q) => {
-          if (workgroups) q.whereIn('workgroup_id', workgroups);
-          if (WorkgroupId) q.where({ workgroup_id: WorkgroupId });
-          if (CourseOfferingId) q.where({ course_offering_id: CourseOfferingId });
+      const assignments = await table(SECTION_ASSIGNMENTS_TABLE);
+      const base = knex({ s: await table(SECTIONS_TABLE) })
+        .where('s.deleted', false)
+        .modify((b) => {
+          if (workgroups) b.whereIn('s.workgroup_id', workgroups);
+          if (WorkgroupId) b.where('s.workgroup_id', WorkgroupId);
+          if (CourseOfferingId) b.where('s.course_offering_id', CourseOfferingId);
+          if (AcademicPeriodId) b.where('s.academic_period_id', AcademicPeriodId);
+          if (coverageStatus) b.whereIn('s.coverage_status', coverageStatus);
+          if (q) b.whereRaw("s.search LIKE ? ESCAPE '\\'", [containsPattern(q)]);
+          if (UserId) {
+            b.whereExists(
+              knex({ a: assignments })
+                .select(knex.raw('1'))
+                .whereRaw('a.section_id = s.id')
+                .where({ 'a.user_id': UserId, 'a.deleted': false })
+                .whereNot('a.status', 'withdrawn'),
+            );
+          }
         });
       const [counted] = await base.clone().count<{ count: string }[]>({ count: '*' });
       const rows = (await base
         .clone()
-        .orderByRaw("state->'section'->>'sectionNumber', id")
+        .select('s.*')
+        .orderByRaw(orderBy(sort?.length ? sort : SECTION_DEFAULT_SORT, SECTION_SORT, 's.id'))
         .limit(take)
         .offset(skip)) as SectionRow[];
-      return { count: Number(counted?.count ?? 0), rows: rows.map(view) };
+      const names = await namesOf(rows);
+      return { count: Number(counted?.count ?? 0), rows: rows.map((r) => view(r, names)) };
     },
   );
 
@@ -154,9 +281,9 @@ export function sectionReadRoutes(
         return sendError(reply, 403, 'You may not read sections.');
       const params = z.object({ id }).safeParse(request.params);
       if (!params.success) return invalid(reply, params.error);
-      const row = await knex<SectionRow>(await table(SECTIONS_TABLE))
+      const row = (await knex(await table(SECTIONS_TABLE))
         .where({ id: params.data.id, deleted: false })
-        .first();
+        .first()) as SectionRow | undefined;
       if (!row) return sendError(reply, 404, `No section with id ${params.data.id}.`);
       if (
         !viewer.ability.can(
@@ -166,7 +293,7 @@ export function sectionReadRoutes(
       ) {
         return sendError(reply, 403, 'You may not read this section.');
       }
-      return view(row);
+      return view(row, await namesOf([row]));
     },
   );
 
@@ -179,28 +306,87 @@ export function sectionReadRoutes(
       if (!viewer.ability.can('read', 'SectionAssignment')) {
         return sendError(reply, 403, 'You may not read section assignments.');
       }
-      const query = AssignmentList.safeParse(request.query);
+      const query = AssignmentListQuery.safeParse(request.query);
       if (!query.success) return invalid(reply, query.error);
-      const { take, skip, SectionId, UserId, WorkgroupId } = query.data;
-      const base = knex<AssignmentRow>(await table(SECTION_ASSIGNMENTS_TABLE))
-        .where({ deleted: false })
-        .modify((q) => {
-          if (SectionId) q.where({ section_id: SectionId });
-          if (UserId) q.where({ user_id: UserId });
-          if (WorkgroupId) q.where({ workgroup_id: WorkgroupId });
+      const { take, skip, sort, q, SectionId, UserId, WorkgroupId } = query.data;
+      const { CourseOfferingId, AcademicPeriodId, status } = query.data;
+      // An assignment shows its section: only those of sections the viewer may read.
+      const workgroups = readableWorkgroups(viewer.ability);
+      const base = knex({ a: await table(SECTION_ASSIGNMENTS_TABLE) })
+        .where('a.deleted', false)
+        .modify((b) => {
+          if (workgroups) b.whereIn('a.workgroup_id', workgroups);
+          if (SectionId) b.where('a.section_id', SectionId);
+          if (UserId) b.where('a.user_id', UserId);
+          if (WorkgroupId) b.where('a.workgroup_id', WorkgroupId);
+          if (CourseOfferingId) b.where('a.course_offering_id', CourseOfferingId);
+          if (AcademicPeriodId) b.where('a.academic_period_id', AcademicPeriodId);
+          if (status) b.whereIn('a.status', status);
+          if (q) {
+            b.whereRaw(
+              `lower(concat_ws(' ', a.course_number, a.course_name, a.section_name,
+                 a.section_number, a.user_name)) LIKE ? ESCAPE '\\'`,
+              [containsPattern(q)],
+            );
+          }
         });
       const [counted] = await base.clone().count<{ count: string }[]>({ count: '*' });
-      const rows = (await base.clone().orderBy('id').limit(take).offset(skip)) as AssignmentRow[];
+      const rows = (await base
+        .clone()
+        .leftJoin({ s: await table(SECTIONS_TABLE) }, 's.id', 'a.section_id')
+        .select('a.*', 's.revision as section_revision')
+        .orderByRaw(orderBy(sort?.length ? sort : ASSIGNMENT_DEFAULT_SORT, ASSIGNMENT_SORT, 'a.id'))
+        .limit(take)
+        .offset(skip)) as AssignmentRow[];
+      // Each assignment carries its preferenceAlignment (DOMAIN.md), computed from the read models.
+      const alignments = await alignment.alignmentsOf(rows);
+      return {
+        count: Number(counted?.count ?? 0),
+        rows: rows.map((r) => ({
+          ...assignmentView(r),
+          preferenceAlignment: alignments.get(r.id) ?? null,
+        })),
+      };
+    },
+  );
+
+  fastify.get(
+    '/api/sectionInstructors',
+    { preHandler, config: requiresRead('Section') },
+    async (request, reply) => {
+      const viewer = await viewerOf(request, reply);
+      if (!viewer) return reply;
+      if (!viewer.ability.can('read', 'Section'))
+        return sendError(reply, 403, 'You may not read sections.');
+      const query = InstructorListQuery.safeParse(request.query);
+      if (!query.success) return invalid(reply, query.error);
+      const { take, skip, q, facultyOnly, includeInactive } = query.data;
+      const base = knex(await table(SECTION_PEOPLE_TABLE))
+        .where({ deleted: false })
+        .modify((b) => {
+          if (facultyOnly === 'true') b.where({ is_faculty: true });
+          if (includeInactive === 'false') b.where({ is_active: true });
+          if (q) b.whereRaw("lower(display_name) LIKE ? ESCAPE '\\'", [containsPattern(q)]);
+        });
+      const [counted] = await base.clone().count<{ count: string }[]>({ count: '*' });
+      const rows = (await base
+        .clone()
+        .select('id', 'display_name', 'is_faculty', 'is_active')
+        .orderBy([{ column: 'sort_name' }, { column: 'id' }])
+        .limit(take)
+        .offset(skip)) as {
+        id: string;
+        display_name: string;
+        is_faculty: boolean;
+        is_active: boolean;
+      }[];
       return {
         count: Number(counted?.count ?? 0),
         rows: rows.map((r) => ({
           id: r.id,
-          SectionId: r.section_id,
-          WorkgroupId: r.workgroup_id,
-          UserId: r.user_id,
-          status: r.status,
-          share: r.share,
-          notes: r.notes,
+          displayName: r.display_name,
+          isFaculty: r.is_faculty,
+          isActive: r.is_active,
         })),
       };
     },

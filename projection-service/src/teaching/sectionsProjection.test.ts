@@ -128,3 +128,110 @@ test('a malformed event stops the projection', async () => {
   const e = stream('s4');
   await expect(harness.apply([e('SectionCreated', { id: 's4' })])).rejects.toThrow();
 });
+
+/** Events of any stream, revisions 0, 1, 2, … */
+function anyStream(streamId: string) {
+  let revision = 0n;
+  return (type: string, data: unknown): RecordedEvent =>
+    recorded(type, data, { streamId, revision: revision++ });
+}
+
+/** A course, its offering, two instructors and a section with both, then renames of each. */
+function catalogStory(): RecordedEvent[] {
+  const course = anyStream('course-c9');
+  const offering = anyStream('courseOffering-o9');
+  const ada = anyStream('user-u-ada');
+  const bob = anyStream('user-u-bob');
+  const s = stream('s9');
+  return [
+    ada('UserCreated', {
+      id: 'u-ada',
+      firstName: 'Ada',
+      lastName: 'King',
+      displayName: 'Ada King',
+      email: 'a@x.edu',
+      username: 'ada',
+    }),
+    bob('UserCreated', {
+      id: 'u-bob',
+      firstName: 'Bob',
+      lastName: 'Stone',
+      displayName: 'Bob Stone',
+      email: 'b@x.edu',
+      username: 'bob',
+    }),
+    course('CourseCreated', {
+      id: 'c9',
+      courseNumber: 'CHEM 101',
+      name: 'Chemistry',
+      sectionCreditHours: 3,
+    }),
+    offering('CourseOfferingCreated', { id: 'o9', CourseId: 'c9', AcademicPeriodId: 'p1' }),
+    s('SectionCreated', { ...created('s9'), CourseOfferingId: 'o9', defaultPoints: null }),
+    s('TeachingAssignmentCreated', assigned('s9', 'a9', 'u-ada', 50)),
+    s('TeachingAssignmentCreated', assigned('s9', 'a10', 'u-bob', 50)),
+    course('CourseUpdated', { id: 'c9', name: 'General Chemistry', sectionCreditHours: 4 }),
+    ada('UserUpdated', { id: 'u-ada', displayName: 'Ada Lovelace' }),
+    offering('CourseOfferingUpdated', { id: 'o9', AcademicPeriodId: 'p2' }),
+    s('TeachingAssignmentChanged', {
+      SectionId: 's9',
+      id: 'a10',
+      status: 'withdrawn',
+      previousStatus: 'proposed',
+      reason: null,
+    }),
+  ];
+}
+
+test('rows carry the course, period and instructor names, and follow their renames', async () => {
+  await harness.apply(catalogStory());
+  const row = await knex(harness.ctx.table(SECTIONS_TABLE)).where({ id: 's9' }).first();
+  expect(row).toMatchObject({
+    course_id: 'c9',
+    course_number: 'CHEM 101',
+    course_name: 'General Chemistry',
+    academic_period_id: 'p2',
+    // No points of its own: the course's credit hours, after their change.
+    points: 4,
+    coverage_status: 'partial',
+    coverage_variance: -2,
+    search: 'chem 101 general chemistry calculus i 001',
+  });
+  const rows: Record<string, unknown>[] = await knex(harness.ctx.table(SECTION_ASSIGNMENTS_TABLE))
+    .where({ section_id: 's9' })
+    .orderBy('id');
+  expect(rows.map((r) => [r.id, r.user_name, r.status, r.share_percent, r.points])).toEqual([
+    ['a10', 'Bob Stone', 'withdrawn', 0, 0],
+    ['a9', 'Ada Lovelace', 'proposed', 50, 2],
+  ]);
+  expect(
+    rows.every((r) => r.academic_period_id === 'p2' && r.course_name === 'General Chemistry'),
+  ).toBe(true);
+});
+
+test('a replay builds the same rows whatever the batch size', async () => {
+  const events = catalogStory();
+  const fresh = async (batchSize: number) => {
+    const other = await openPgliteTestDatabase();
+    const otherKnex = knexFor(other);
+    try {
+      const h = projectionHarness(otherKnex, other.schema, sectionsProjection);
+      await h.migrate();
+      for (let i = 0; i < events.length; i += batchSize) {
+        await h.apply(events.slice(i, i + batchSize));
+      }
+      const read = async (logical: string) =>
+        (await otherKnex(h.ctx.table(logical)).orderBy('id')) as Record<string, unknown>[];
+      return {
+        sections: await read(SECTIONS_TABLE),
+        assignments: await read(SECTION_ASSIGNMENTS_TABLE),
+      };
+    } finally {
+      await otherKnex.destroy();
+      await other.close();
+    }
+  };
+  const whole = await fresh(events.length);
+  expect(whole.sections).toHaveLength(1);
+  expect(await fresh(1)).toEqual(whole);
+});

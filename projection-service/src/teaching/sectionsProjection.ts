@@ -1,65 +1,330 @@
 import {
+  UsersMerged,
   activeAssignments,
+  courseOfferings,
+  courses,
   coverageOf,
   evolveSection,
   initialSectionState,
   REALTIME_EVENT_OF,
+  roundPoints,
   SECTION_EVENTS,
   sectionPoints,
+  sharesOf,
   teachingEventSchemas,
+  users,
   type Coverage,
+  type RecordedEvent,
   type SectionEvent,
   type SectionState,
 } from '@allot/shared-events';
 import type { Knex } from 'knex';
-import type { Projection, RealtimeNotification } from '../runner/projection.js';
+import { z } from 'zod';
+import type { Projection, ProjectionContext, RealtimeNotification } from '../runner/projection.js';
 
 export const SECTIONS_TABLE = 'sections';
 export const SECTION_ASSIGNMENTS_TABLE = 'section_assignments';
+/** What the sections read model keeps of other streams, so rows need no join at read time. */
+export const SECTION_COURSES_TABLE = 'section_courses';
+export const SECTION_OFFERINGS_TABLE = 'section_offerings';
+export const SECTION_PEOPLE_TABLE = 'section_people';
 
-const SECTION_EVENT_TYPES = Object.values(SECTION_EVENTS);
+const SECTION_EVENT_TYPES: readonly string[] = Object.values(SECTION_EVENTS);
+const COURSE_EVENT_TYPES = Object.values(courses.eventTypes).filter(
+  (t): t is string => t !== undefined,
+);
+const OFFERING_EVENT_TYPES = Object.values(courseOfferings.eventTypes).filter(
+  (t): t is string => t !== undefined,
+);
+const USER_EVENT_TYPES = [
+  ...Object.values(users.eventTypes).filter((t): t is string => t !== undefined),
+  'UsersMerged',
+];
 
-/** The coverage of a live section: its points against its live assignments' shares. */
-export function coverageOfState(state: SectionState): Coverage | null {
+type Live = Extract<SectionState, { status: 'live' | 'deleted' }>;
+
+interface CourseFacts {
+  courseNumber: string | null;
+  name: string | null;
+  sectionCreditHours: number | null;
+}
+interface OfferingFacts {
+  CourseId: string | null;
+  AcademicPeriodId: string | null;
+}
+
+/** The coverage of a live section: its points (course credit hours last) against its shares. */
+export function coverageOfState(state: SectionState, creditHours?: number | null): Coverage | null {
   if (state.status === 'absent') return null;
-  // The course's credit hours are the last fallback; this read model does not join the course.
-  const points = sectionPoints(state.section);
+  const points = sectionPoints(state.section, creditHours);
   return coverageOf(points, activeAssignments(state));
 }
 
-interface SectionRow {
+/** Lower-case text a search `q` matches (course number and name, section name and number). */
+export function searchTextOf(parts: readonly (string | null | undefined)[]): string {
+  return parts
+    .filter((p): p is string => typeof p === 'string' && p !== '')
+    .join(' ')
+    .toLowerCase();
+}
+
+const Loose = z.looseObject({ id: z.string() });
+const Id = z.object({ id: z.string() });
+
+/** Lookups read during one batch (the batch's own writes replace them). */
+class Lookups {
+  private readonly courses = new Map<string, CourseFacts | null>();
+  private readonly offerings = new Map<string, OfferingFacts | null>();
+  private readonly people = new Map<string, string | null>();
+
+  constructor(
+    private readonly trx: Knex.Transaction,
+    private readonly ctx: ProjectionContext,
+  ) {}
+
+  forget(kind: 'course' | 'offering' | 'person', id: string): void {
+    const map =
+      kind === 'course' ? this.courses : kind === 'offering' ? this.offerings : this.people;
+    map.delete(id);
+  }
+
+  async offering(id: string): Promise<OfferingFacts | null> {
+    if (!this.offerings.has(id)) {
+      const row = (await this.trx(this.ctx.table(SECTION_OFFERINGS_TABLE))
+        .where({ id })
+        .first()) as { course_id: string | null; academic_period_id: string | null } | undefined;
+      this.offerings.set(
+        id,
+        row ? { CourseId: row.course_id, AcademicPeriodId: row.academic_period_id } : null,
+      );
+    }
+    return this.offerings.get(id) ?? null;
+  }
+
+  async course(id: string | null): Promise<CourseFacts | null> {
+    if (!id) return null;
+    if (!this.courses.has(id)) {
+      const row = (await this.trx(this.ctx.table(SECTION_COURSES_TABLE)).where({ id }).first()) as
+        | { course_number: string | null; name: string | null; credit_hours: number | null }
+        | undefined;
+      this.courses.set(
+        id,
+        row
+          ? {
+              courseNumber: row.course_number,
+              name: row.name,
+              sectionCreditHours: row.credit_hours,
+            }
+          : null,
+      );
+    }
+    return this.courses.get(id) ?? null;
+  }
+
+  async personName(id: string): Promise<string | null> {
+    if (!this.people.has(id)) {
+      const row = (await this.trx(this.ctx.table(SECTION_PEOPLE_TABLE)).where({ id }).first()) as
+        { display_name: string | null } | undefined;
+      this.people.set(id, row?.display_name ?? null);
+    }
+    return this.people.get(id) ?? null;
+  }
+}
+
+/** Writes a section's row and its assignments' rows from its state and what it names. */
+async function writeSection(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+  lookups: Lookups,
+  state: Live,
+  revision: string,
+  updatedAt: string,
+): Promise<void> {
+  const { section } = state;
+  const offering = await lookups.offering(section.CourseOfferingId);
+  const course = await lookups.course(offering?.CourseId ?? null);
+  const points = sectionPoints(section, course?.sectionCreditHours);
+  const active = activeAssignments(state);
+  const coverage = coverageOf(points, active);
+  const deleted = state.status === 'deleted';
+  await trx.raw(
+    `INSERT INTO ?? (id, revision, workgroup_id, course_offering_id, academic_period_id, course_id,
+       course_number, course_name, section_number, name, enrollment, points, coverage_status,
+       coverage_variance, search, deleted, state, coverage, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET revision = excluded.revision,
+       workgroup_id = excluded.workgroup_id, course_offering_id = excluded.course_offering_id,
+       academic_period_id = excluded.academic_period_id, course_id = excluded.course_id,
+       course_number = excluded.course_number, course_name = excluded.course_name,
+       section_number = excluded.section_number, name = excluded.name,
+       enrollment = excluded.enrollment, points = excluded.points,
+       coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
+       search = excluded.search, deleted = excluded.deleted, state = excluded.state,
+       coverage = excluded.coverage, updated_at = excluded.updated_at`,
+    [
+      ctx.table(SECTIONS_TABLE),
+      section.id,
+      revision,
+      section.WorkgroupId,
+      section.CourseOfferingId,
+      offering?.AcademicPeriodId ?? null,
+      offering?.CourseId ?? null,
+      course?.courseNumber ?? null,
+      course?.name ?? null,
+      section.sectionNumber,
+      section.name,
+      section.enrollment,
+      points,
+      coverage.status,
+      coverage.variance,
+      searchTextOf([course?.courseNumber, course?.name, section.name, section.sectionNumber]),
+      deleted,
+      JSON.stringify(state),
+      JSON.stringify(coverage),
+      updatedAt,
+      updatedAt,
+    ],
+  );
+  const shares = sharesOf(active);
+  const table = ctx.table(SECTION_ASSIGNMENTS_TABLE);
+  // Every assignment row carries its section's facts, so keep them all current.
+  for (const a of Object.values(state.assignments)) {
+    const share = a.status === 'withdrawn' ? 0 : (shares.get(a.id) ?? 0);
+    await trx.raw(
+      `INSERT INTO ?? AS t (id, section_id, workgroup_id, user_id, status, share, notes, deleted,
+         course_offering_id, academic_period_id, course_number, course_name, section_number,
+         section_name, user_name, share_percent, points, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id,
+         workgroup_id = excluded.workgroup_id, user_id = excluded.user_id,
+         status = excluded.status, share = excluded.share, notes = excluded.notes,
+         deleted = excluded.deleted, course_offering_id = excluded.course_offering_id,
+         academic_period_id = excluded.academic_period_id,
+         course_number = excluded.course_number, course_name = excluded.course_name,
+         section_number = excluded.section_number, section_name = excluded.section_name,
+         user_name = excluded.user_name, share_percent = excluded.share_percent,
+         points = excluded.points,
+         updated_at = CASE WHEN t.status IS DISTINCT FROM excluded.status
+           OR t.share IS DISTINCT FROM excluded.share OR t.notes IS DISTINCT FROM excluded.notes
+           OR t.deleted IS DISTINCT FROM excluded.deleted
+           THEN excluded.updated_at ELSE t.updated_at END`,
+      [
+        table,
+        a.id,
+        section.id,
+        section.WorkgroupId,
+        a.UserId,
+        a.status,
+        a.share,
+        a.notes,
+        deleted,
+        section.CourseOfferingId,
+        offering?.AcademicPeriodId ?? null,
+        course?.courseNumber ?? null,
+        course?.name ?? null,
+        section.sectionNumber,
+        section.name,
+        await lookups.personName(a.UserId),
+        roundPoints(share),
+        roundPoints((points * share) / 100),
+        updatedAt,
+        updatedAt,
+      ],
+    );
+  }
+}
+
+interface StoredSection {
   id: string;
   revision: string | number;
   state: SectionState;
+  updated_at: Date | string;
 }
 
-async function upsertAssignments(
+/** Re-derives the rows of sections whose course or offering changed (their own revision kept). */
+async function refreshSections(
   trx: Knex.Transaction,
-  table: string,
-  state: SectionState,
-  event: SectionEvent,
+  ctx: ProjectionContext,
+  lookups: Lookups,
+  where: { course_offering_id?: string; course_id?: string },
 ): Promise<void> {
-  if (state.status === 'absent') return;
-  const sectionId = state.section.id;
-  if (event.type === 'TeachingAssignmentDeleted') {
-    await trx(table).where({ id: event.data.id }).update({ deleted: true });
-    return;
-  }
-  if (event.type === 'SectionDeleted') {
-    await trx(table).where({ section_id: sectionId }).update({ deleted: true });
-    return;
-  }
-  // Every assignment row carries the section's workgroup, so keep them all current.
-  for (const a of Object.values(state.assignments)) {
-    await trx.raw(
-      `INSERT INTO ?? (id, section_id, workgroup_id, user_id, status, share, notes, deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, false)
-       ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id,
-         workgroup_id = excluded.workgroup_id, user_id = excluded.user_id, status = excluded.status,
-         share = excluded.share, notes = excluded.notes, deleted = false`,
-      [table, a.id, sectionId, state.section.WorkgroupId, a.UserId, a.status, a.share, a.notes],
+  const sections = ctx.table(SECTIONS_TABLE);
+  const query = trx(sections).select('id', 'revision', 'state', 'updated_at');
+  if (where.course_offering_id) query.where({ course_offering_id: where.course_offering_id });
+  if (where.course_id) {
+    query.whereIn(
+      'course_offering_id',
+      trx(ctx.table(SECTION_OFFERINGS_TABLE)).select('id').where({ course_id: where.course_id }),
     );
   }
+  const rows = (await query) as StoredSection[];
+  for (const row of rows) {
+    if (row.state.status === 'absent') continue;
+    await writeSection(
+      trx,
+      ctx,
+      lookups,
+      row.state,
+      String(row.revision),
+      new Date(row.updated_at).toISOString(),
+    );
+  }
+}
+
+/** Applies one course, offering or user event to its lookup row (guarded by the stream revision). */
+async function applyLookup(
+  trx: Knex.Transaction,
+  table: string,
+  event: RecordedEvent,
+  types: { created: string; updated: string; deleted: string; deactivated?: string | undefined },
+  pick: (data: Record<string, unknown>) => Record<string, unknown>,
+): Promise<boolean> {
+  const revision = event.revision.toString();
+  if (event.type === types.created) {
+    const { id, ...data } = Loose.parse(event.data);
+    const inserted = await trx.raw<{ rowCount: number }>(
+      `INSERT INTO ?? (id, revision, data, deleted) VALUES (?, ?, ?::jsonb, false)
+       ON CONFLICT (id) DO NOTHING`,
+      [table, id, revision, JSON.stringify(pick(data))],
+    );
+    return inserted.rowCount > 0;
+  }
+  if (event.type === types.updated) {
+    const { id, ...data } = Loose.parse(event.data);
+    const updated = await trx.raw<{ rowCount: number }>(
+      `UPDATE ?? SET data = data || ?::jsonb, revision = ? WHERE id = ? AND revision < ?`,
+      [table, JSON.stringify(pick(data)), revision, id, revision],
+    );
+    return updated.rowCount > 0;
+  }
+  if (event.type === types.deactivated) {
+    const { id } = Id.parse(event.data);
+    const updated = await trx.raw<{ rowCount: number }>(
+      `UPDATE ?? SET data = data || '{"isActive": false}'::jsonb, revision = ?
+       WHERE id = ? AND revision < ?`,
+      [table, revision, id, revision],
+    );
+    return updated.rowCount > 0;
+  }
+  if (event.type === types.deleted) {
+    const { id } = Id.parse(event.data);
+    const updated = await trx.raw<{ rowCount: number }>(
+      `UPDATE ?? SET deleted = true, revision = ? WHERE id = ? AND revision < ?`,
+      [table, revision, id, revision],
+    );
+    return updated.rowCount > 0;
+  }
+  return false;
+}
+
+function changesAny(event: RecordedEvent, keys: readonly string[]): boolean {
+  const data = event.data as Record<string, unknown>;
+  return keys.some((k) => k in data);
+}
+
+function only(keys: readonly string[]) {
+  return (data: Record<string, unknown>) =>
+    Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]]));
 }
 
 function notificationOf(event: SectionEvent, actorId: string | null): RealtimeNotification | null {
@@ -80,35 +345,115 @@ function notificationOf(event: SectionEvent, actorId: string | null): RealtimeNo
   };
 }
 
+async function applySectionEvent(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+  lookups: Lookups,
+  recordedEvent: RecordedEvent,
+): Promise<RealtimeNotification | null> {
+  const schema = teachingEventSchemas[recordedEvent.type as SectionEvent['type']];
+  // A malformed event stops the projection rather than being skipped silently.
+  const event = {
+    type: recordedEvent.type,
+    data: schema.parse(recordedEvent.data),
+  } as SectionEvent;
+  const sectionId = event.type.startsWith('Section')
+    ? event.data.id
+    : (event.data as { SectionId: string }).SectionId;
+  const row = (await trx(ctx.table(SECTIONS_TABLE)).where({ id: sectionId }).first()) as
+    StoredSection | undefined;
+  if (row && BigInt(row.revision) >= recordedEvent.revision) return null;
+  const state = evolveSection(row?.state ?? initialSectionState, event);
+  if (state.status === 'absent') return null;
+  const updatedAt = recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString();
+  await writeSection(trx, ctx, lookups, state, recordedEvent.revision.toString(), updatedAt);
+  if (event.type === 'TeachingAssignmentDeleted') {
+    await trx(ctx.table(SECTION_ASSIGNMENTS_TABLE))
+      .where({ id: event.data.id })
+      .update({ deleted: true, updated_at: updatedAt });
+  }
+  return notificationOf(event, recordedEvent.metadata.actorId ?? null);
+}
+
+const COURSE_KEYS = ['courseNumber', 'name', 'sectionCreditHours'];
+const OFFERING_KEYS = ['CourseId', 'AcademicPeriodId'];
+const PERSON_KEYS = ['displayName', 'firstName', 'lastName', 'isFaculty', 'isActive'];
+
 /**
- * Sections with their meetings, assignments and coverage (one row per section, the whole state as
- * JSON), and one row per teaching assignment for lists across sections. Rows are guarded by the
- * stream revision, so a re-delivered or older event changes nothing.
+ * Sections with their meetings, assignments and coverage, and one row per teaching assignment
+ * for lists across sections. Each row carries its course (number, name) and period, and each
+ * assignment row its instructor's name: the projection keeps what it needs of the course,
+ * offering and user streams in tables of its own, in log order, so a replay builds the same rows.
+ * Section rows are guarded by the stream revision, so a re-delivered or older event changes
+ * nothing; a course, offering or name change re-derives the rows that name it.
  */
 export const sectionsProjection: Projection = {
   name: 'sections',
-  version: 1,
-  eventTypes: SECTION_EVENT_TYPES,
-  tables: [SECTIONS_TABLE, SECTION_ASSIGNMENTS_TABLE],
+  version: 2,
+  eventTypes: [
+    ...SECTION_EVENT_TYPES,
+    ...COURSE_EVENT_TYPES,
+    ...OFFERING_EVENT_TYPES,
+    ...USER_EVENT_TYPES,
+  ],
+  tables: [
+    SECTIONS_TABLE,
+    SECTION_ASSIGNMENTS_TABLE,
+    SECTION_COURSES_TABLE,
+    SECTION_OFFERINGS_TABLE,
+    SECTION_PEOPLE_TABLE,
+  ],
 
   async migrate(trx, ctx) {
+    const index = async (logical: string, suffix: string, columns: string): Promise<void> => {
+      await trx.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? ${columns}`, [
+        `${ctx.physicalName(logical)}_${suffix}`,
+        ctx.table(logical),
+      ]);
+    };
     await trx.raw(
       `CREATE TABLE IF NOT EXISTS ?? (
          id text PRIMARY KEY,
          revision bigint NOT NULL,
          workgroup_id text NOT NULL,
          course_offering_id text NOT NULL,
+         academic_period_id text,
+         course_id text,
+         course_number text,
+         course_name text,
+         section_number text NOT NULL,
+         name text NOT NULL,
+         enrollment integer,
+         points double precision NOT NULL,
+         coverage_status text NOT NULL,
+         coverage_variance double precision NOT NULL,
+         search text NOT NULL,
          deleted boolean NOT NULL DEFAULT false,
          state jsonb NOT NULL,
          coverage jsonb,
+         created_at timestamptz NOT NULL,
          updated_at timestamptz NOT NULL
        )`,
       [ctx.table(SECTIONS_TABLE)],
     );
-    await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (workgroup_id)', [
-      `${ctx.physicalName(SECTIONS_TABLE)}_workgroup`,
-      ctx.table(SECTIONS_TABLE),
-    ]);
+    await index(SECTIONS_TABLE, 'workgroup', '(workgroup_id)');
+    await index(SECTIONS_TABLE, 'offering', '(course_offering_id)');
+    await index(
+      SECTIONS_TABLE,
+      'period',
+      '(academic_period_id, course_number, section_number, id) WHERE NOT deleted',
+    );
+    // The list's other sorts within a period: a page walks the index (then an incremental sort
+    // by id) instead of sorting every section of the period (docs/benchmarks.md). Enrollment and
+    // updated_at are left out: nearly every section event changes them, and an index on them
+    // would turn each of those row updates from HOT into one that writes every index.
+    for (const column of ['course_name', 'section_number', 'name', 'points', 'coverage_variance']) {
+      await index(
+        SECTIONS_TABLE,
+        `period_${column}`,
+        `(academic_period_id, ${column}) WHERE NOT deleted`,
+      );
+    }
     await trx.raw(
       `CREATE TABLE IF NOT EXISTS ?? (
          id text PRIMARY KEY,
@@ -118,58 +463,110 @@ export const sectionsProjection: Projection = {
          status text NOT NULL,
          share double precision,
          notes text,
-         deleted boolean NOT NULL DEFAULT false
+         deleted boolean NOT NULL DEFAULT false,
+         course_offering_id text NOT NULL,
+         academic_period_id text,
+         course_number text,
+         course_name text,
+         section_number text NOT NULL,
+         section_name text NOT NULL,
+         user_name text,
+         share_percent double precision NOT NULL,
+         points double precision NOT NULL,
+         created_at timestamptz NOT NULL,
+         updated_at timestamptz NOT NULL
        )`,
       [ctx.table(SECTION_ASSIGNMENTS_TABLE)],
     );
-    await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (user_id)', [
-      `${ctx.physicalName(SECTION_ASSIGNMENTS_TABLE)}_user`,
-      ctx.table(SECTION_ASSIGNMENTS_TABLE),
-    ]);
+    await index(SECTION_ASSIGNMENTS_TABLE, 'user', '(user_id)');
+    await index(SECTION_ASSIGNMENTS_TABLE, 'section', '(section_id)');
+    await index(
+      SECTION_ASSIGNMENTS_TABLE,
+      'period',
+      '(academic_period_id, course_number, section_number) WHERE NOT deleted',
+    );
+    for (const logical of [SECTION_COURSES_TABLE, SECTION_OFFERINGS_TABLE, SECTION_PEOPLE_TABLE]) {
+      await trx.raw(
+        `CREATE TABLE IF NOT EXISTS ?? (
+           id text PRIMARY KEY,
+           revision bigint NOT NULL,
+           data jsonb NOT NULL,
+           deleted boolean NOT NULL DEFAULT false
+         )`,
+        [ctx.table(logical)],
+      );
+    }
+    // Generated columns name what the lookups read, so their queries stay plain.
+    await trx.raw(
+      `ALTER TABLE ?? ADD COLUMN IF NOT EXISTS course_number text GENERATED ALWAYS AS (data->>'courseNumber') STORED,
+         ADD COLUMN IF NOT EXISTS name text GENERATED ALWAYS AS (data->>'name') STORED,
+         ADD COLUMN IF NOT EXISTS credit_hours double precision GENERATED ALWAYS AS ((data->>'sectionCreditHours')::double precision) STORED`,
+      [ctx.table(SECTION_COURSES_TABLE)],
+    );
+    await trx.raw(
+      `ALTER TABLE ?? ADD COLUMN IF NOT EXISTS course_id text GENERATED ALWAYS AS (data->>'CourseId') STORED,
+         ADD COLUMN IF NOT EXISTS academic_period_id text GENERATED ALWAYS AS (data->>'AcademicPeriodId') STORED`,
+      [ctx.table(SECTION_OFFERINGS_TABLE)],
+    );
+    await index(SECTION_OFFERINGS_TABLE, 'course', '(course_id)');
+    await trx.raw(
+      `ALTER TABLE ?? ADD COLUMN IF NOT EXISTS display_name text GENERATED ALWAYS AS (
+           COALESCE(NULLIF(data->>'displayName', ''),
+             btrim(COALESCE(data->>'firstName', '') || ' ' || COALESCE(data->>'lastName', '')))) STORED,
+         ADD COLUMN IF NOT EXISTS sort_name text GENERATED ALWAYS AS (
+           lower(COALESCE(data->>'lastName', '') || ' ' || COALESCE(data->>'firstName', ''))) STORED,
+         ADD COLUMN IF NOT EXISTS is_faculty boolean GENERATED ALWAYS AS (COALESCE((data->>'isFaculty')::boolean, false)) STORED,
+         ADD COLUMN IF NOT EXISTS is_active boolean GENERATED ALWAYS AS (COALESCE((data->>'isActive')::boolean, true)) STORED`,
+      [ctx.table(SECTION_PEOPLE_TABLE)],
+    );
   },
 
   async apply(trx, events, ctx) {
-    const sections = ctx.table(SECTIONS_TABLE);
-    const assignments = ctx.table(SECTION_ASSIGNMENTS_TABLE);
+    const lookups = new Lookups(trx, ctx);
     const notifications: RealtimeNotification[] = [];
-    for (const recordedEvent of events) {
-      const schema = teachingEventSchemas[recordedEvent.type as SectionEvent['type']];
-      if (!schema) continue;
-      // A malformed event stops the projection rather than being skipped silently.
-      const event = {
-        type: recordedEvent.type,
-        data: schema.parse(recordedEvent.data),
-      } as SectionEvent;
-      const sectionId = event.type.startsWith('Section')
-        ? event.data.id
-        : (event.data as { SectionId: string }).SectionId;
-      const row = (await trx(sections).where({ id: sectionId }).first()) as SectionRow | undefined;
-      if (row && BigInt(row.revision) >= recordedEvent.revision) continue;
-      const state = evolveSection(row?.state ?? initialSectionState, event);
-      if (state.status === 'absent') continue;
-      const updatedAt = recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString();
-      await trx.raw(
-        `INSERT INTO ?? (id, revision, workgroup_id, course_offering_id, deleted, state, coverage, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)
-         ON CONFLICT (id) DO UPDATE SET revision = excluded.revision,
-           workgroup_id = excluded.workgroup_id, course_offering_id = excluded.course_offering_id,
-           deleted = excluded.deleted, state = excluded.state, coverage = excluded.coverage,
-           updated_at = excluded.updated_at`,
-        [
-          sections,
-          sectionId,
-          recordedEvent.revision.toString(),
-          state.section.WorkgroupId,
-          state.section.CourseOfferingId,
-          state.status === 'deleted',
-          JSON.stringify(state),
-          JSON.stringify(coverageOfState(state)),
-          updatedAt,
-        ],
-      );
-      await upsertAssignments(trx, assignments, state, event);
-      const notification = notificationOf(event, recordedEvent.metadata.actorId ?? null);
-      if (notification) notifications.push(notification);
+    for (const event of events) {
+      if (SECTION_EVENT_TYPES.includes(event.type)) {
+        const notification = await applySectionEvent(trx, ctx, lookups, event);
+        if (notification) notifications.push(notification);
+      } else if (COURSE_EVENT_TYPES.includes(event.type)) {
+        const { id } = Id.parse(event.data);
+        const table = ctx.table(SECTION_COURSES_TABLE);
+        if (await applyLookup(trx, table, event, courses.eventTypes, only(COURSE_KEYS))) {
+          lookups.forget('course', id);
+          if (event.type === courses.eventTypes.updated && changesAny(event, COURSE_KEYS)) {
+            await refreshSections(trx, ctx, lookups, { course_id: id });
+          }
+        }
+      } else if (OFFERING_EVENT_TYPES.includes(event.type)) {
+        const { id } = Id.parse(event.data);
+        const table = ctx.table(SECTION_OFFERINGS_TABLE);
+        if (await applyLookup(trx, table, event, courseOfferings.eventTypes, only(OFFERING_KEYS))) {
+          lookups.forget('offering', id);
+          if (
+            event.type === courseOfferings.eventTypes.updated &&
+            changesAny(event, OFFERING_KEYS)
+          ) {
+            await refreshSections(trx, ctx, lookups, { course_offering_id: id });
+          }
+        }
+      } else if (event.type === 'UsersMerged') {
+        const { duplicateId } = UsersMerged.parse(event.data);
+        await trx.raw(`UPDATE ?? SET data = data || '{"isActive": false}'::jsonb WHERE id = ?`, [
+          ctx.table(SECTION_PEOPLE_TABLE),
+          duplicateId,
+        ]);
+      } else if (USER_EVENT_TYPES.includes(event.type)) {
+        const { id } = Id.parse(event.data);
+        const table = ctx.table(SECTION_PEOPLE_TABLE);
+        if (await applyLookup(trx, table, event, users.eventTypes, only(PERSON_KEYS))) {
+          lookups.forget('person', id);
+          await trx.raw(
+            `UPDATE ?? AS a SET user_name = p.display_name FROM ?? AS p
+             WHERE p.id = ? AND a.user_id = p.id AND a.user_name IS DISTINCT FROM p.display_name`,
+            [ctx.table(SECTION_ASSIGNMENTS_TABLE), table, id],
+          );
+        }
+      }
     }
     return notifications;
   },

@@ -54,3 +54,29 @@ export function recorded(
     ...extra,
   };
 }
+
+/**
+ * Several read models on one test database, as the runner keeps them: each migrated and fed the
+ * same events (each skips what it does not handle), read through one table resolver.
+ */
+export function projectionsHarness(knex: Knex, schema: string, projections: readonly Projection[]) {
+  const harnesses = new Map(projections.map((p) => [p.name, projectionHarness(knex, schema, p)]));
+  return {
+    tables: {
+      table: (projection: string, logical: string) => {
+        const harness = harnesses.get(projection);
+        if (!harness) throw new Error(`No read model ${projection} in this test.`);
+        return harness.tables.table(projection, logical);
+      },
+    },
+    async migrate() {
+      for (const h of harnesses.values()) await h.migrate();
+    },
+    /** The notifications of each read model, by name. */
+    async apply(events: readonly RecordedEvent[]): Promise<Map<string, RealtimeNotification[]>> {
+      const emitted = new Map<string, RealtimeNotification[]>();
+      for (const [name, h] of harnesses) emitted.set(name, await h.apply(events));
+      return emitted;
+    },
+  };
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SESSION_COOKIE_NAME, createSessionCodec, csrfTokenFor, ranks } from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { demoConfigurationId } from '../seed/demoConfiguration.js';
+import { demoPlan } from '../seed/demoPlan.js';
 import { demoUserId } from '../seed/demoUsers.js';
 import { startAllot, type RunningAllot } from './startAllot.js';
 
@@ -78,14 +79,17 @@ describe('administration and configuration lists (embedded, demo data)', () => {
   it('refuses to delete a rank a faculty profile names (422, usedBy), deletes an unused one', async () => {
     const admin = signedIn('admin');
     const full = demoConfigurationId(ranks, 'full-professor');
+    // mgarcia and the full professors among the demo institution's faculty.
+    const fullProfessors =
+      1 + demoPlan().instructors.filter((i) => i.rank === 'full-professor').length;
     const refused = await call('DELETE', `/api/ranks/${full}`, admin);
     expect(refused).toEqual({
       status: 422,
       body: {
         statusCode: 422,
         error: 'Unprocessable Entity',
-        message: 'This rank is used by 1 user. Deactivate it instead.',
-        usedBy: [{ resource: 'users', count: 1 }],
+        message: `This rank is used by ${String(fullProfessors)} users. Deactivate it instead.`,
+        usedBy: [{ resource: 'users', count: fullProfessors }],
       },
     });
     // Someone who may not delete learns nothing about where it is used.

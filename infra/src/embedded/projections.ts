@@ -3,7 +3,10 @@ import {
   apiKeysProjection,
   authFactsProjection,
   resourceProjections,
+  approvalsProjection,
+  preferencesProjection,
   sectionsProjection,
+  scheduleOverridesProjection,
   settingsProjection,
   workingPeriodsProjection,
   type Projection,
@@ -18,6 +21,9 @@ export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   ...resourceProjections,
   sectionsProjection,
+  preferencesProjection,
+  approvalsProjection,
+  scheduleOverridesProjection,
 ];
 
 /** Domain events plus the seed records, which no projection reads but the runner must accept. */

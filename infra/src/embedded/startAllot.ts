@@ -46,7 +46,7 @@ export interface RunningAllot {
 }
 
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-const SEED_VISIBLE_TIMEOUT_MS = 30_000;
+const SEED_VISIBLE_TIMEOUT_MS = 3 * 60_000;
 
 /**
  * The whole application in one process: command-service and projection-service as Fastify
@@ -151,13 +151,13 @@ export async function startAllot(
     });
     await registerFrontend(app, config.frontendDir);
 
-    await runner.start();
-    runnerStarted = true;
-
+    // The seed first, then the read models: projecting thousands of seed commands one by one
+    // while they run would cost many times what one catch-up over the whole log does.
     const seedReport = config.demoData
       ? await runSeeds({ store, bus, steps: demoSeedSteps })
       : { applied: [], skipped: [] };
-    runner.wake();
+    await runner.start();
+    runnerStarted = true;
     if (seedReport.applied.length > 0) {
       // The first page a person opens should already show the demo institution.
       const head = await store.headPosition();

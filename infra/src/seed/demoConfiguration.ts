@@ -148,7 +148,12 @@ const TAXONOMIES: readonly [ResourceDefinition, readonly (readonly [string, stri
     ],
   ];
 
-const LOCATIONS: readonly (readonly [code: string, description: string, capacity: number])[] = [
+/** The first rooms of the demo institution (demoCatalog.ts adds the rest of the campus). */
+export const CONFIGURATION_LOCATIONS: readonly (readonly [
+  code: string,
+  description: string,
+  capacity: number,
+])[] = [
   ['SCI 101', 'Science Hall, lecture room', 120],
   ['SCI 204', 'Science Hall, seminar room', 30],
   ['SCI LAB 3', 'Science Hall, biology lab', 24],
@@ -187,7 +192,7 @@ export const demoConfigurationStep: SeedStep = {
         await create(ctx, resource, slug, { name, slug, isActive });
       }
     }
-    for (const [code, description, capacity] of LOCATIONS) {
+    for (const [code, description, capacity] of CONFIGURATION_LOCATIONS) {
       await create(ctx, locations, code, { code, description, capacity });
     }
   },

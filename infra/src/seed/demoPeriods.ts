@@ -1,5 +1,8 @@
 import { createOnce } from './demoCreate.js';
+import { deterministicId } from './deterministicId.js';
 import type { SeedContext, SeedStep } from './seedStep.js';
+
+const STEP_NAME = 'demo-academic-periods';
 
 /** DESIGN §7's planning cycle; step 6 (department review) is when workgroup bits apply. */
 export const DEMO_PROGRESS_STEPS = [
@@ -27,6 +30,16 @@ export function demoPeriodId(ctx: Pick<SeedContext, 'id'>, key: DemoPeriodKey): 
   return ctx.id(`academicPeriod/${key}`);
 }
 
+/** The seed id of a demo academic period, for other steps. */
+export function demoAcademicPeriodId(key: DemoPeriodKey): string {
+  return deterministicId(`${STEP_NAME}/academicPeriod/${key}`);
+}
+
+/** The seed id of a term (fall, spring, summer) of a demo academic period, for other steps. */
+export function demoAcademicTermId(key: DemoPeriodKey, term: 'fall' | 'spring' | 'summer'): string {
+  return deterministicId(`${STEP_NAME}/academicTerm/${key}/${term}`);
+}
+
 /** The academic year (starting in August) that `now` falls in. */
 export function academicYearOf(now: Date): number {
   return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
@@ -38,7 +51,7 @@ export function academicYearOf(now: Date): number {
  */
 export function demoPeriodsStep(now: () => Date = () => new Date()): SeedStep {
   return {
-    name: 'demo-academic-periods',
+    name: STEP_NAME,
     async run(ctx) {
       for (const type of TERM_TYPES) {
         await createOnce(ctx, 'CreateAcademicTermType', {

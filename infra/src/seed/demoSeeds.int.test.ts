@@ -12,6 +12,7 @@ import { deterministicId } from './deterministicId.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep, academicYearOf } from './demoPeriods.js';
 import { demoSeedSteps } from './demoSeeds.js';
+import { demoPlan } from './demoPlan.js';
 import { demoUsersStep } from './demoUsers.js';
 import { DEMO_WORKGROUPS, demoWorkgroupsStep } from './demoWorkgroups.js';
 import { runSeeds } from './runSeeds.js';
@@ -47,11 +48,20 @@ describe('demo seed', () => {
       'demo-workgroups',
       'demo-configuration',
       'demo-faculty-profiles',
+      'demo-rooms',
+      'demo-faculty',
+      'demo-departments',
+      'demo-courses',
+      'demo-course-offerings',
+      'demo-sections',
+      'demo-teaching-preferences',
+      'demo-teaching-assignments',
     ]);
     const events = await store.readAll();
 
     const users = created(events, 'UserCreated');
-    expect(users.map((u) => [u.username, u.email, u.Roles])).toEqual(
+    const accounts = users.slice(0, DEMO_ACCOUNTS.length);
+    expect(accounts.map((u) => [u.username, u.email, u.Roles])).toEqual(
       DEMO_ACCOUNTS.map((a) => [a.username, a.email, [{ slug: a.role }]]),
     );
 
@@ -69,14 +79,17 @@ describe('demo seed', () => {
     });
 
     const workgroups = created(events, 'WorkgroupCreated');
-    expect(workgroups.map((w) => w.name)).toEqual(DEMO_WORKGROUPS.map((w) => w.name));
+    expect(workgroups.slice(0, DEMO_WORKGROUPS.length).map((w) => w.name)).toEqual(
+      DEMO_WORKGROUPS.map((w) => w.name),
+    );
     const bits = workgroups.flatMap((w) =>
       (w.members as { permission: number }[]).map((m) => m.permission),
     );
     expect(new Set(bits)).toEqual(new Set([0, 1, 2, 3]));
-    const userIds = new Set(users.map((u) => u.id));
+    const accountIds = new Set(users.map((u) => u.id));
     for (const w of workgroups) {
-      for (const m of w.members as { UserId: string }[]) expect(userIds.has(m.UserId)).toBe(true);
+      for (const m of w.members as { UserId: string }[])
+        expect(accountIds.has(m.UserId)).toBe(true);
     }
 
     // Configuration lists and locations; cohorts all inactive, so that taxonomy stays hidden.
@@ -97,10 +110,59 @@ describe('demo seed', () => {
       expect(ranks.has((u.FacultyProfile as { RankId: string }).RankId)).toBe(true);
     }
 
+    // The institution at scale, all through commands.
+    expect(workgroups.length).toBeGreaterThanOrEqual(8);
+    expect(created(events, 'CourseCreated').length).toBeGreaterThanOrEqual(300);
+    const faculty = users.filter((u) => u.isFaculty === true);
+    expect(faculty.length).toBeGreaterThanOrEqual(150);
+    expect(faculty.every((u) => (u.Roles as { slug: string }[])[0]?.slug === 'faculty')).toBe(true);
+    const offerings = created(events, 'CourseOfferingCreated');
+    expect(new Set(offerings.map((o) => o.AcademicPeriodId))).toEqual(new Set([activePeriodId]));
+    const sections = created(events, 'SectionCreated');
+    const plan = demoPlan();
+    expect(sections).toHaveLength(plan.sections.length);
+    expect(sections.length).toBeGreaterThanOrEqual(900);
+    // Meetings as planned: only the intended double booking was overridden, nothing warned.
+    const meetings = created(events, 'SectionMeetingsSet');
+    expect(meetings).toHaveLength(plan.sections.filter((s) => s.meetings.length > 0).length);
+    const overridden = (list: Record<string, unknown>[]) =>
+      list.filter((e) => (e.overriddenConflicts as unknown[]).length > 0);
+    expect(
+      overridden(meetings).map((m) => (m.overriddenConflicts as { kind: string }[])[0]?.kind),
+    ).toEqual(['locationDoubleBooked']);
+    const assignments = created(events, 'TeachingAssignmentCreated');
+    expect(assignments).toHaveLength(plan.sections.flatMap((s) => s.assignments).length);
+    expect(
+      overridden(assignments).map((a) => (a.overriddenConflicts as { kind: string }[])[0]?.kind),
+    ).toEqual(['instructorDoubleBooked']);
+    const warned = [...meetings, ...assignments].filter(
+      (e) => (e.warnings as unknown[]).length > 0,
+    );
+    expect(warned).toEqual([]);
+    // Approvals: each approved or final assignment was approved by its workgroup, the final ones
+    // then by academic affairs.
+    const statuses = created(events, 'TeachingAssignmentChanged').map((c) => c.status);
+    const planned = plan.sections.flatMap((s) => s.assignments.map((a) => a.status));
+    const finals = planned.filter((s) => s === 'final').length;
+    expect(finals).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 'approved')).toHaveLength(
+      planned.filter((s) => s !== 'proposed').length,
+    );
+    expect(statuses.filter((s) => s === 'final')).toHaveLength(finals);
+    // Every section and assignment names records that exist.
+    const offeringIds = new Set(offerings.map((o) => o.id));
+    const workgroupIds = new Set(workgroups.map((w) => w.id));
+    for (const section of sections) {
+      expect(offeringIds.has(section.CourseOfferingId)).toBe(true);
+      expect(workgroupIds.has(section.WorkgroupId)).toBe(true);
+    }
+    const userIds = new Set(users.map((u) => u.id));
+    for (const a of assignments) expect(userIds.has(a.UserId)).toBe(true);
+
     const second = await runSeeds({ store, bus, steps: demoSeedSteps });
     expect(second).toEqual({ applied: [], skipped: first.applied });
     expect(await store.readAll()).toHaveLength(events.length);
-  });
+  }, 900_000);
 
   it('tolerates a step re-run after a crash halfway: existing records count as done', async () => {
     const bus = createCommandBus({ store });
@@ -112,15 +174,18 @@ describe('demo seed', () => {
       demoWorkgroupsStep,
       demoConfigurationStep,
       demoFacultyProfilesStep,
+      ...demoSeedSteps.slice(6),
     ]) {
       const ctx: SeedContext = {
         execute: (name, payload) => bus.execute(name, payload, { actorId: 'seed' }),
+        executeAs: (userId, name, payload) => bus.execute(name, payload, { actorId: userId }),
         id: (key) => deterministicId(`${step.name}/${key}`),
+        read: (streamId) => store.readStream(streamId).catch(() => []),
       };
       await step.run(ctx);
     }
     expect(await store.readAll()).toHaveLength(before);
-  });
+  }, 900_000);
 
   it('starts the academic year in August', () => {
     expect(academicYearOf(new Date('2026-11-22T00:00:00Z'))).toBe(2026);

@@ -1,6 +1,16 @@
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoSettingsStep } from './demoSettings.js';
+import {
+  demoAssignmentsStep,
+  demoCoursesStep,
+  demoDepartmentsStep,
+  demoFacultyStep,
+  demoOfferingsStep,
+  demoRoomsStep,
+  demoSectionsStep,
+} from './demoTeaching.js';
+import { demoTeachingPreferencesSteps } from './demoTeachingPreferences.js';
 import { demoUsersStep } from './demoUsers.js';
 import { demoWorkgroupsStep } from './demoWorkgroups.js';
 import type { SeedStep } from './seedStep.js';
@@ -13,4 +23,14 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoWorkgroupsStep,
   demoConfigurationStep,
   demoFacultyProfilesStep,
+  // The institution at scale (demoTeaching.ts, planned in demoPlan.ts).
+  demoRoomsStep,
+  demoFacultyStep,
+  demoDepartmentsStep,
+  demoCoursesStep,
+  demoOfferingsStep,
+  demoSectionsStep,
+  // Teaching preferences go here, between the sections and the assignments.
+  ...demoTeachingPreferencesSteps,
+  demoAssignmentsStep,
 ];

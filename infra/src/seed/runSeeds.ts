@@ -88,7 +88,15 @@ export async function runSeeds(options: RunSeedsOptions): Promise<SeedReport> {
           causationId: correlationId,
           now: now(),
         }),
+      executeAs: (userId, commandName, payload) =>
+        bus.execute(commandName, payload, {
+          actorId: userId,
+          correlationId,
+          causationId: correlationId,
+          now: now(),
+        }),
       id: (key) => deterministicId(`${step.name}/${key}`),
+      read: (streamId) => readHistory(store, streamId),
     });
     await store.appendToStream(
       stream,

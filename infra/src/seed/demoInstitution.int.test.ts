@@ -9,7 +9,16 @@ import {
 } from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
+import { demoAcademicPeriodId } from './demoPeriods.js';
+import { demoPlan } from './demoPlan.js';
+import { demoPreferencePlan } from './demoTeachingPreferences.js';
+import { demoRoomId, demoSectionId } from './demoTeaching.js';
 import { demoUserId } from './demoUsers.js';
+
+/*
+ * The demo institution on the embedded start (demo data, real PGlite, real HTTP): its size as the
+ * read routes answer it, and its auth context.
+ */
 
 const SECRET = 'demo-auth-test-session-secret-of-32-chars!';
 const codec = createSessionCodec({ secrets: [SECRET], ttlMs: 60_000 });
@@ -55,6 +64,79 @@ async function getJson(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${allot.url}${url}`, { headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+describe('the demo institution at scale, through the read routes', () => {
+  const count = async (url: string) => {
+    const answer = await getJson(url, headersFor(demoUserId('admin')));
+    expect(answer.status).toBe(200);
+    return answer.body.count as number;
+  };
+  const filter = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+  it('has ≥ 8 workgroups, ≥ 300 courses, ≥ 900 sections this period and ≥ 150 instructors', async () => {
+    expect(await count('/api/workgroups?take=1')).toBeGreaterThanOrEqual(8);
+    expect(await count('/api/courses?take=1')).toBeGreaterThanOrEqual(300);
+    const period = demoAcademicPeriodId('active');
+    expect(
+      await count(`/api/courseOfferings?take=1&filter=${filter({ AcademicPeriodId: period })}`),
+    ).toBe(demoPlan().offerings.length);
+    const sections = await count(`/api/sections?take=1&AcademicPeriodId=${period}`);
+    expect(sections).toBe(demoPlan().sections.length);
+    expect(sections).toBeGreaterThanOrEqual(900);
+    expect(
+      await count(`/api/users?take=1&filter=${filter({ isFaculty: true })}`),
+    ).toBeGreaterThanOrEqual(150);
+    const assignments = demoPlan().sections.flatMap((s) => s.assignments).length;
+    expect(await count(`/api/sectionAssignments?take=1&AcademicPeriodId=${period}`)).toBe(
+      assignments,
+    );
+  });
+
+  it('has ≥ 150 instructors with preferences, in every state of the lifecycle', async () => {
+    const period = demoAcademicPeriodId('active');
+    const planned = demoPreferencePlan();
+    const stated = planned.filter((p) => p.outcome !== 'none' && p.preferences.length > 0);
+    expect(stated.length).toBeGreaterThanOrEqual(150);
+    const submitted = await count(
+      `/api/preferenceSubmissions?take=1&AcademicPeriodId=${period}&status=submitted`,
+    );
+    expect(submitted).toBe(planned.filter((p) => p.outcome === 'submitted').length);
+    const drafts = await count(
+      `/api/preferenceSubmissions?take=1&AcademicPeriodId=${period}&status=draft`,
+    );
+    expect(drafts).toBe(planned.filter((p) => p.outcome === 'draft').length);
+    expect(
+      await count(`/api/preferenceSubmissions?take=1&AcademicPeriodId=${period}&status=notStarted`),
+    ).toBeGreaterThan(0);
+    const preferences = await count(`/api/teachingPreferences?take=1&AcademicPeriodId=${period}`);
+    expect(preferences).toBe(
+      planned.filter((p) => p.outcome !== 'none').reduce((n, p) => n + p.preferences.length, 0),
+    );
+  });
+
+  it('shows a planned section with its meetings, room and instructor', async () => {
+    const planned = demoPlan().sections.find(
+      (s) => s.assignments.length === 1 && s.meetings.length === 2,
+    );
+    expect(planned).toBeDefined();
+    if (!planned) return;
+    const answer = await getJson(
+      `/api/sections/${demoSectionId(planned.key)}`,
+      headersFor(demoUserId('admin')),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      sectionNumber: planned.sectionNumber,
+      name: planned.name,
+      enrollment: planned.enrollment,
+      assignments: [expect.objectContaining({ status: planned.assignments[0]?.status })],
+    });
+    const meetings = answer.body.meetings as { id: string; days: string[]; LocationId: string }[];
+    expect(meetings.map((m) => [m.id, m.days, m.LocationId])).toEqual(
+      planned.meetings.map((m) => [m.id, m.days, demoRoomId(m.room ?? '')]),
+    );
+  });
+});
 
 describe('the demo institution’s auth context', () => {
   it('answers seeded users with their roles, workgroup bits and the active period’s step 6', async () => {

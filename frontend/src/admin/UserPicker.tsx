@@ -1,5 +1,13 @@
 import { useId, useState } from 'react';
-import { Button, FormGroup, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  FormGroup,
+  InputGroup,
+  Menu,
+  MenuItem,
+  Tag,
+  type IconName,
+} from '@blueprintjs/core';
 import type { ReferenceOption } from '../resources/resourceApi.js';
 
 const SHOWN = 8;
@@ -12,6 +20,10 @@ export interface UserPickerProps {
   /** A user who may not be picked here (the other side of the merge). */
   exclude?: string | null;
   helperText?: string;
+  /** For other records than users (courses): their icon, placeholder and "no match" text. */
+  icon?: IconName;
+  placeholder?: string;
+  noMatch?: string;
 }
 
 /** Type to search the users by name, pick one; the pick shows as a tag that can be cleared. */
@@ -22,6 +34,9 @@ export function UserPicker({
   onChange,
   exclude,
   helperText,
+  icon = 'person',
+  placeholder = 'Search by name…',
+  noMatch = 'No user matches.',
 }: UserPickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -36,7 +51,7 @@ export function UserPicker({
       {picked ? (
         <Tag
           large
-          icon="person"
+          icon={icon}
           onRemove={() => onChange(null)}
           aria-label={`${label}: ${picked.label}`}
         >
@@ -47,7 +62,7 @@ export function UserPicker({
           <InputGroup
             id={id}
             leftIcon="search"
-            placeholder="Search by name…"
+            placeholder={placeholder}
             value={query}
             onValueChange={setQuery}
             rightElement={
@@ -63,11 +78,11 @@ export function UserPicker({
           />
           {words.length > 0 && (
             <Menu aria-label={`${label} matches`} className="allot-picker-menu">
-              {matches.length === 0 && <MenuItem disabled text="No user matches." />}
+              {matches.length === 0 && <MenuItem disabled text={noMatch} />}
               {matches.map((u) => (
                 <MenuItem
                   key={u.value}
-                  icon="person"
+                  icon={icon}
                   text={u.label}
                   onClick={() => onChange(u.value)}
                 />

@@ -1,6 +1,7 @@
 import { AnchorButton, NonIdealState } from '@blueprintjs/core';
-import { DashboardIcon, LogInIcon } from '@blueprintjs/icons';
+import { LogInIcon } from '@blueprintjs/icons';
 import { useAbility } from '../ability/useAbility.js';
+import { DashboardBody } from '../dashboard/DashboardBody.js';
 import { PageFrame } from './PageFrame.js';
 
 /** Spec §2: `/` is always allowed, so an anonymous visitor lands here and is invited to sign in. */
@@ -9,11 +10,7 @@ export default function DashboardPage() {
   return (
     <PageFrame>
       {signedIn ? (
-        <NonIdealState
-          icon={<DashboardIcon size={48} />}
-          title="Your dashboard is on its way"
-          description="Summaries of your courses, sections and approvals will appear here in an upcoming release."
-        />
+        <DashboardBody />
       ) : (
         <NonIdealState
           icon={<LogInIcon size={48} />}

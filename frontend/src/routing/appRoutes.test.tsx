@@ -114,33 +114,35 @@ test('every route of spec §2 exists and has a title; any other path is the not-
 
 test('a permitted page shows its frame: the menu label, a description and an empty state', async () => {
   auth = signedInAs('admin');
-  visit('/courses');
-  await expectPage('Course Catalog');
-  expect(screen.getByText('The courses your institution teaches.')).toBeInTheDocument();
-  expect(screen.getByText('Course Catalog is not available yet')).toBeInTheDocument();
+  visit('/cloning');
+  await expectPage('Clone Resources');
+  expect(
+    screen.getByText('Copy offerings and sections from one period to another.'),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Clone Resources is not available yet')).toBeInTheDocument();
 });
 
 test('routes are blocked (spinner) until the auth context and its flags have loaded', async () => {
   auth = signedInAs('admin');
   authDelayMs = 300;
-  visit('/courses');
+  visit('/cloning');
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-  expect(screen.queryByRole('heading', { name: 'Course Catalog' })).not.toBeInTheDocument();
-  await expectPage('Course Catalog');
+  expect(screen.queryByRole('heading', { name: 'Clone Resources' })).not.toBeInTheDocument();
+  await expectPage('Clone Resources');
 });
 
 test('a signed-in user without the permission sees Unauthorized', async () => {
   auth = signedInAs('faculty');
-  visit('/courses');
+  visit('/cloning');
   await expectPage('Unauthorized');
-  expect(screen.queryByRole('heading', { name: 'Course Catalog' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Clone Resources' })).not.toBeInTheDocument();
 });
 
 test('an anonymous visitor is sent to /login carrying the origin with its query', async () => {
-  const { router } = visit('/courses?page=2');
+  const { router } = visit('/cloning?page=2');
   expect(await screen.findByText('Login page')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/login');
-  expect(new URLSearchParams(router.state.location.search).get('origin')).toBe('/courses?page=2');
+  expect(new URLSearchParams(router.state.location.search).get('origin')).toBe('/cloning?page=2');
 });
 
 test('the dashboard is always allowed, also to an anonymous visitor', async () => {

@@ -21,6 +21,20 @@ export type PageLoader = () => Promise<PageModule>;
 export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/': () => import('../pages/DashboardPage.js'),
   // Add one line per page here.
+  '/instructors': () => import('../instructors/InstructorsPage.js'),
+  '/instructorWorkload/*': () => import('../instructors/InstructorWorkloadPage.js'),
+  '/myWorkload': () => import('../instructors/MyWorkloadPage.js'),
+  '/administrativeAssignments': () =>
+    import('../adminAssignments/AdministrativeAssignmentsPage.js'),
+  '/adminAssignmentsMine': () => import('../adminAssignments/MyAdminAssignmentsPage.js'),
+  '/teachingPreferencesMine': () => import('../preferences/MyTeachingPreferencesPage.js'),
+  '/courses': () => import('../catalog/CoursesPage.js'),
+  '/courseOfferings': () => import('../catalog/CourseOfferingsPage.js'),
+  '/sections': () => import('../teaching/SectionsPage.js'),
+  '/sectionAssignments': () => import('../teaching/SectionAssignmentsPage.js'),
+  '/schedule': () => import('../schedule/SchedulePage.js'),
+  '/mySchedule': () => import('../schedule/MySchedulePage.js'),
+  '/mySharedTeaching': () => import('../schedule/MySharedTeachingPage.js'),
   '/styles/formik-fields': () => import('../styleGuide/FormFieldsPage.js'),
   '/styles': () => import('../styleGuide/StyleGuidePage.js'),
   '/users/merge': () => import('../admin/MergeUsersPage.js'),

@@ -1,0 +1,78 @@
+import { allotApi } from '../api/allotApi.js';
+
+export interface InstructorWorkloadRow {
+  UserId: string;
+  name: string;
+  email: string | null;
+  AcademicPeriodId: string;
+  required: number;
+  teaching: number;
+  administrative: number;
+  assigned: number;
+  remaining: number;
+  sections: number;
+  overloaded: boolean;
+  underloaded: boolean;
+}
+
+export interface WorkloadSection {
+  id: string;
+  SectionId: string;
+  courseNumber: string | null;
+  courseName: string | null;
+  sectionNumber: string;
+  sectionName: string;
+  status: string;
+  share: number;
+  points: number;
+  notes: string | null;
+}
+
+export interface InstructorWorkloadDetail extends InstructorWorkloadRow {
+  sectionAssignments: WorkloadSection[];
+  administrativeAssignments: {
+    id: string;
+    AdministrativeAssignmentTypeId: string;
+    AcademicTermId: string | null;
+    points: number;
+    takesWholeTerm: boolean;
+    notes: string | null;
+  }[];
+}
+
+export interface WorkloadListQuery {
+  take: number;
+  skip: number;
+  q?: string;
+  load?: string;
+  sort?: string;
+}
+
+// Workload follows assignments: the realtime assignment events invalidate this tag.
+export const workloadApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    instructorWorkloads: build.query<
+      { AcademicPeriodId: string | null; count: number; rows: InstructorWorkloadRow[] },
+      WorkloadListQuery
+    >({
+      query: (params) => ({
+        url: 'instructorWorkloads',
+        params: Object.fromEntries(
+          Object.entries(params).filter(([, v]) => v !== undefined && v !== ''),
+        ),
+      }),
+      providesTags: ['TeachingAssignments'],
+    }),
+    instructorWorkload: build.query<InstructorWorkloadDetail, string>({
+      query: (userId) => `instructorWorkloads/${encodeURIComponent(userId)}`,
+      providesTags: ['TeachingAssignments'],
+    }),
+    myWorkload: build.query<InstructorWorkloadDetail, void>({
+      query: () => 'instructorWorkloads/mine',
+      providesTags: ['TeachingAssignments'],
+    }),
+  }),
+});
+
+export const { useInstructorWorkloadsQuery, useInstructorWorkloadQuery, useMyWorkloadQuery } =
+  workloadApi;

@@ -1,0 +1,189 @@
+/**
+ * @jest-environment ./src/shell/testing/fetchEnvironment.cjs
+ */
+import '@testing-library/jest-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthContext } from '../api/sessionApi.js';
+import { startApiServer } from '../shell/testing/apiServer.js';
+import { signedInAs } from '../shell/testing/fixtures.js';
+import { renderWithApp } from '../shell/testing/renderWithApp.js';
+import SectionAssignmentsPage, { assignmentListQuery } from './SectionAssignmentsPage.js';
+import type { AssignmentRow } from './sectionTypes.js';
+
+let auth: AuthContext;
+let rows: AssignmentRow[];
+let server: Awaited<ReturnType<typeof startApiServer>>;
+
+function row(id: string, extra: Partial<AssignmentRow> = {}): AssignmentRow {
+  return {
+    id,
+    SectionId: 's1',
+    WorkgroupId: 'wg-math',
+    UserId: 'u-ada',
+    instructorName: 'Ada Lovelace',
+    status: 'proposed',
+    share: null,
+    sharePercent: 100,
+    points: 4,
+    notes: null,
+    CourseOfferingId: 'o1',
+    AcademicPeriodId: 'p-2026',
+    courseNumber: 'MATH 101',
+    courseName: 'Calculus I',
+    sectionNumber: '001',
+    sectionName: 'Calculus I',
+    sectionRevision: 3,
+    createdAt: '2026-08-01T10:00:00.000Z',
+    updatedAt: '2026-08-01T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  server = await startApiServer(({ method, path }) => {
+    const p = new URL(path, 'http://x').pathname;
+    if (p === '/api/auth') return { body: auth };
+    if (p === '/api/auth/csrf') return { body: { csrfToken: 'token' } };
+    if (p === '/api/academicPeriods/active')
+      return { body: { id: 'p-2026', name: '2026–2027', revision: 1 } };
+    if (
+      [
+        '/api/academicPeriods',
+        '/api/workgroups',
+        '/api/academicTerms',
+        '/api/teachingModes',
+        '/api/locations',
+      ].includes(p)
+    )
+      return { body: { count: 0, rows: [] } };
+    if (p === '/api/sectionInstructors')
+      return {
+        body: {
+          count: 1,
+          rows: [{ id: 'u-ada', displayName: 'Ada Lovelace', isFaculty: true, isActive: true }],
+        },
+      };
+    if (p === '/api/sectionAssignments') return { body: { count: rows.length, rows } };
+    const one = /^\/api\/sections\/s1\/assignments\/([^/]+)(\/withdraw)?$/.exec(p);
+    if (one && (method === 'DELETE' || method === 'POST')) {
+      if (method === 'DELETE') rows = rows.filter((r) => r.id !== one[1]);
+      return { body: { id: 's1', revision: 4, position: '1:2' } };
+    }
+    return undefined;
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  auth = signedInAs('academicOpsAdmin');
+  rows = [];
+});
+
+const renderPage = () =>
+  renderWithApp(
+    [{ path: '/sectionAssignments', element: <SectionAssignmentsPage /> }],
+    '/sectionAssignments',
+  );
+const listCalls = () =>
+  server.calls
+    .filter((c) => c.path.startsWith('/api/sectionAssignments?'))
+    .map((c) => new URL(c.path, 'http://x').searchParams);
+
+test('an empty list says where assignments are made', async () => {
+  const app = renderPage();
+  expect(
+    await screen.findByText('No section assignments yet', {}, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(listCalls().at(-1)?.get('AcademicPeriodId')).toBe('p-2026');
+  app.unmount();
+});
+
+test('filters by status and instructor on the server', async () => {
+  rows = [row('a1')];
+  const app = renderPage();
+  await screen.findByRole('button', { name: 'Unassign Ada Lovelace' }, { timeout: 5000 });
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'proposed,reopened' } });
+  await waitFor(() => expect(listCalls().at(-1)?.get('status')).toBe('proposed,reopened'));
+  await screen.findByRole('option', { name: 'Ada Lovelace' });
+  fireEvent.change(screen.getByLabelText('Instructor'), { target: { value: 'u-ada' } });
+  await waitFor(() => expect(listCalls().at(-1)?.get('UserId')).toBe('u-ada'));
+  app.unmount();
+});
+
+test('withdraw asks for a reason, unassign asks first; both reach the section routes', async () => {
+  rows = [row('a1', { status: 'approved' })];
+  const app = renderPage();
+  fireEvent.click(
+    await screen.findByRole('button', { name: 'Withdraw Ada Lovelace' }, { timeout: 5000 }),
+  );
+  let alert = await screen.findByRole('alertdialog');
+  fireEvent.change(within(alert).getByLabelText('Reason (optional)'), {
+    target: { value: 'On leave' },
+  });
+  fireEvent.click(within(alert).getByRole('button', { name: 'Withdraw' }));
+  await waitFor(() =>
+    expect(
+      server.calls.find((c) => c.path === '/api/sections/s1/assignments/a1/withdraw')?.body,
+    ).toEqual({ reason: 'On leave' }),
+  );
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  fireEvent.click(screen.getByRole('button', { name: 'Unassign Ada Lovelace' }));
+  alert = await screen.findByRole('alertdialog');
+  expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  fireEvent.click(within(alert).getByRole('button', { name: 'Unassign' }));
+  expect(await screen.findByText('No section assignments yet')).toBeInTheDocument();
+  app.unmount();
+});
+
+test('a workgroup member without the assign bit sees no actions but the section and its history', async () => {
+  auth = signedInAs('faculty', {
+    Roles: [],
+    workgroupPermissions: [{ id: 'wg-math', permission: 3 }],
+    progressStepId: 5,
+  });
+  rows = [row('a1')];
+  const app = renderPage();
+  expect(
+    await screen.findByRole('button', { name: 'History of MATH 101 001' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  // The bits count only at progress step 6.
+  expect(screen.queryByRole('button', { name: 'Approve Ada Lovelace' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Unassign Ada Lovelace' })).not.toBeInTheDocument();
+  app.unmount();
+});
+
+test('at step 6 the same member approves and assigns in their workgroup only', async () => {
+  auth = signedInAs('faculty', {
+    Roles: [],
+    workgroupPermissions: [{ id: 'wg-math', permission: 3 }],
+    progressStepId: 6,
+  });
+  rows = [
+    row('a1'),
+    row('a2', { WorkgroupId: 'wg-physics', UserId: 'u-bob', instructorName: 'Bob Babbage' }),
+  ];
+  const app = renderPage();
+  expect(
+    await screen.findByRole('button', { name: 'Approve Ada Lovelace' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Unassign Ada Lovelace' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Approve Bob Babbage' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Finalize Ada Lovelace' })).not.toBeInTheDocument();
+  app.unmount();
+});
+
+test('the list query carries the filters, the sort and the page', () => {
+  expect(
+    assignmentListQuery(
+      { period: '', workgroup: '', status: 'final', instructor: 'u-ada', search: 'math' },
+      { field: 'instructor', direction: 'ASC' },
+      { page: 1, pageSize: 50 },
+    ),
+  ).toEqual({
+    take: 50,
+    skip: 50,
+    status: 'final',
+    UserId: 'u-ada',
+    q: 'math',
+    sort: JSON.stringify([['instructor', 'ASC']]),
+  });
+});

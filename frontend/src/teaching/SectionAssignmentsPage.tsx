@@ -1,0 +1,341 @@
+import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, HTMLSelect, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { PageFrame } from '../pages/PageFrame.js';
+import { problemOf } from '../resources/serverErrors.js';
+import { SectionDrawer } from './SectionDrawer.js';
+import { SectionHistoryDrawer } from './SectionHistory.js';
+import { MeetingsEditor } from './MeetingsEditor.js';
+import {
+  useListSectionAssignmentsQuery,
+  useSectionInstructorsQuery,
+  useSetMeetingsMutation,
+  type ListQuery,
+} from './sectionsApi.js';
+import { ASSIGNMENT_STATUSES, type AssignmentRow, type SectionRow } from './sectionTypes.js';
+import { AlignmentTag } from './AlignmentTag.js';
+import { StatusTag, statusLabel } from './tags.js';
+import {
+  Pager,
+  TeachingTable,
+  nextTableSort,
+  type PagerState,
+  type TableColumn,
+  type TableSort,
+} from './TeachingTable.js';
+import { useAssignmentActions } from './useAssignmentActions.js';
+import { useTeachingChoices } from './useTeachingChoices.js';
+import { notify } from '../notifications/notify.js';
+import { Intent } from '@blueprintjs/core';
+
+const SEARCH_DELAY_MS = 300;
+
+export interface AssignmentFilters {
+  period: string | null;
+  workgroup: string;
+  status: string;
+  instructor: string;
+  search: string;
+}
+
+export function assignmentListQuery(
+  filters: AssignmentFilters,
+  sort: TableSort | null,
+  pager: PagerState,
+): ListQuery {
+  return {
+    take: pager.pageSize,
+    skip: pager.page * pager.pageSize,
+    ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
+    ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.instructor ? { UserId: filters.instructor } : {}),
+    ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
+    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
+  };
+}
+
+const label = (a: AssignmentRow) => `${a.courseNumber ?? 'Section'} ${a.sectionNumber}`;
+
+const COLUMNS: TableColumn<AssignmentRow>[] = [
+  {
+    key: 'course',
+    label: 'Course',
+    width: 220,
+    sortField: 'courseNumber',
+    render: (a) => (
+      <span title={a.courseName ?? undefined}>
+        <strong>{a.courseNumber ?? '—'}</strong> {a.courseName ?? ''}
+      </span>
+    ),
+  },
+  {
+    key: 'section',
+    label: 'Section',
+    width: 160,
+    sortField: 'sectionNumber',
+    render: (a) => `${a.sectionNumber} ${a.sectionName}`,
+  },
+  {
+    key: 'instructor',
+    label: 'Instructor',
+    width: 180,
+    sortField: 'instructor',
+    render: (a) => a.instructorName ?? a.UserId,
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    width: 110,
+    sortField: 'status',
+    render: (a) => <StatusTag status={a.status} />,
+  },
+  {
+    key: 'alignment',
+    label: 'Alignment',
+    width: 110,
+    render: (a) => <AlignmentTag alignment={a.preferenceAlignment ?? null} />,
+  },
+  {
+    key: 'share',
+    label: 'Share',
+    width: 90,
+    sortField: 'share',
+    render: (a) => `${String(a.sharePercent)} %${a.share === null ? ' (equal)' : ''}`,
+  },
+  { key: 'points', label: 'Points', width: 80, sortField: 'points', render: (a) => a.points },
+  { key: 'notes', label: 'Notes', width: 200, render: (a) => a.notes ?? '' },
+  {
+    key: 'updatedAt',
+    label: 'Changed',
+    width: 160,
+    sortField: 'updatedAt',
+    render: (a) =>
+      new Date(a.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  },
+];
+
+/** Section Assignments (/sectionAssignments): every teaching assignment, with its actions. */
+export default function SectionAssignmentsPage() {
+  const choices = useTeachingChoices();
+  const { ability } = choices;
+  // Links (the dashboard's counts) may name a filter: /sectionAssignments?status=proposed.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AssignmentFilters>({
+    period: null,
+    workgroup: params.get('WorkgroupId') ?? '',
+    status: params.get('status') ?? '',
+    instructor: params.get('UserId') ?? '',
+    search: '',
+  });
+  const [typed, setTyped] = useState('');
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const [details, setDetails] = useState<string | null>(null);
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
+  const [meetings, setMeetingsOf] = useState<SectionRow | null>(null);
+  const [saveMeetings] = useSetMeetingsMutation();
+  const instructors = useSectionInstructorsQuery();
+  const actions = useAssignmentActions(ability);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
+      setPager((p) => ({ ...p, page: 0 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const period = filters.period ?? choices.workingPeriodId ?? '';
+  const waiting = filters.period === null && !choices.workingPeriodLoaded;
+  const list = useListSectionAssignmentsQuery(
+    assignmentListQuery({ ...filters, period }, sort, pager),
+    { skip: waiting || !ability },
+  );
+  const change = (patch: Partial<AssignmentFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPager((p) => ({ ...p, page: 0 }));
+  };
+  const instructorOptions = useMemo(
+    () => (instructors.data ?? []).map((u) => ({ value: u.id, label: u.displayName })),
+    [instructors.data],
+  );
+
+  const rows = list.data?.rows ?? [];
+  const count = list.data?.count ?? 0;
+  const filtering = Boolean(
+    filters.workgroup || filters.status || filters.instructor || filters.search.trim(),
+  );
+
+  let body: ReactNode;
+  if (list.error) {
+    body = (
+      <NonIdealState
+        icon="error"
+        title="Section assignments could not be loaded"
+        description={problemOf(list.error).message}
+        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
+      />
+    );
+  } else if (!list.isLoading && !waiting && count === 0 && !filtering) {
+    body = (
+      <NonIdealState
+        icon="people"
+        title="No section assignments yet"
+        description="Assign instructors from the sections' details on Sections Offered."
+      />
+    );
+  } else {
+    body = (
+      <div className="allot-list-block">
+        <TeachingTable
+          columns={COLUMNS}
+          rows={rows}
+          loading={list.isLoading || waiting}
+          sort={sort}
+          actionsWidth={200}
+          onSort={(field) => {
+            setSort((s) => nextTableSort(s, field));
+            setPager((p) => ({ ...p, page: 0 }));
+          }}
+          actions={(a) => (
+            <>
+              <Button
+                size="small"
+                variant="minimal"
+                icon="list-detail-view"
+                aria-label={`Section of ${a.instructorName ?? 'the assignment'}: ${label(a)}`}
+                onClick={() => setDetails(a.SectionId)}
+              />
+              <Button
+                size="small"
+                variant="minimal"
+                icon="history"
+                aria-label={`History of ${label(a)}`}
+                onClick={() => setHistory({ id: a.SectionId, label: label(a) })}
+              />
+              {actions.buttons({ ...a, sectionId: a.SectionId, sectionLabel: label(a) })}
+            </>
+          )}
+        />
+        {!list.isLoading && count === 0 && (
+          <NonIdealState
+            icon="filter-remove"
+            title="No matches"
+            description="No assignment matches the filters."
+          />
+        )}
+        <Pager
+          count={count}
+          state={pager}
+          fetching={list.isFetching}
+          onChange={(c) => setPager((p) => ({ ...p, ...c }))}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <PageFrame>
+      <div className="allot-filter-bar" role="search" aria-label="Filters">
+        <HTMLSelect
+          aria-label="Academic period"
+          value={period}
+          onChange={(e) => change({ period: e.currentTarget.value })}
+        >
+          <option value="">Every period</option>
+          {choices.periods.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </HTMLSelect>
+        {choices.workgroups && (
+          <HTMLSelect
+            aria-label="Workgroup"
+            value={filters.workgroup}
+            onChange={(e) => change({ workgroup: e.currentTarget.value })}
+          >
+            <option value="">Workgroup: any</option>
+            {choices.workgroups.map((w) => (
+              <option key={w.value} value={w.value}>
+                {w.label}
+              </option>
+            ))}
+          </HTMLSelect>
+        )}
+        <HTMLSelect
+          aria-label="Status"
+          value={filters.status}
+          onChange={(e) => change({ status: e.currentTarget.value })}
+        >
+          <option value="">Status: any</option>
+          <option value="proposed,reopened">Awaiting approval</option>
+          {ASSIGNMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect
+          aria-label="Instructor"
+          value={filters.instructor}
+          onChange={(e) => change({ instructor: e.currentTarget.value })}
+        >
+          <option value="">Instructor: any</option>
+          {instructorOptions.map((u) => (
+            <option key={u.value} value={u.value}>
+              {u.label}
+            </option>
+          ))}
+        </HTMLSelect>
+        <InputGroup
+          leftIcon="search"
+          aria-label="Search assignments"
+          placeholder="Course, section or instructor…"
+          value={typed}
+          onValueChange={setTyped}
+        />
+      </div>
+      {body}
+      {actions.element}
+      {details && (
+        <SectionDrawer
+          sectionId={details}
+          choices={choices}
+          onClose={() => setDetails(null)}
+          onEditMeetings={setMeetingsOf}
+          onHistory={(s) =>
+            setHistory({ id: s.id, label: `${s.courseNumber ?? ''} ${s.sectionNumber}` })
+          }
+        />
+      )}
+      {meetings && (
+        <MeetingsEditor
+          section={meetings}
+          choices={choices}
+          onClose={() => setMeetingsOf(null)}
+          onSave={async (list, override) => {
+            const result = await saveMeetings({
+              id: meetings.id,
+              revision: meetings.revision,
+              meetings: list,
+              override,
+            });
+            if ('error' in result) return problemOf(result.error);
+            void notify({ message: 'Meetings saved.', intent: Intent.SUCCESS });
+            setMeetingsOf(null);
+            return null;
+          }}
+        />
+      )}
+      {history && (
+        <SectionHistoryDrawer
+          sectionId={history.id}
+          label={history.label}
+          choices={choices}
+          onClose={() => setHistory(null)}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,453 @@
+import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { PageFrame } from '../pages/PageFrame.js';
+import { notify } from '../notifications/notify.js';
+import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
+import { useAppDispatch } from '../resources/useAppDispatch.js';
+import { MeetingsEditor } from './MeetingsEditor.js';
+import { SectionDialog } from './SectionDialog.js';
+import { SectionDrawer, sectionLabel } from './SectionDrawer.js';
+import { SectionHistoryDrawer } from './SectionHistory.js';
+import { canCreateSections, sectionPermissions } from './sectionAbility.js';
+import {
+  sectionsApi,
+  useCreateSectionMutation,
+  useDeleteSectionMutation,
+  useListSectionsQuery,
+  useSetMeetingsMutation,
+  useUpdateSectionMutation,
+  type ListQuery,
+} from './sectionsApi.js';
+import { COVERAGE_STATUSES, type SectionBody, type SectionRow } from './sectionTypes.js';
+import { CoverageTag, StatusTag, coverageLabel } from './tags.js';
+import {
+  Pager,
+  TeachingTable,
+  nextTableSort,
+  type PagerState,
+  type TableColumn,
+  type TableSort,
+} from './TeachingTable.js';
+import { termModeLabel, useTeachingChoices, type TeachingChoices } from './useTeachingChoices.js';
+
+const SEARCH_DELAY_MS = 300;
+
+export interface SectionFilters {
+  /** '' = every period; null = the working period, once known. */
+  period: string | null;
+  workgroup: string;
+  coverage: string;
+  search: string;
+}
+
+/** The list query the filters, sort and page ask for (projection-service/src/teaching). */
+export function sectionListQuery(
+  filters: SectionFilters,
+  sort: TableSort | null,
+  pager: PagerState,
+): ListQuery {
+  return {
+    take: pager.pageSize,
+    skip: pager.page * pager.pageSize,
+    ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
+    ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
+    ...(filters.coverage ? { coverageStatus: filters.coverage } : {}),
+    ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
+    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
+  };
+}
+
+/** The table's columns (exported for tests: jsdom lays out only the frozen column). */
+export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow>[] {
+  return [
+    {
+      key: 'course',
+      label: 'Course',
+      width: 200,
+      sortField: 'courseNumber',
+      render: (s) => (
+        <span title={s.courseName ?? undefined}>
+          <strong>{s.courseNumber ?? '—'}</strong> {s.courseName ?? ''}
+        </span>
+      ),
+    },
+    {
+      key: 'section',
+      label: 'Section',
+      width: 72,
+      sortField: 'sectionNumber',
+      render: (s) => s.sectionNumber,
+    },
+    { key: 'name', label: 'Name', width: 160, sortField: 'name', render: (s) => s.name },
+    {
+      key: 'termMode',
+      label: 'Term mode',
+      width: 150,
+      render: (s) => termModeLabel(s.TermMode, choices),
+    },
+    {
+      key: 'enrollment',
+      label: 'Enrollment',
+      width: 92,
+      sortField: 'enrollment',
+      render: (s) => s.enrollment ?? '—',
+    },
+    {
+      key: 'points',
+      label: 'Points',
+      width: 68,
+      sortField: 'points',
+      render: (s) => s.sectionPoints,
+    },
+    {
+      key: 'coverage',
+      label: 'Coverage',
+      width: 124,
+      sortField: 'coverageStatus',
+      render: (s) => <CoverageTag coverage={s.coverage} />,
+    },
+    {
+      key: 'instructors',
+      label: 'Instructors',
+      width: 280,
+      render: (s) => {
+        const shown = s.assignments.filter((a) => a.status !== 'withdrawn');
+        if (shown.length === 0) return <span className="allot-teaching-muted">None</span>;
+        return (
+          <span className="allot-teaching-cell-list">
+            {shown.map((a) => (
+              <span key={a.id} className="allot-teaching-cell-list">
+                <span>{a.instructorName ?? a.UserId}</span>
+                <StatusTag status={a.status} />
+              </span>
+            ))}
+          </span>
+        );
+      },
+    },
+  ];
+}
+
+type Dialog =
+  | { kind: 'edit'; section: SectionRow | null; key: number }
+  | { kind: 'meetings'; section: SectionRow }
+  | { kind: 'history'; section: SectionRow }
+  | { kind: 'delete'; section: SectionRow };
+
+/** Sections Offered (/sections): the sections of a period with coverage and instructors. */
+export default function SectionsPage() {
+  const choices = useTeachingChoices();
+  const { ability } = choices;
+  // Links (the dashboard's counts) may name a filter: /sections?coverage=uncovered.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<SectionFilters>({
+    period: null,
+    workgroup: params.get('WorkgroupId') ?? '',
+    coverage: params.get('coverage') ?? '',
+    search: '',
+  });
+  const [typed, setTyped] = useState('');
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [details, setDetails] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
+      setPager((p) => ({ ...p, page: 0 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // The working period is the default, once the shell knows it ('' shows every period).
+  const period = filters.period ?? choices.workingPeriodId ?? '';
+  const waiting = filters.period === null && !choices.workingPeriodLoaded;
+  const query = sectionListQuery({ ...filters, period }, sort, pager);
+  const list = useListSectionsQuery(query, { skip: waiting || !ability });
+  const [create] = useCreateSectionMutation();
+  const [update] = useUpdateSectionMutation();
+  const [remove] = useDeleteSectionMutation();
+  const [setMeetings] = useSetMeetingsMutation();
+  const table = useMemo(() => sectionColumns(choices), [choices]);
+  const mayCreate = canCreateSections(ability);
+
+  const change = (patch: Partial<SectionFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPager((p) => ({ ...p, page: 0 }));
+  };
+
+  async function save(body: SectionBody): Promise<ServerProblem | null> {
+    if (dialog?.kind !== 'edit') return null;
+    const section = dialog.section;
+    if (section && Object.keys(body).length === 0) {
+      setDialog(null);
+      return null;
+    }
+    const result = section
+      ? await update({ id: section.id, revision: section.revision, body })
+      : await create(body);
+    if ('error' in result) return problemOf(result.error);
+    void notify({
+      message: section ? 'Section saved.' : 'Section created.',
+      intent: Intent.SUCCESS,
+    });
+    setDialog(null);
+    return null;
+  }
+
+  async function reload() {
+    if (dialog?.kind !== 'edit' || !dialog.section) return;
+    const request = dispatch(
+      sectionsApi.endpoints.getSection.initiate(dialog.section.id, { forceRefetch: true }),
+    );
+    const fresh = await request;
+    request.unsubscribe();
+    if (fresh.data) setDialog({ kind: 'edit', section: fresh.data, key: Date.now() });
+  }
+
+  async function confirmDelete() {
+    if (dialog?.kind !== 'delete') return;
+    const { section } = dialog;
+    const result = await remove({ id: section.id });
+    setDialog(null);
+    if ('error' in result) {
+      void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+      return;
+    }
+    if (details === section.id) setDetails(null);
+    void notify({ message: `${sectionLabel(section)} deleted.`, intent: Intent.SUCCESS });
+  }
+
+  const rows = list.data?.rows ?? [];
+  const count = list.data?.count ?? 0;
+  const filtering = Boolean(filters.workgroup || filters.coverage || filters.search.trim());
+  const newButton = mayCreate ? (
+    <Button
+      intent={Intent.PRIMARY}
+      icon="add"
+      text="New section"
+      onClick={() => setDialog({ kind: 'edit', section: null, key: Date.now() })}
+    />
+  ) : null;
+
+  let body: ReactNode;
+  if (list.error) {
+    body = (
+      <NonIdealState
+        icon="error"
+        title="Sections could not be loaded"
+        description={problemOf(list.error).message}
+        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
+      />
+    );
+  } else if (!list.isLoading && !waiting && count === 0 && !filtering) {
+    body = (
+      <NonIdealState
+        icon="th-list"
+        title="No sections yet"
+        description={
+          mayCreate ? 'Create the first section of this period.' : 'No section in this period.'
+        }
+        action={newButton ?? undefined}
+      />
+    );
+  } else {
+    body = (
+      <div className="allot-list-block">
+        <TeachingTable
+          columns={table}
+          rows={rows}
+          loading={list.isLoading || waiting}
+          sort={sort}
+          actionsWidth={150}
+          onSort={(field) => {
+            setSort((s) => nextTableSort(s, field));
+            setPager((p) => ({ ...p, page: 0 }));
+          }}
+          actions={(s) => {
+            const can = sectionPermissions(ability, s.WorkgroupId);
+            const label = sectionLabel(s);
+            return (
+              <>
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon="list-detail-view"
+                  aria-label={`Details of ${label}`}
+                  onClick={() => setDetails(s.id)}
+                />
+                {can.update && (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="edit"
+                    aria-label={`Edit ${label}`}
+                    onClick={() => setDialog({ kind: 'edit', section: s, key: Date.now() })}
+                  />
+                )}
+                {can.schedule && (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="calendar"
+                    aria-label={`Meetings of ${label}`}
+                    onClick={() => setDialog({ kind: 'meetings', section: s })}
+                  />
+                )}
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon="history"
+                  aria-label={`History of ${label}`}
+                  onClick={() => setDialog({ kind: 'history', section: s })}
+                />
+                {can.delete && (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    intent={Intent.DANGER}
+                    icon="trash"
+                    aria-label={`Delete ${label}`}
+                    onClick={() => setDialog({ kind: 'delete', section: s })}
+                  />
+                )}
+              </>
+            );
+          }}
+        />
+        {!list.isLoading && count === 0 && (
+          <NonIdealState
+            icon="filter-remove"
+            title="No matches"
+            description="No section matches the filters."
+          />
+        )}
+        <Pager
+          count={count}
+          state={pager}
+          fetching={list.isFetching}
+          onChange={(c) => setPager((p) => ({ ...p, ...c }))}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <PageFrame actions={newButton}>
+      <div className="allot-filter-bar" role="search" aria-label="Filters">
+        <HTMLSelect
+          aria-label="Academic period"
+          value={period}
+          onChange={(e) => change({ period: e.currentTarget.value })}
+        >
+          <option value="">Every period</option>
+          {choices.periods.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </HTMLSelect>
+        {choices.workgroups && (
+          <HTMLSelect
+            aria-label="Workgroup"
+            value={filters.workgroup}
+            onChange={(e) => change({ workgroup: e.currentTarget.value })}
+          >
+            <option value="">Workgroup: any</option>
+            {choices.workgroups.map((w) => (
+              <option key={w.value} value={w.value}>
+                {w.label}
+              </option>
+            ))}
+          </HTMLSelect>
+        )}
+        <HTMLSelect
+          aria-label="Coverage"
+          value={filters.coverage}
+          onChange={(e) => change({ coverage: e.currentTarget.value })}
+        >
+          <option value="">Coverage: any</option>
+          <option value="uncovered,partial">Needs instructors</option>
+          {COVERAGE_STATUSES.map((c) => (
+            <option key={c} value={c}>
+              {coverageLabel(c)}
+            </option>
+          ))}
+        </HTMLSelect>
+        <InputGroup
+          leftIcon="search"
+          aria-label="Search sections"
+          placeholder="Course, name or number…"
+          value={typed}
+          onValueChange={setTyped}
+        />
+      </div>
+      {body}
+      {details && (
+        <SectionDrawer
+          sectionId={details}
+          choices={choices}
+          onClose={() => setDetails(null)}
+          onEditMeetings={(section) => setDialog({ kind: 'meetings', section })}
+          onHistory={(section) => setDialog({ kind: 'history', section })}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <SectionDialog
+          key={dialog.key}
+          section={dialog.section}
+          choices={choices}
+          periodId={period || null}
+          onSubmit={save}
+          onReload={() => void reload()}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'meetings' && (
+        <MeetingsEditor
+          section={dialog.section}
+          choices={choices}
+          onClose={() => setDialog(null)}
+          onSave={async (meetings, override) => {
+            const result = await setMeetings({
+              id: dialog.section.id,
+              revision: dialog.section.revision,
+              meetings,
+              override,
+            });
+            if ('error' in result) return problemOf(result.error);
+            void notify({ message: 'Meetings saved.', intent: Intent.SUCCESS });
+            setDialog(null);
+            return null;
+          }}
+        />
+      )}
+      {dialog?.kind === 'history' && (
+        <SectionHistoryDrawer
+          sectionId={dialog.section.id}
+          label={sectionLabel(dialog.section)}
+          choices={choices}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <Alert
+          isOpen
+          icon="trash"
+          intent={Intent.DANGER}
+          cancelButtonText="Cancel"
+          confirmButtonText="Delete"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void confirmDelete()}
+        >
+          <p>
+            Delete <strong>{sectionLabel(dialog.section)}</strong> ({dialog.section.name}) with its
+            meetings and assignments? Its history is kept.
+          </p>
+        </Alert>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,207 @@
+import type { ReactNode } from 'react';
+import { Button, HotkeysProvider, HTMLSelect, Icon } from '@blueprintjs/core';
+import {
+  Cell,
+  Column,
+  ColumnHeaderCell,
+  Table2,
+  TableLoadingOption,
+  type CellRenderer,
+} from '@blueprintjs/table';
+import { PAGE_SIZES, pageCount, type SortDirection } from '../resources/listParams.js';
+import '@blueprintjs/table/lib/css/table.css';
+import '../resources/resources.css';
+import './teaching.css';
+
+export const ROW_HEIGHT = 36;
+const HEADER_HEIGHT = 32;
+const BORDERS = 2;
+
+export interface TableColumn<Row> {
+  key: string;
+  label: string;
+  width: number;
+  /** The server's sort field; absent: not sortable. */
+  sortField?: string;
+  render: (row: Row) => ReactNode;
+}
+
+export interface TableSort {
+  field: string;
+  direction: SortDirection;
+}
+
+export interface TeachingTableProps<Row extends { id: string }> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  loading: boolean;
+  sort: TableSort | null;
+  onSort: (field: string) => void;
+  /** The frozen first column's buttons for a row. */
+  actions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+}
+
+/** A server-sorted Blueprint table in the house style (resources/ResourceTable.tsx). */
+export function TeachingTable<Row extends { id: string }>(props: TeachingTableProps<Row>) {
+  const { columns, rows, sort, actions } = props;
+  const header = (column: TableColumn<Row>) => () => {
+    const field = column.sortField;
+    if (!field) return <ColumnHeaderCell name={column.label} />;
+    const sorted = sort?.field === field ? sort.direction : null;
+    return (
+      <ColumnHeaderCell
+        name={column.label}
+        nameRenderer={(name) => (
+          <button
+            type="button"
+            className="allot-sort-button"
+            aria-label={`Sort by ${name}${sorted ? (sorted === 'ASC' ? ', sorted ascending' : ', sorted descending') : ''}`}
+            onClick={() => props.onSort(field)}
+          >
+            {name}{' '}
+            <Icon
+              icon={
+                sorted === 'ASC'
+                  ? 'sort-asc'
+                  : sorted === 'DESC'
+                    ? 'sort-desc'
+                    : 'double-caret-vertical'
+              }
+              size={12}
+              className={sorted ? undefined : 'bp6-text-muted'}
+            />
+          </button>
+        )}
+      />
+    );
+  };
+  const cell =
+    (column: TableColumn<Row>): CellRenderer =>
+    (rowIndex) => {
+      const row = rows[rowIndex];
+      return <Cell>{row ? column.render(row) : null}</Cell>;
+    };
+  const actionsCell: CellRenderer = (rowIndex) => {
+    const row = rows[rowIndex];
+    return (
+      <Cell interactive className="allot-actions-cell">
+        {row && actions ? actions(row) : null}
+      </Cell>
+    );
+  };
+  const widths = [...(actions ? [props.actionsWidth ?? 120] : []), ...columns.map((c) => c.width)];
+  const numRows = props.loading && rows.length === 0 ? 5 : rows.length;
+  return (
+    <div
+      className="allot-resource-table"
+      style={{
+        height: HEADER_HEIGHT + numRows * ROW_HEIGHT + BORDERS,
+        width: widths.reduce((sum, w) => sum + w, 0) + BORDERS,
+      }}
+    >
+      <HotkeysProvider>
+        <Table2
+          numRows={numRows}
+          defaultRowHeight={ROW_HEIGHT}
+          columnWidths={widths}
+          enableRowHeader={false}
+          enableFocusedCell={false}
+          selectionModes={[]}
+          enableColumnInteractionBar={false}
+          numFrozenColumns={actions ? 1 : 0}
+          cellRendererDependencies={[rows, sort, columns]}
+          loadingOptions={
+            props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
+          }
+        >
+          {[
+            ...(actions
+              ? [
+                  <Column
+                    key="__actions"
+                    id="__actions"
+                    name="Actions"
+                    cellRenderer={actionsCell}
+                  />,
+                ]
+              : []),
+            ...columns.map((column) => (
+              <Column
+                key={column.key}
+                id={column.key}
+                name={column.label}
+                cellRenderer={cell(column)}
+                columnHeaderCellRenderer={header(column)}
+              />
+            )),
+          ]}
+        </Table2>
+      </HotkeysProvider>
+    </div>
+  );
+}
+
+export interface PagerState {
+  page: number;
+  pageSize: number;
+}
+
+/** Rows shown, previous/next, page size (resources' pager, for the teaching lists). */
+export function Pager({
+  count,
+  state,
+  fetching,
+  onChange,
+}: {
+  count: number;
+  state: PagerState;
+  fetching: boolean;
+  onChange: (change: Partial<PagerState>) => void;
+}) {
+  const pages = pageCount(count, state.pageSize);
+  const first = count === 0 ? 0 : state.page * state.pageSize + 1;
+  const last = Math.min(count, (state.page + 1) * state.pageSize);
+  return (
+    <nav className="allot-pager" aria-label="Pages">
+      <span role="status" aria-live="polite">
+        {fetching ? 'Loading…' : `${String(first)}–${String(last)} of ${String(count)}`}
+      </span>
+      <Button
+        variant="minimal"
+        icon="chevron-left"
+        aria-label="Previous page"
+        disabled={state.page === 0}
+        onClick={() => onChange({ page: state.page - 1 })}
+      />
+      <span>
+        Page {state.page + 1} of {pages}
+      </span>
+      <Button
+        variant="minimal"
+        icon="chevron-right"
+        aria-label="Next page"
+        disabled={state.page + 1 >= pages}
+        onClick={() => onChange({ page: state.page + 1 })}
+      />
+      <HTMLSelect
+        aria-label="Rows per page"
+        value={state.pageSize}
+        onChange={(e) => onChange({ page: 0, pageSize: Number(e.currentTarget.value) })}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size} per page
+          </option>
+        ))}
+      </HTMLSelect>
+    </nav>
+  );
+}
+
+/** Header clicks: ascending, descending, then the list's default order. */
+export function nextTableSort(current: TableSort | null, field: string): TableSort | null {
+  if (!current || current.field !== field) return { field, direction: 'ASC' };
+  if (current.direction === 'ASC') return { field, direction: 'DESC' };
+  return null;
+}

@@ -1,5 +1,6 @@
 // `npm run bench` (never part of npm test): the event-store append and projection catch-up
-// benchmarks, each against plain INSERTs on the same server. They need a real PostgreSQL:
+// benchmarks, each against plain INSERTs on the same server, and the teaching benchmark (a large
+// institution, HTTP latency and rates, realtime delay; docs/benchmarks.md). They need a real PostgreSQL:
 // PGlite runs one transaction at a time, so numbers taken on it would say nothing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,13 @@ if (!process.env.DATABASE_URL) {
 }
 await ensureDependencies();
 
-const benches = ['shared-events/bench/appendBench.ts', 'projection-service/bench/catchUpBench.ts'];
+const benches = [
+  'shared-events/bench/appendBench.ts',
+  'projection-service/bench/catchUpBench.ts',
+  // Generates the large institution (1,000,000 events), catches the read models up, then drives
+  // the HTTP app with autocannon: takes about half an hour on 2 cores.
+  'infra/bench/teachingBench.ts',
+];
 let failed = 0;
 for (const bench of benches) {
   const file = path.join(repoRoot, bench);

@@ -4,9 +4,13 @@ import {
   isKnownEventType,
   allResources,
   campuses,
+  courseOfferings,
+  courses,
   locations,
+  preferenceStreamId,
   ranks,
   referencesTo,
+  teachingModes,
   users,
   workgroups,
   type ResourceDefinition,
@@ -17,6 +21,8 @@ import { silentProjectionLogger } from '../runner/logger.js';
 import { createTableResolver } from '../runner/tableNames.js';
 import { projectionTestEnvs, type ProjectionTestEnv } from '../runner/testing/environment.js';
 import { resourceProjections } from './resourceProjection.js';
+import { sectionsProjection } from '../teaching/sectionsProjection.js';
+import { preferencesProjection } from '../preferences/preferencesProjection.js';
 import { createInUseLookup, referenceJsonPath } from './inUse.js';
 
 const envs = projectionTestEnvs(nativeDatabaseUrl() ? 'postgres' : 'pglite');
@@ -53,6 +59,93 @@ const user = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+const meeting = (id: string, LocationId: string | null) => ({
+  id,
+  days: ['MO'],
+  startTime: '09:00',
+  endTime: '10:00',
+  startDate: '2026-09-07',
+  occurrences: 10,
+  frequency: 'weekly',
+  LocationId,
+});
+
+/**
+ * Registered uses (shared-events teaching/references.ts): a section of course k1 in mode m1 with
+ * two meetings in room L1 and u1 assigned, a deleted section in room L2, u2's preference for
+ * course k2 in mode m2.
+ */
+async function emitTeaching() {
+  await emit(courses, 'created', { id: 'k1', courseNumber: 'MATH 1', name: 'Algebra' });
+  await emit(courses, 'created', { id: 'k2', courseNumber: 'MATH 2', name: 'Calculus' });
+  await emit(courseOfferings, 'created', { id: 'o1', CourseId: 'k1', AcademicPeriodId: 'p1' });
+  const section = (id: string) => ({
+    id,
+    CourseOfferingId: 'o1',
+    WorkgroupId: 'w1',
+    name: 'Algebra',
+    sectionNumber: id,
+    enrollment: null,
+    defaultPoints: null,
+    points: null,
+    notes: null,
+    TermMode: { AcademicTermId: 't1', TeachingModeId: 'm1' },
+    allowOverlap: false,
+  });
+  const sectionEvents = (id: string, room: string) => [
+    { type: 'SectionCreated', data: section(id), metadata: { actorId: 'admin' } },
+    {
+      type: 'SectionMeetingsSet',
+      data: {
+        id,
+        meetings: [meeting('a', room), meeting('b', room)],
+        overriddenConflicts: [],
+        warnings: [],
+      },
+      metadata: { actorId: 'admin' },
+    },
+  ];
+  await env.store.appendToStream('section-s1', [
+    ...sectionEvents('s1', 'L1'),
+    {
+      type: 'TeachingAssignmentCreated',
+      data: {
+        SectionId: 's1',
+        id: 'as1',
+        UserId: 'u1',
+        share: null,
+        notes: null,
+        status: 'proposed',
+        overriddenConflicts: [],
+        warnings: [],
+      },
+      metadata: { actorId: 'admin' },
+    },
+  ]);
+  await env.store.appendToStream('section-s2', [
+    ...sectionEvents('s2', 'L2'),
+    { type: 'SectionDeleted', data: { id: 's2' }, metadata: { actorId: 'admin' } },
+  ]);
+  await env.store.appendToStream(preferenceStreamId('u2', 'p1'), [
+    {
+      type: 'TeachingPreferenceAdded',
+      data: {
+        UserId: 'u2',
+        AcademicPeriodId: 'p1',
+        id: 'pref1',
+        level: 'preferred',
+        weight: null,
+        CourseId: 'k2',
+        AssignmentTypeId: null,
+        AcademicTermId: null,
+        TeachingModeId: 'm2',
+        notes: null,
+      },
+      metadata: { actorId: 'u2' },
+    },
+  ]);
+}
+
 beforeAll(async () => {
   env = await envs.open();
   await emit(ranks, 'created', {
@@ -79,11 +172,12 @@ beforeAll(async () => {
     name: 'Maths',
     members: [{ id: 'w1.u1', UserId: 'u1', permission: 3 }],
   });
+  await emitTeaching();
   runner = createProjectionRunner({
     store: env.store,
     knex: env.knex,
     schema: env.schema,
-    projections: resourceProjections,
+    projections: [...resourceProjections, sectionsProjection, preferencesProjection],
     knownEventTypes: isKnownEventType,
     logger: silentProjectionLogger,
     pollIntervalMs: 10,
@@ -108,14 +202,58 @@ describe('createInUseLookup (read models)', () => {
     // u3 names r1 too but is deleted.
     expect(await inUse(ranks, 'r1')).toEqual([{ resource: 'users', count: 2 }]);
     expect(await inUse(campuses, 'c1')).toEqual([{ resource: 'users', count: 1 }]);
-    expect(await inUse(users, 'u1')).toEqual([{ resource: 'workgroups', count: 1 }]);
+    // u1's teaching assignment too: see the registered uses below.
+    expect(await inUse(users, 'u1')).toContainEqual({ resource: 'workgroups', count: 1 });
   });
 
   it('answers [] for records nobody names and kinds nobody references', async () => {
     const inUse = lookup();
     expect(await inUse(ranks, 'r2')).toEqual([]);
-    expect(await inUse(users, 'u2')).toEqual([]);
+    expect(await inUse(users, 'u3')).toEqual([]);
     expect(await inUse(locations, 'anything')).toEqual([]);
+  });
+
+  it('counts registered uses in their own tables: sections, meetings, assignments, preferences', async () => {
+    const inUse = lookup();
+    // The offering (declared) and its live section (registered, by the course it carries).
+    expect(await inUse(courses, 'k1')).toEqual([
+      { resource: 'courseOfferings', count: 1 },
+      { resource: 'sections', count: 1 },
+    ]);
+    expect(await inUse(courses, 'k2')).toEqual([{ resource: 'teachingPreferences', count: 1 }]);
+    expect(await inUse(teachingModes, 'm1')).toEqual([{ resource: 'sections', count: 1 }]);
+    expect(await inUse(teachingModes, 'm2')).toEqual([
+      { resource: 'teachingPreferences', count: 1 },
+    ]);
+    // Each meeting counts; the deleted section's do not.
+    expect(await inUse(locations, 'L1')).toEqual([{ resource: 'sectionMeetings', count: 2 }]);
+    expect(await inUse(locations, 'L2')).toEqual([]);
+    expect(await inUse(users, 'u1')).toEqual([
+      { resource: 'workgroups', count: 1 },
+      { resource: 'sectionAssignments', count: 1 },
+    ]);
+    expect(await inUse(users, 'u2')).toEqual([{ resource: 'teachingPreferences', count: 1 }]);
+    expect(await inUse(teachingModes, 'unused')).toEqual([]);
+  });
+
+  it('names registered uses in the sentence', () => {
+    expect(
+      inUseMessage(
+        locations,
+        [{ resource: 'sectionMeetings', count: 2 }],
+        referencesTo(locations, allResources),
+      ),
+    ).toMatch(/^This location is used by 2 meetings\. /);
+    expect(
+      inUseMessage(
+        courses,
+        [
+          { resource: 'sections', count: 1 },
+          { resource: 'teachingPreferences', count: 3 },
+        ],
+        referencesTo(courses, allResources),
+      ),
+    ).toMatch(/^This course is used by 1 section and 3 teaching preferences\. /);
   });
 
   it('says where in a sentence offering deactivation', () => {

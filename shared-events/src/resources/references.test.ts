@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { allResources, ranks, referencesTo, referenceValues, users } from './index.js';
+import {
+  allResources,
+  courses,
+  locations,
+  ranks,
+  referencesTo,
+  referenceValues,
+  registerReference,
+  users,
+} from '../index.js';
 
 describe('referenceValues', () => {
   it('reads one id, a list of ids and a field of listed objects; skips empty values', () => {
@@ -21,5 +30,32 @@ describe('referencesTo', () => {
       expect.objectContaining({ path: 'users', field: 'FacultyProfile.RankId' }),
     ]);
     expect(referencesTo(users, allResources).map((u) => u.path)).toContain('workgroups');
+  });
+});
+
+describe('registered references (teaching/references.ts)', () => {
+  it('adds what sections, their meetings, assignments and preferences name, with their storage', () => {
+    const paths = (uses: ReturnType<typeof referencesTo>) => uses.map((u) => u.path);
+    expect(paths(referencesTo(courses, allResources))).toEqual([
+      'courseOfferings',
+      'sections',
+      'teachingPreferences',
+    ]);
+    expect(referencesTo(locations, allResources)).toEqual([
+      expect.objectContaining({
+        path: 'sectionMeetings',
+        storage: { table: 'sections', column: 'state', json: true, deletedColumn: 'deleted' },
+      }),
+    ]);
+    expect(paths(referencesTo(users, allResources))).toEqual(
+      expect.arrayContaining(['administrativeAssignments', 'sectionAssignments']),
+    );
+  });
+
+  it('keeps one of a use registered twice', () => {
+    const before = referencesTo(locations, allResources).length;
+    const [use] = referencesTo(locations, allResources);
+    if (use) registerReference('location', use);
+    expect(referencesTo(locations, allResources)).toHaveLength(before);
   });
 });

@@ -29,16 +29,40 @@ export interface ReferenceUse {
   /** Plural and singular for the sentence: "used by 3 users". */
   plural: string;
   singular: string;
+  /**
+   * Where a read model of its own keeps the reference, when it is not a declared kind's
+   * `resource_*` table (whose jsonb `data` holds `field`). Absent: that declared table.
+   */
+  storage?: ReferenceStorage;
+}
+
+/** A table of a registered use's projection, and how its live rows name a record. */
+export interface ReferenceStorage {
+  /** The logical table within `ReferenceUse.projection`. */
+  table: string;
+  /** A text column holding the id; or, with `json`, a jsonb column `field` is a path in. */
+  column: string;
+  /**
+   * `field` is a dotted path in the jsonb `column` (lists walked, as in referenceValues), and
+   * each match counts: `section.meetings.LocationId` counts meetings, not the sections they are in.
+   */
+  json?: boolean;
+  /** A boolean column true on deleted rows; absent: the read model deletes rows outright. */
+  deletedColumn?: string;
 }
 
 const registered: { resource: string; use: ReferenceUse }[] = [];
 
 /**
- * Kinds not declared with defineResource (sections, assignments of later issues) register the
- * references they hold, so deleting a record they name answers 422 too.
+ * Kinds not declared with defineResource (sections, assignments, preferences) register the
+ * references they hold, so deleting a record they name answers 422 too. Registering the same
+ * use twice keeps one (a module evaluated again must not double the counts).
  */
 export function registerReference(resource: string, use: ReferenceUse): void {
-  registered.push({ resource, use });
+  const same = registered.some(
+    (r) => r.resource === resource && r.use.path === use.path && r.use.field === use.field,
+  );
+  if (!same) registered.push({ resource, use });
 }
 
 const projectionNameOf = (path: string) =>

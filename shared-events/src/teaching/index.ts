@@ -7,3 +7,5 @@ export * from './suggestions.js';
 export * from './refusal.js';
 export * from './preferences/index.js';
 export * from './approvals/approvals.js';
+// Registers the references sections and preferences hold (a side effect, on import).
+import './references.js';

@@ -11,3 +11,4 @@ export * from './teaching/sectionsProjection.js';
 export * from './preferences/preferencesProjection.js';
 export * from './approvals/approvalsProjection.js';
 export * from './schedule/scheduleOverridesProjection.js';
+export * from './teaching/teachingHoldings.js';

@@ -81,7 +81,8 @@ export async function sectionHistoryOf(
     switch (event.type) {
       case 'TeachingAssignmentCreated':
       case 'TeachingAssignmentChanged':
-      case 'TeachingAssignmentDeleted': {
+      case 'TeachingAssignmentDeleted':
+      case 'TeachingAssignmentReassigned': {
         const { id } = event.data;
         const userId =
           'UserId' in event.data
@@ -98,6 +99,12 @@ export async function sectionHistoryOf(
           }
           if (event.data.reason)
             changes.push({ field: 'reason', from: null, to: event.data.reason });
+        }
+        // A merge's move: the row names the master; the change names who held it before.
+        if (event.type === 'TeachingAssignmentReassigned') {
+          const previous = await who(event.data.previousUserId);
+          const to = assignment?.instructor.displayName ?? null;
+          changes.push({ field: 'instructor', from: previous.displayName, to });
         }
         if (event.type === 'TeachingAssignmentCreated') {
           for (const c of event.data.overriddenConflicts) {

@@ -54,6 +54,11 @@ const REFERENCES: readonly (readonly [string, ResourceDefinition, string])[] = [
  * Instructor: admin, academicOpsAdmin — DOMAIN.md "admins/academic ops reopen").
  */
 function authorize(ability: AppAbility, command: PreferenceCommand, actorId: string | null): void {
+  if (command.type === 'ReceiveMergedPreferences' || command.type === 'ReleaseMergedPreferences') {
+    // A user merge's follow-ups: whoever may merge users moves the duplicate's preferences.
+    if (!ability.can('merge', 'User')) throw new ForbiddenError();
+    return;
+  }
   if (command.type === 'ReopenTeachingPreferences') {
     if (!ability.can('manage', 'Instructor')) throw new ForbiddenError();
     return;

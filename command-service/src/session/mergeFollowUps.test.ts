@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { initialPreferencesState } from '@allot/shared-events';
 import { mergedMembers } from './mergeFollowUps.js';
+import { preferenceOutcome } from './mergeTeaching.js';
 
 describe('mergedMembers', () => {
   it('gives the master the duplicate’s bits on top of its own', () => {
@@ -25,5 +27,15 @@ describe('mergedMembers', () => {
     ]);
     const untouched = [{ UserId: 'other', permission: 1 }];
     expect(mergedMembers(untouched, 'master', 'dupe')).toEqual(untouched);
+  });
+});
+
+describe('preferenceOutcome', () => {
+  it('moves the duplicate’s preferences only to a master who has not started theirs', () => {
+    expect(preferenceOutcome(initialPreferencesState)).toBe('moved');
+    expect(preferenceOutcome({ ...initialPreferencesState, status: 'draft' })).toBe('masterKept');
+    expect(preferenceOutcome({ ...initialPreferencesState, status: 'submitted' })).toBe(
+      'masterKept',
+    );
   });
 });

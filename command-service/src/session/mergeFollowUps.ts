@@ -8,6 +8,7 @@ import type { ExecuteOptions, CommandBus } from '../commandHandling/commandBus.j
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { resourceDecider } from '../resources/resourceDecider.js';
 import type { SessionDirectory } from './sessionDirectory.js';
+import { moveDuplicateTeaching } from './mergeTeaching.js';
 
 /** The duplicate's membership joins the master's: the master keeps its bits and gains the other's. */
 export function mergedMembers(
@@ -25,7 +26,8 @@ export function mergedMembers(
 
 /**
  * After `UsersMerged`: each workgroup membership and the settings of the duplicate move to the
- * master, as ordinary commands caused by the merge (so each record's history says why it changed).
+ * master, as ordinary commands caused by the merge (so each record's history says why it changed),
+ * and so does its teaching data (mergeTeaching.ts).
  */
 export async function moveDuplicateData(options: {
   store: EventStore;
@@ -60,4 +62,12 @@ export async function moveDuplicateData(options: {
       );
     }
   }
+  await moveDuplicateTeaching({
+    store,
+    bus,
+    holdings: await directory.teachingOf(duplicateId),
+    masterId,
+    duplicateId,
+    execute,
+  });
 }

@@ -6,4 +6,16 @@ export interface SessionDirectory {
   workgroupIdsOf(userId: string): Promise<string[]>;
   /** Ids of the user's settings records (a merge moves them). */
   userSettingIdsOf(userId: string): Promise<string[]>;
+  /** The teaching records naming the user (a merge moves them). */
+  teachingOf(userId: string): Promise<TeachingHoldings>;
+}
+
+/** Where a user's teaching data lives, by the ids its commands take. */
+export interface TeachingHoldings {
+  /** Live sections with an assignment of the user (withdrawn ones included). */
+  sectionIds: string[];
+  /** Academic periods in which the user has a preference record (started, at least). */
+  preferencePeriodIds: string[];
+  /** The user's live administrative assignments. */
+  administrativeAssignmentIds: string[];
 }

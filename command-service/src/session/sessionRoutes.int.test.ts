@@ -3,18 +3,24 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   DEMO_FEATURE_FLAGS,
   SESSION_COOKIE_NAME,
+  academicPeriods,
+  administrativeAssignmentTypes,
+  administrativeAssignments,
   apiKeyStream,
   createSessionCodec,
   csrfTokenFor,
   defineAbilityFor,
   masqueradeStream,
+  preferenceStreamId,
   userMergeStream,
+  users,
   workingPeriodStream,
   type FeatureFlags,
   type RoleSlug,
 } from '@allot/shared-events';
 import { commandServicePlugin } from '../app.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
+import type { TeachingHoldings } from './sessionDirectory.js';
 
 const codec = createSessionCodec({
   secrets: ['session-routes-test-secret-long-enough!'],
@@ -25,6 +31,15 @@ const ROLES: Record<string, RoleSlug[]> = {
   ada: ['admin'],
   fiona: ['faculty'],
   rita: ['reportingUser'],
+  mark: ['faculty'],
+  dora: ['faculty'],
+};
+/** What the read models would say each user holds in teaching (the merge test's duplicate). */
+const HOLDINGS: Record<string, TeachingHoldings> = {};
+const NO_HOLDINGS: TeachingHoldings = {
+  sectionIds: [],
+  preferencePeriodIds: [],
+  administrativeAssignmentIds: [],
 };
 const PERIODS = new Set(['p-active', 'p-next']);
 
@@ -56,6 +71,7 @@ async function start(featureFlags: FeatureFlags) {
         academicPeriodExists: (id) => Promise.resolve(PERIODS.has(id)),
         workgroupIdsOf: () => Promise.resolve([]),
         userSettingIdsOf: () => Promise.resolve([]),
+        teachingOf: (id) => Promise.resolve(HOLDINGS[id] ?? NO_HOLDINGS),
       },
     },
   });
@@ -261,6 +277,177 @@ describe('POST /api/users/merge', () => {
     const events = await db.events(userMergeStream('rita'));
     expect(events.map((e) => [e.type, e.data, e.metadata.actorId])).toEqual([
       ['UsersMerged', { masterId: 'fiona', duplicateId: 'rita' }, 'ada'],
+    ]);
+  });
+});
+
+describe('POST /api/users/merge: teaching data', () => {
+  const by = { actorId: 'ada' };
+  const created = (type: string | undefined, data: Record<string, unknown>) => ({
+    type: type ?? '',
+    data,
+    metadata: by,
+  });
+  const assigned = (SectionId: string, id: string, UserId: string) =>
+    created('TeachingAssignmentCreated', {
+      SectionId,
+      id,
+      UserId,
+      share: null,
+      notes: null,
+      status: 'proposed',
+      overriddenConflicts: [],
+      warnings: [],
+    });
+  const section = (id: string) =>
+    created('SectionCreated', {
+      id,
+      CourseOfferingId: 'o-1',
+      WorkgroupId: 'w-1',
+      name: 'Algebra',
+      sectionNumber: id,
+      enrollment: null,
+      defaultPoints: null,
+      points: null,
+      notes: null,
+      TermMode: null,
+      allowOverlap: false,
+    });
+  const preference = (UserId: string, AcademicPeriodId: string, id: string, CourseId: string) =>
+    created('TeachingPreferenceAdded', {
+      UserId,
+      AcademicPeriodId,
+      id,
+      level: 'preferred',
+      weight: 0.5,
+      CourseId,
+      AssignmentTypeId: null,
+      AcademicTermId: null,
+      TeachingModeId: null,
+      notes: null,
+    });
+
+  beforeAll(async () => {
+    const { store } = db;
+    for (const id of ['mark', 'dora']) {
+      await store.appendToStream(users.streamId(id), [
+        created(users.eventTypes.created, { id, firstName: id, lastName: id, isActive: true }),
+      ]);
+    }
+    for (const id of ['p-1', 'p-2']) {
+      await store.appendToStream(academicPeriods.streamId(id), [
+        created(academicPeriods.eventTypes.created, { id, name: id }),
+      ]);
+    }
+    await store.appendToStream(administrativeAssignmentTypes.streamId('chair'), [
+      created(administrativeAssignmentTypes.eventTypes.created, { id: 'chair', name: 'Chair' }),
+    ]);
+    await store.appendToStream(administrativeAssignments.streamId('aa-1'), [
+      created(administrativeAssignments.eventTypes.created, {
+        id: 'aa-1',
+        UserId: 'dora',
+        AcademicPeriodId: 'p-1',
+        AdministrativeAssignmentTypeId: 'chair',
+        AcademicTermId: null,
+        points: 3,
+        takesWholeTerm: false,
+        notes: null,
+      }),
+    ]);
+    // s-1: only dora, approved; s-2: mark and dora both teach it.
+    await store.appendToStream('section-s-1', [
+      section('s-1'),
+      assigned('s-1', 'a-1', 'dora'),
+      created('TeachingAssignmentChanged', {
+        SectionId: 's-1',
+        id: 'a-1',
+        status: 'approved',
+        previousStatus: 'proposed',
+      }),
+    ]);
+    await store.appendToStream('section-s-2', [
+      section('s-2'),
+      assigned('s-2', 'a-2', 'mark'),
+      assigned('s-2', 'a-3', 'dora'),
+    ]);
+    // p-1: only dora has preferences (submitted); p-2: both have theirs.
+    await store.appendToStream(preferenceStreamId('dora', 'p-1'), [
+      preference('dora', 'p-1', 'pr-1', 'c-1'),
+      created('TeachingPreferencesSubmitted', {
+        UserId: 'dora',
+        AcademicPeriodId: 'p-1',
+        count: 1,
+        notes: null,
+      }),
+    ]);
+    await store.appendToStream(preferenceStreamId('dora', 'p-2'), [
+      preference('dora', 'p-2', 'pr-2', 'c-2'),
+    ]);
+    await store.appendToStream(preferenceStreamId('mark', 'p-2'), [
+      preference('mark', 'p-2', 'pr-3', 'c-3'),
+    ]);
+    HOLDINGS.dora = {
+      sectionIds: ['s-1', 's-2'],
+      preferencePeriodIds: ['p-1', 'p-2'],
+      administrativeAssignmentIds: ['aa-1'],
+    };
+  });
+
+  const last = async (stream: string) => (await db.events(stream)).map((e) => [e.type, e.data]);
+
+  it("moves the duplicate's assignments, preferences and admin assignments to the master", async () => {
+    const body = { masterId: 'mark', duplicateId: 'dora' };
+    expect((await call('POST', '/api/users/merge', signedIn('ada'), body)).status).toBe(200);
+
+    // Kept as it was (approved), now mark's.
+    expect((await last('section-s-1')).at(-1)).toEqual([
+      'TeachingAssignmentReassigned',
+      { SectionId: 's-1', id: 'a-1', UserId: 'mark', previousUserId: 'dora' },
+    ]);
+    // mark already teaches s-2: dora's is withdrawn, then moved, so nothing names dora.
+    expect((await last('section-s-2')).slice(-2)).toEqual([
+      [
+        'TeachingAssignmentChanged',
+        expect.objectContaining({ id: 'a-3', status: 'withdrawn', previousStatus: 'proposed' }),
+      ],
+      [
+        'TeachingAssignmentReassigned',
+        { SectionId: 's-2', id: 'a-3', UserId: 'mark', previousUserId: 'dora' },
+      ],
+    ]);
+
+    // p-1: mark had none, so he receives dora's, submitted as they were.
+    const [received] = await db.events(preferenceStreamId('mark', 'p-1'));
+    expect(received?.type).toBe('TeachingPreferencesMergedIn');
+    expect(received?.data).toMatchObject({
+      UserId: 'mark',
+      fromUserId: 'dora',
+      status: 'submitted',
+      submittedAt: expect.any(String),
+      preferences: [expect.objectContaining({ CourseId: 'c-1', weight: 0.5 })],
+    });
+    expect((await last(preferenceStreamId('dora', 'p-1'))).at(-1)).toEqual([
+      'TeachingPreferencesMergedOut',
+      { UserId: 'dora', AcademicPeriodId: 'p-1', intoUserId: 'mark', outcome: 'moved', count: 1 },
+    ]);
+    // p-2: mark's own preferences win; dora's are let go, the decision recorded.
+    expect((await last(preferenceStreamId('mark', 'p-2'))).map(([type]) => type)).toEqual([
+      'TeachingPreferenceAdded',
+    ]);
+    expect((await last(preferenceStreamId('dora', 'p-2'))).at(-1)).toEqual([
+      'TeachingPreferencesMergedOut',
+      {
+        UserId: 'dora',
+        AcademicPeriodId: 'p-2',
+        intoUserId: 'mark',
+        outcome: 'masterKept',
+        count: 1,
+      },
+    ]);
+
+    expect((await last(administrativeAssignments.streamId('aa-1'))).at(-1)).toEqual([
+      administrativeAssignments.eventTypes.updated,
+      { id: 'aa-1', UserId: 'mark' },
     ]);
   });
 });

@@ -56,6 +56,7 @@ const ACTIONS: Record<string, string> = {
   TeachingAssignmentCreated: 'Instructor assigned',
   TeachingAssignmentChanged: 'Assignment changed',
   TeachingAssignmentDeleted: 'Instructor unassigned',
+  TeachingAssignmentReassigned: 'Instructor merged',
 };
 
 function valueText(field: string, value: unknown, choices: TeachingChoices): string {

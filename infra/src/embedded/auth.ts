@@ -22,6 +22,7 @@ import {
   abilityForSession,
   createApiKeyList,
   createReadModelAuthFacts,
+  createTeachingHoldings,
   createTableResolver,
   readAppVersion,
   type RequestAuthOptions,
@@ -74,7 +75,12 @@ export function composeAuth(options: {
     liveFeatureFlags,
     abilityFor: async (session) =>
       (await abilityForSession(session, environment)) ?? emptyAbility(),
-    session: { sessionCodec, featureFlags, directory: facts },
+    // A merge also reads what the duplicate holds in teaching, from those read models.
+    session: {
+      sessionCodec,
+      featureFlags,
+      directory: { ...facts, ...createTeachingHoldings(knex, tables) },
+    },
     auth: {
       ...environment,
       sessionCodec,

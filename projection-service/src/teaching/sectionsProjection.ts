@@ -207,6 +207,7 @@ async function writeSection(
          updated_at = CASE WHEN t.status IS DISTINCT FROM excluded.status
            OR t.share IS DISTINCT FROM excluded.share OR t.notes IS DISTINCT FROM excluded.notes
            OR t.deleted IS DISTINCT FROM excluded.deleted
+           OR t.user_id IS DISTINCT FROM excluded.user_id
            THEN excluded.updated_at ELSE t.updated_at END`,
       [
         table,
@@ -367,6 +368,16 @@ async function applySectionEvent(
   if (state.status === 'absent') return null;
   const updatedAt = recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString();
   await writeSection(trx, ctx, lookups, state, recordedEvent.revision.toString(), updatedAt);
+  if (event.type === 'TeachingAssignmentReassigned') {
+    // A merge's move changes who teaches it: open lists refresh as for any assignment change.
+    const { SectionId, id } = event.data;
+    return {
+      event: REALTIME_EVENT_OF.TeachingAssignmentChanged,
+      rooms: ['all'],
+      payload: { SectionId, id, status: state.assignments[id]?.status ?? null },
+      actorId: recordedEvent.metadata.actorId ?? null,
+    };
+  }
   if (event.type === 'TeachingAssignmentDeleted') {
     await trx(ctx.table(SECTION_ASSIGNMENTS_TABLE))
       .where({ id: event.data.id })

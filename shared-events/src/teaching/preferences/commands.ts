@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TeachingPreferencesMergedIn, TeachingPreferencesMergedOut } from './events.js';
 import { PreferenceFields, UnavailableTimes } from './schemas.js';
 
 const id = z.string().trim().min(1).max(100);
@@ -18,6 +19,9 @@ export const preferenceCommandSchemas = {
   SetUnavailableTimes: z.object({ ...owner, unavailable: UnavailableTimes }).strict(),
   SubmitTeachingPreferences: z.object({ ...owner, notes: text }).strict(),
   ReopenTeachingPreferences: z.object({ ...owner, reason: text }).strict(),
+  /** A user merge's follow-ups (no routes): the master receives, the duplicate lets go. */
+  ReceiveMergedPreferences: TeachingPreferencesMergedIn.strict(),
+  ReleaseMergedPreferences: TeachingPreferencesMergedOut.omit({ count: true }).strict(),
 } as const;
 
 export type PreferenceCommandType = keyof typeof preferenceCommandSchemas;

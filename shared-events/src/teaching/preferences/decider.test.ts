@@ -204,3 +204,59 @@ describe('preference rules', () => {
     expect(refusal(() => decidePreferences(one, full, { now })).message).toMatch(/At most 100/);
   });
 });
+
+describe('a user merge', () => {
+  const preference = {
+    id: 'm1',
+    level: 'preferred' as const,
+    weight: null,
+    CourseId: 'c-1',
+    AssignmentTypeId: null,
+    AcademicTermId: null,
+    TeachingModeId: null,
+    notes: null,
+  };
+  const receive = (dueDate: string | null = null) =>
+    command(
+      'ReceiveMergedPreferences',
+      {
+        fromUserId: 'dupe',
+        preferences: [preference],
+        unavailable: [],
+        status: 'submitted',
+        submittedAt: '2026-03-01T09:00:00.000Z',
+      },
+      dueDate,
+    );
+
+  test('an untouched record receives the duplicate’s whole record, due date or not', () => {
+    const events = decidePreferences(receive('2026-01-01'), initialPreferencesState, { now });
+    expect(events.map((e) => e.type)).toEqual(['TeachingPreferencesMergedIn']);
+    const [event] = events;
+    if (!event) throw new Error('no event');
+    expect(evolvePreferences(initialPreferencesState, event)).toEqual({
+      status: 'submitted',
+      preferences: { m1: preference },
+      unavailable: [],
+      submittedAt: '2026-03-01T09:00:00.000Z',
+    });
+  });
+
+  test('a started record keeps its own: receiving is refused', () => {
+    expect(refusal(() => decidePreferences(receive(), run([chem]), { now })).message).toMatch(
+      /already has preferences/,
+    );
+  });
+
+  test('the duplicate lets go of its record, saying where it went; an empty one records nothing', () => {
+    const release = command('ReleaseMergedPreferences', { intoUserId: 'master', outcome: 'moved' });
+    const [event] = decidePreferences(release, run([chem]), { now });
+    expect(event).toEqual({
+      type: 'TeachingPreferencesMergedOut',
+      data: { ...owner, intoUserId: 'master', outcome: 'moved', count: 1 },
+    });
+    if (!event) throw new Error('no event');
+    expect(evolvePreferences(run([chem]), event)).toEqual(initialPreferencesState);
+    expect(decidePreferences(release, initialPreferencesState, { now })).toEqual([]);
+  });
+});

@@ -72,6 +72,17 @@ export function evolvePreferences(
       return { ...state, status: 'submitted', submittedAt: occurredAt };
     case 'TeachingPreferencesReopened':
       return { ...state, status: 'reopened' };
+    case 'TeachingPreferencesMergedIn': {
+      const { preferences, unavailable, status, submittedAt } = event.data;
+      return {
+        status,
+        preferences: Object.fromEntries(preferences.map((p) => [p.id, p])),
+        unavailable,
+        submittedAt,
+      };
+    }
+    case 'TeachingPreferencesMergedOut':
+      return initialPreferencesState;
   }
 }
 
@@ -208,6 +219,18 @@ export function decidePreferences(
           data: { ...owner, reason: command.data.reason ?? null },
         },
       ];
+    }
+    // A merge is no edit: neither the due date nor a submission stops it.
+    case 'ReceiveMergedPreferences':
+      // The master's own record wins (docs/teaching.md): only an untouched one receives.
+      if (state.status !== 'notStarted') {
+        refuse('The master already has preferences for this period; they are kept.');
+      }
+      return [{ type: 'TeachingPreferencesMergedIn', data: command.data }];
+    case 'ReleaseMergedPreferences': {
+      if (state.status === 'notStarted') return [];
+      const count = Object.keys(state.preferences).length;
+      return [{ type: 'TeachingPreferencesMergedOut', data: { ...command.data, count } }];
     }
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PreferenceFields, UnavailableTimes } from './schemas.js';
+import { PreferenceFields, SUBMISSION_STATUSES, UnavailableTimes } from './schemas.js';
 
 const id = z.string().min(1).max(100);
 const owner = { UserId: id, AcademicPeriodId: id };
@@ -11,6 +11,8 @@ export const PREFERENCE_EVENTS = {
   unavailableSet: 'UnavailableTimesSet',
   submitted: 'TeachingPreferencesSubmitted',
   reopened: 'TeachingPreferencesReopened',
+  mergedIn: 'TeachingPreferencesMergedIn',
+  mergedOut: 'TeachingPreferencesMergedOut',
 } as const;
 
 /** Added: every field, absent ones as null. */
@@ -30,6 +32,34 @@ export const TeachingPreferencesReopened = z.object({
   reason: z.string().max(2000).nullable(),
 });
 
+/** One preference as a merge carries it (every field, as TeachingPreferenceAdded). */
+export const MergedPreference = PreferenceFields.required().extend({ id });
+
+/**
+ * A user merge gave the master (`UserId`) the duplicate's (`fromUserId`) preferences for the
+ * period, in place of none: the whole record, its status and submission time included.
+ */
+export const TeachingPreferencesMergedIn = z.object({
+  ...owner,
+  fromUserId: id,
+  preferences: z.array(MergedPreference).max(100),
+  unavailable: UnavailableTimes,
+  status: z.enum(SUBMISSION_STATUSES).exclude(['notStarted']),
+  submittedAt: z.string().max(40).nullable(),
+});
+
+/**
+ * A user merge emptied the duplicate's (`UserId`) record for the period: `moved` to the master
+ * (`intoUserId`), or `masterKept` when the master had preferences of its own there, which win.
+ */
+export const TeachingPreferencesMergedOut = z.object({
+  ...owner,
+  intoUserId: id,
+  outcome: z.enum(['moved', 'masterKept']),
+  /** How many preferences the duplicate held. */
+  count: z.number().int().min(0),
+});
+
 /** For the event registry (`events/registry.ts`). */
 export const preferenceEventSchemas = {
   [PREFERENCE_EVENTS.added]: TeachingPreferenceAdded,
@@ -38,6 +68,8 @@ export const preferenceEventSchemas = {
   [PREFERENCE_EVENTS.unavailableSet]: UnavailableTimesSet,
   [PREFERENCE_EVENTS.submitted]: TeachingPreferencesSubmitted,
   [PREFERENCE_EVENTS.reopened]: TeachingPreferencesReopened,
+  [PREFERENCE_EVENTS.mergedIn]: TeachingPreferencesMergedIn,
+  [PREFERENCE_EVENTS.mergedOut]: TeachingPreferencesMergedOut,
 } as const;
 
 export type PreferenceEvent =
@@ -46,4 +78,6 @@ export type PreferenceEvent =
   | { type: 'TeachingPreferenceRemoved'; data: z.infer<typeof TeachingPreferenceRemoved> }
   | { type: 'UnavailableTimesSet'; data: z.infer<typeof UnavailableTimesSet> }
   | { type: 'TeachingPreferencesSubmitted'; data: z.infer<typeof TeachingPreferencesSubmitted> }
-  | { type: 'TeachingPreferencesReopened'; data: z.infer<typeof TeachingPreferencesReopened> };
+  | { type: 'TeachingPreferencesReopened'; data: z.infer<typeof TeachingPreferencesReopened> }
+  | { type: 'TeachingPreferencesMergedIn'; data: z.infer<typeof TeachingPreferencesMergedIn> }
+  | { type: 'TeachingPreferencesMergedOut'; data: z.infer<typeof TeachingPreferencesMergedOut> };

@@ -192,3 +192,27 @@ describe('authorizeSectionCommand: roles', () => {
     ).toBe(false);
   });
 });
+
+describe('authorizeSectionCommand: a user merge', () => {
+  it('lets whoever may merge users move the duplicate’s assignments, and nobody else', () => {
+    const reassign: SectionCommand = {
+      type: 'ReassignMergedInstructor',
+      data: { id: 's-math', fromUserId: 'dupe', toUserId: 'master' },
+    };
+    expect(authorizeSectionCommand(role('admin'), reassign, mathSection).allowed).toBe(true);
+    for (const slug of ['faculty', 'academicOpsAdmin'] as const) {
+      const ability = defineAbilityFor({
+        ...demoContextFor(slug),
+        featureFlags: { ...demoContextFor(slug).featureFlags, userMergeEnabled: false },
+      });
+      expect(authorizeSectionCommand(ability, reassign, mathSection).allowed).toBe(false);
+    }
+    expect(
+      authorizeSectionCommand(
+        defineAbilityFor(member([{ id: 'wg-math', permission: 3 }], 6)),
+        reassign,
+        mathSection,
+      ).allowed,
+    ).toBe(false);
+  });
+});

@@ -73,6 +73,9 @@ export function authorizeSectionCommand(
         approvalAuthority,
       };
     }
+    case 'ReassignMergedInstructor':
+      // A user merge's follow-up: whoever may merge users moves what the duplicate holds.
+      return { allowed: ability.can('merge', 'User') };
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown section command ${JSON.stringify(unexpected)}`);

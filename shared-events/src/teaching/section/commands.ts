@@ -53,6 +53,17 @@ export const sectionCommandSchemas = {
     .object({ id, assignmentId: id, reason: z.string().trim().max(2000).nullable().optional() })
     .strict(),
   UnassignInstructor: z.object({ id, assignmentId: id }).strict(),
+  /**
+   * A user merge's follow-up (no route of its own): the section's assignments of the duplicate
+   * (`fromUserId`) become the master's (`toUserId`).
+   */
+  ReassignMergedInstructor: z
+    .object({ id, fromUserId: id, toUserId: id })
+    .strict()
+    .refine((d) => d.fromUserId !== d.toUserId, {
+      message: 'must differ from fromUserId',
+      path: ['toUserId'],
+    }),
 } as const;
 
 export type SectionCommandType = keyof typeof sectionCommandSchemas;

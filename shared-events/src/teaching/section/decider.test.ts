@@ -522,3 +522,52 @@ describe('double-booking: refused with 422 unless overridden, and the override r
       .then([]);
   });
 });
+
+describe('ReassignMergedInstructor (a user merge)', () => {
+  const reassign: SectionCommand = {
+    type: 'ReassignMergedInstructor',
+    data: { id: 's1', fromUserId: 'dupe', toUserId: 'master' },
+  };
+  const moved = (id: string) => ({
+    type: 'TeachingAssignmentReassigned',
+    data: { SectionId: 's1', id, UserId: 'master', previousUserId: 'dupe' },
+  });
+
+  it("moves the duplicate's assignment as it is (status, share, notes) to the master", () => {
+    const approved = given(
+      created,
+      assigned('a1', 'dupe'),
+      statusChange('a1', 'proposed', 'approved'),
+    );
+    approved.when(reassign).then([moved('a1')]);
+    const after = evolveSection(approved.state, moved('a1') as SectionEvent);
+    expect(after.status !== 'absent' && after.assignments.a1).toEqual({
+      id: 'a1',
+      UserId: 'master',
+      share: null,
+      notes: null,
+      status: 'approved',
+    });
+  });
+
+  it('withdraws it first where the master already teaches the section, so none is doubled', () => {
+    given(created, assigned('a1', 'master'), assigned('a2', 'dupe'))
+      .when(reassign)
+      .then([
+        {
+          type: 'TeachingAssignmentChanged',
+          data: expect.objectContaining({
+            id: 'a2',
+            status: 'withdrawn',
+            previousStatus: 'proposed',
+          }),
+        },
+        moved('a2'),
+      ]);
+  });
+
+  it('records nothing where the duplicate has no assignment, and 404 for no section', () => {
+    given(created, assigned('a1', 'master')).when(reassign).then([]);
+    given().when(reassign).refused('notFound');
+  });
+});

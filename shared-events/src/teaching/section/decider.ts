@@ -102,6 +102,12 @@ export function evolveSection(state: SectionState, event: SectionEvent): Section
       delete rest[event.data.id];
       return { ...state, assignments: rest };
     }
+    case 'TeachingAssignmentReassigned': {
+      const current = assignments[event.data.id];
+      if (!current) return state;
+      const next = { ...current, UserId: event.data.UserId };
+      return { ...state, assignments: { ...assignments, [next.id]: next } };
+    }
     default:
       return state;
   }
@@ -305,6 +311,42 @@ function decideChange(state: Live, data: SectionCommandData<'ChangeAssignment'>)
   ];
 }
 
+/**
+ * A merge hands the duplicate's assignments to the master. The same person already taught them,
+ * so no schedule conflict is checked. Where the master is already (actively) on the section, the
+ * duplicate's active assignment is withdrawn first, then moved: one instructor is never assigned
+ * twice, and afterwards nothing on the section names the duplicate. Withdrawn ones move as they are.
+ */
+function decideReassignMerged(
+  state: Live,
+  data: SectionCommandData<'ReassignMergedInstructor'>,
+): SectionEvent[] {
+  const { fromUserId, toUserId } = data;
+  const SectionId = state.section.id;
+  let masterActive = activeAssignments(state).some((a) => a.UserId === toUserId);
+  const events: SectionEvent[] = [];
+  for (const assignment of Object.values(state.assignments)) {
+    if (assignment.UserId !== fromUserId) continue;
+    if (assignment.status !== 'withdrawn' && masterActive) {
+      events.push(
+        changedEvent(state, {
+          id: assignment.id,
+          status: 'withdrawn',
+          previousStatus: assignment.status,
+          reason: 'Users merged: the master was already assigned to this section.',
+        }),
+      );
+    } else if (assignment.status !== 'withdrawn') {
+      masterActive = true;
+    }
+    events.push({
+      type: 'TeachingAssignmentReassigned',
+      data: { SectionId, id: assignment.id, UserId: toUserId, previousUserId: fromUserId },
+    });
+  }
+  return events;
+}
+
 /** Every rule of the section aggregate; pure: time and actor arrive in `meta`, ids in the command. */
 export function decideSection(
   command: SectionCommand,
@@ -393,6 +435,8 @@ export function decideSection(
         },
       ];
     }
+    case 'ReassignMergedInstructor':
+      return decideReassignMerged(live(state, command.data.id), command.data);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown section command ${JSON.stringify(unexpected)}`);

@@ -21,6 +21,7 @@ export const SECTION_EVENTS = {
   assignmentCreated: 'TeachingAssignmentCreated',
   assignmentChanged: 'TeachingAssignmentChanged',
   assignmentDeleted: 'TeachingAssignmentDeleted',
+  assignmentReassigned: 'TeachingAssignmentReassigned',
 } as const;
 
 /** The realtime (socket) name the projection emits for each assignment event (spec). */
@@ -75,6 +76,16 @@ export const TeachingAssignmentChanged = z.object({
   reason: z.string().max(2000).nullable().optional(),
 });
 export const TeachingAssignmentDeleted = z.object({ SectionId: id, id, UserId: id });
+/**
+ * A user merge moved the assignment from the duplicate (`previousUserId`) to the master
+ * (`UserId`), keeping its share, notes, status and approvals: the same person teaches it.
+ */
+export const TeachingAssignmentReassigned = z.object({
+  SectionId: id,
+  id,
+  UserId: id,
+  previousUserId: id,
+});
 
 /** For the event registry (`events/registry.ts`). */
 export const teachingEventSchemas = {
@@ -86,6 +97,7 @@ export const teachingEventSchemas = {
   [SECTION_EVENTS.assignmentCreated]: TeachingAssignmentCreated,
   [SECTION_EVENTS.assignmentChanged]: TeachingAssignmentChanged,
   [SECTION_EVENTS.assignmentDeleted]: TeachingAssignmentDeleted,
+  [SECTION_EVENTS.assignmentReassigned]: TeachingAssignmentReassigned,
 } as const;
 
 export type SectionEvent =
@@ -96,4 +108,5 @@ export type SectionEvent =
   | { type: 'SectionMeetingMoved'; data: z.infer<typeof SectionMeetingMoved> }
   | { type: 'TeachingAssignmentCreated'; data: z.infer<typeof TeachingAssignmentCreated> }
   | { type: 'TeachingAssignmentChanged'; data: z.infer<typeof TeachingAssignmentChanged> }
-  | { type: 'TeachingAssignmentDeleted'; data: z.infer<typeof TeachingAssignmentDeleted> };
+  | { type: 'TeachingAssignmentDeleted'; data: z.infer<typeof TeachingAssignmentDeleted> }
+  | { type: 'TeachingAssignmentReassigned'; data: z.infer<typeof TeachingAssignmentReassigned> };

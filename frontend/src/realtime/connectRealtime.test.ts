@@ -83,6 +83,7 @@ describe('realtime client', () => {
       'activeAcademicPeriodUpdated',
       'activeStepsChanged',
       'approvalsChanged',
+      'sectionsChanged',
       'settingsChanged',
       'teachingAssignmentChanged',
       'teachingAssignmentCreated',
@@ -151,6 +152,28 @@ describe('realtime client', () => {
     // The echo of the same upload (one's own, already shown) leaves the image alone.
     expect(logoChanged('7:3')).toBeUndefined();
     expect(currentLogoSrc()).toBe('/api/logo.png?v=7%3A3');
+  });
+
+  it('another user’s section change refreshes sections, schedules, offerings and their histories', async () => {
+    const moved = await deliver('sectionsChanged', ['all'], 'u2', {
+      SectionIds: ['s1', 's2'],
+      AcademicPeriodId: 'p1',
+      WorkgroupId: 'wg1',
+    });
+    const lists = [
+      { type: 'ResourceList', id: 'sections' },
+      { type: 'TeachingAssignments', id: 'SCHEDULE' },
+      { type: 'ResourceList', id: 'courseOfferings' },
+    ];
+    expect(invalidated(moved)).toEqual([
+      [...lists, { type: 'SectionHistory', id: 's1' }, { type: 'SectionHistory', id: 's2' }],
+    ]);
+    actions = [];
+    // A large import names no section: every history is refreshed.
+    const many = await deliver('sectionsChanged', ['all'], 'u2', { SectionIds: null });
+    expect(invalidated(many)).toEqual([[...lists, 'SectionHistory']]);
+    actions = [];
+    expect(await deliver('sectionsChanged', ['all'], 'u1', { SectionIds: ['s1'] })).toEqual([]);
   });
 
   it('reconnects with polling, then websocket', async () => {

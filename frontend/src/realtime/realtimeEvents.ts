@@ -2,6 +2,7 @@ import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { allotApi, type TagType } from '../api/allotApi.js';
 import { PERIOD_DEPENDENT_TAGS } from '../api/cacheRefresh.js';
 import { logoChanged } from '../branding/logoRevision.js';
+import { sectionsChangedAction } from '../teaching/sectionsRealtime.js';
 
 /** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
 export interface RealtimeMessage {
@@ -33,6 +34,14 @@ function payloadString(message: RealtimeMessage, key: string): string | null {
   if (!payload || typeof payload !== 'object' || !(key in payload)) return null;
   const value: unknown = (payload as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : null;
+}
+
+/** A list of strings, or null when the payload has none (or not only strings). */
+function payloadStrings(message: RealtimeMessage, key: string): string[] | null {
+  const { payload } = message;
+  if (!payload || typeof payload !== 'object' || !(key in payload)) return null;
+  const value: unknown = (payload as Record<string, unknown>)[key];
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
 }
 
 function payloadUserId(message: RealtimeMessage): string | null {
@@ -78,6 +87,12 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
     refresh(target, ['Settings', 'Status', 'AppInfo', 'Auth']);
     if (payloadString(message, 'machineName') === 'logo')
       logoChanged(payloadString(message, 'position') ?? new Date().toISOString());
+  },
+  // Not in spec §4: a section created, changed, moved or deleted by someone else shows without a
+  // reload (docs/decisions.md 12). One's own write was refreshed by its mutation already.
+  sectionsChanged: (message, target) => {
+    if (fromAnotherUser(message, target))
+      target.dispatch(sectionsChangedAction(payloadStrings(message, 'SectionIds')));
   },
 };
 

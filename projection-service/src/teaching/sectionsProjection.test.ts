@@ -74,6 +74,12 @@ test('keeps each section with its assignments and coverage, and notifies assignm
     ['teachingAssignmentCreated', ['all'], { SectionId: 's1', id: 'a1', status: 'proposed' }],
     ['teachingAssignmentCreated', ['all'], { SectionId: 's1', id: 'a2', status: 'proposed' }],
     ['teachingAssignmentChanged', ['all'], { SectionId: 's1', id: 'a1', status: 'approved' }],
+    // The section's own creation, once per batch (sectionsChanged.test.ts).
+    [
+      'sectionsChanged',
+      ['all'],
+      { SectionIds: ['s1'], AcademicPeriodId: null, WorkgroupId: 'wg-math' },
+    ],
   ]);
   const row = await knex(harness.ctx.table(SECTIONS_TABLE)).where({ id: 's1' }).first();
   expect(row).toMatchObject({

@@ -21,6 +21,7 @@ import {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Projection, ProjectionContext, RealtimeNotification } from '../runner/projection.js';
+import { isSectionChange, SectionChanges, type SectionChange } from './sectionsChanged.js';
 
 export const SECTIONS_TABLE = 'sections';
 export const SECTION_ASSIGNMENTS_TABLE = 'section_assignments';
@@ -346,11 +347,27 @@ function notificationOf(event: SectionEvent, actorId: string | null): RealtimeNo
   };
 }
 
+/** What a section's own event announces: the section, its period and workgroup, who did it. */
+async function sectionChange(
+  lookups: Lookups,
+  { section }: Live,
+  recordedEvent: RecordedEvent,
+): Promise<SectionChange> {
+  const offering = await lookups.offering(section.CourseOfferingId);
+  return {
+    SectionId: section.id,
+    AcademicPeriodId: offering?.AcademicPeriodId ?? null,
+    WorkgroupId: section.WorkgroupId,
+    actorId: recordedEvent.metadata.actorId ?? null,
+  };
+}
+
 async function applySectionEvent(
   trx: Knex.Transaction,
   ctx: ProjectionContext,
   lookups: Lookups,
   recordedEvent: RecordedEvent,
+  changes: SectionChanges,
 ): Promise<RealtimeNotification | null> {
   const schema = teachingEventSchemas[recordedEvent.type as SectionEvent['type']];
   // A malformed event stops the projection rather than being skipped silently.
@@ -366,6 +383,7 @@ async function applySectionEvent(
   if (row && BigInt(row.revision) >= recordedEvent.revision) return null;
   const state = evolveSection(row?.state ?? initialSectionState, event);
   if (state.status === 'absent') return null;
+  if (isSectionChange(event.type)) changes.add(await sectionChange(lookups, state, recordedEvent));
   const updatedAt = recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString();
   await writeSection(trx, ctx, lookups, state, recordedEvent.revision.toString(), updatedAt);
   if (event.type === 'TeachingAssignmentReassigned') {
@@ -535,9 +553,10 @@ export const sectionsProjection: Projection = {
   async apply(trx, events, ctx) {
     const lookups = new Lookups(trx, ctx);
     const notifications: RealtimeNotification[] = [];
+    const changes = new SectionChanges();
     for (const event of events) {
       if (SECTION_EVENT_TYPES.includes(event.type)) {
-        const notification = await applySectionEvent(trx, ctx, lookups, event);
+        const notification = await applySectionEvent(trx, ctx, lookups, event, changes);
         if (notification) notifications.push(notification);
       } else if (COURSE_EVENT_TYPES.includes(event.type)) {
         const { id } = Id.parse(event.data);
@@ -579,6 +598,6 @@ export const sectionsProjection: Projection = {
         }
       }
     }
-    return notifications;
+    return [...notifications, ...changes.notifications()];
   },
 };

@@ -19,6 +19,7 @@ import {
   type RoleSlug,
 } from '@allot/shared-events';
 import { commandServicePlugin } from '../app.js';
+import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import type { TeachingHoldings } from './sessionDirectory.js';
 
@@ -449,6 +450,45 @@ describe('POST /api/users/merge: teaching data', () => {
       administrativeAssignments.eventTypes.updated,
       { id: 'aa-1', UserId: 'mark' },
     ]);
+  });
+  it('runs the follow-up commands only for whoever may merge users (403 otherwise)', async () => {
+    const bus = createCommandBus({ store: db.store });
+    const faculty = {
+      actorId: 'fiona',
+      ability: defineAbilityFor({
+        userId: 'fiona',
+        roles: ['faculty'],
+        workgroupPermissions: [],
+        featureFlags: DEMO_FEATURE_FLAGS,
+        mode: 'test',
+        progressStepId: null,
+        masquerading: false,
+      }),
+    };
+    const refused = async (name: string, payload: Record<string, unknown>) =>
+      bus.execute(name, payload, faculty).then(
+        () => 'done',
+        (error: unknown) => (error as { statusCode?: number }).statusCode,
+      );
+    expect(
+      await refused('ReassignMergedInstructor', {
+        id: 's-1',
+        fromUserId: 'mark',
+        toUserId: 'fiona',
+      }),
+    ).toBe(403);
+    expect(
+      await refused('ReleaseMergedPreferences', {
+        UserId: 'mark',
+        AcademicPeriodId: 'p-2',
+        intoUserId: 'fiona',
+        outcome: 'masterKept',
+      }),
+    ).toBe(403);
+    // Bad input is a 400, never a 500.
+    expect(
+      await refused('ReassignMergedInstructor', { id: 's-1', fromUserId: 'x', toUserId: 'x' }),
+    ).toBe(400);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api as call } from './api.js';
 import { launchChromium, watchForProblems } from './browser.js';
 import { signIn, socketConnected } from './harness.js';
 
@@ -107,4 +108,34 @@ test('a working period change reaches the same user’s other browser in realtim
   expect(first.problems).toEqual([]);
   expect(second.problems).toEqual([]);
   expect(other.problems).toEqual([]);
+});
+
+interface SectionRow {
+  id: string;
+  courseNumber: string | null;
+  name: string;
+}
+
+test('a section renamed by one user shows in another user’s open section list without a reload', async () => {
+  const viewer = await open('academicAffairsApprover', '/sections');
+  const editor = await open('academicOpsAdmin', '/');
+  const { body } = await call<{ rows: SectionRow[] }>(viewer.page, 'GET', '/api/sections?take=1');
+  const section = body.rows[0];
+  if (!section) throw new Error('The demo data has no section in the working period.');
+  // Narrow the viewer's list to the section's course, so the row is on the first page.
+  await viewer.page.getByLabel('Search sections').fill(section.courseNumber ?? section.name);
+  await viewer.page.getByText(section.name).first().waitFor();
+
+  const renamed = `${section.name} (live ${String(Date.now())})`;
+  const rename = (name: string) =>
+    call(editor.page, 'PUT', `/api/sections/${section.id}`, { name });
+  expect((await rename(renamed)).status).toBe(200);
+  // sectionsChanged from another user refreshes the list: no reload, no navigation.
+  await viewer.page.getByText(renamed).waitFor();
+  expect(pathOf(viewer.page)).toBe('/sections');
+
+  expect((await rename(section.name)).status).toBe(200);
+  await viewer.page.getByText(renamed).waitFor({ state: 'detached' });
+  expect(viewer.problems).toEqual([]);
+  expect(editor.problems).toEqual([]);
 });

@@ -22,15 +22,73 @@ export function buildingOf(code: string): string {
 }
 const BATCH = 5000;
 
+/** A section's keys in the index: who teaches it and which rooms it meets in. */
+interface SectionKeys {
+  instructorIds: readonly string[];
+  locationIds: readonly string[];
+}
+
+const NO_KEYS: SectionKeys = { instructorIds: [], locationIds: [] };
+
+function keysOf(state: SectionState): SectionKeys {
+  if (state.status !== 'live') return NO_KEYS;
+  const instructorIds = new Set<string>();
+  for (const assignment of Object.values(state.assignments)) {
+    if (assignment.status !== 'withdrawn') instructorIds.add(assignment.UserId);
+  }
+  const locationIds = new Set<string>();
+  for (const meeting of state.section.meetings) {
+    if (meeting.LocationId) locationIds.add(meeting.LocationId);
+  }
+  return { instructorIds: [...instructorIds], locationIds: [...locationIds] };
+}
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** A multimap from a key (instructor or room) to the section streams carrying it. */
+class KeyedSets {
+  private readonly sets = new Map<string, Set<string>>();
+
+  move(streamId: string, before: readonly string[], after: readonly string[]): void {
+    for (const key of before) {
+      const set = this.sets.get(key);
+      set?.delete(streamId);
+      if (set?.size === 0) this.sets.delete(key);
+    }
+    for (const key of after) {
+      let set = this.sets.get(key);
+      if (!set) this.sets.set(key, (set = new Set()));
+      set.add(streamId);
+    }
+  }
+
+  collect(keys: ReadonlySet<string>, into: Set<string>): void {
+    for (const key of keys) {
+      for (const streamId of this.sets.get(key) ?? []) into.add(streamId);
+    }
+  }
+}
+
 /**
  * Every section's schedule (meetings, instructors, overlap flag, seats), kept in memory by reading
  * the section streams from the log. The conflict rules look across sections (an instructor's other
  * classes, a room's other bookings); a command refreshes the index just before it decides, so it
  * sees every section change committed before it. Two racing commands on different sections may
  * both pass the cross-section check: the schedule flags what they leave (docs/teaching.md).
+ *
+ * Sections are keyed by instructor and by room as events are read, so a command looks only at the
+ * handful of sections sharing one of its keys instead of walking the whole institution (20,000
+ * sections in the benchmark made every assign walk them all).
  */
 export class SectionScheduleIndex {
   private readonly sections = new Map<string, SectionState>();
+  private readonly keys = new Map<string, SectionKeys>();
+  private readonly byInstructor = new KeyedSets();
+  private readonly byLocation = new KeyedSets();
+  /** Built on demand and dropped when the section changes; meetings keep their identity. */
+  private readonly scheduled = new Map<string, ScheduledSection>();
   private readonly locations = new Map<string, LocationInfo>();
   private position: Position | 'start' = 'start';
   private refreshing: Promise<void> | null = null;
@@ -56,13 +114,27 @@ export class SectionScheduleIndex {
         if (event.streamId.startsWith(LOCATION_STREAM_PREFIX)) {
           this.applyLocation(event.type, event.data as LocationData);
         } else {
-          const state = this.sections.get(event.streamId) ?? initialSectionState;
-          this.sections.set(event.streamId, evolveSection(state, event as unknown as SectionEvent));
+          this.applySection(event.streamId, event as unknown as SectionEvent);
         }
         this.position = event.position;
       }
       if (events.length < BATCH) return;
     }
+  }
+
+  private applySection(streamId: string, event: SectionEvent): void {
+    const state = evolveSection(this.sections.get(streamId) ?? initialSectionState, event);
+    this.sections.set(streamId, state);
+    this.scheduled.delete(streamId);
+    const before = this.keys.get(streamId) ?? NO_KEYS;
+    const after = keysOf(state);
+    if (!sameMembers(before.instructorIds, after.instructorIds)) {
+      this.byInstructor.move(streamId, before.instructorIds, after.instructorIds);
+    }
+    if (!sameMembers(before.locationIds, after.locationIds)) {
+      this.byLocation.move(streamId, before.locationIds, after.locationIds);
+    }
+    this.keys.set(streamId, after);
   }
 
   private applyLocation(type: string, data: LocationData): void {
@@ -93,14 +165,19 @@ export class SectionScheduleIndex {
    * its instructors or one of its rooms. Others cannot conflict with it, so they are left out.
    */
   relevantTo(probe: ScheduleProbe): ScheduledSection[] {
+    const streamIds = new Set<string>();
+    this.byInstructor.collect(probe.instructorIds, streamIds);
+    this.byLocation.collect(probe.locationIds, streamIds);
     const found: ScheduledSection[] = [];
-    for (const state of this.sections.values()) {
-      if (state.status !== 'live' || state.section.id === probe.SectionId) continue;
-      const scheduled = scheduledSection(state.section, Object.values(state.assignments));
-      const shares =
-        scheduled.instructorIds.some((id) => probe.instructorIds.has(id)) ||
-        scheduled.meetings.some((m) => m.LocationId && probe.locationIds.has(m.LocationId));
-      if (shares) found.push(scheduled);
+    for (const streamId of streamIds) {
+      const state = this.sections.get(streamId);
+      if (state?.status !== 'live' || state.section.id === probe.SectionId) continue;
+      let scheduled = this.scheduled.get(streamId);
+      if (!scheduled) {
+        scheduled = scheduledSection(state.section, Object.values(state.assignments));
+        this.scheduled.set(streamId, scheduled);
+      }
+      found.push(scheduled);
     }
     return found;
   }

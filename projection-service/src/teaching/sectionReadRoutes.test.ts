@@ -203,6 +203,15 @@ describe('GET /api/sections', () => {
     });
   });
 
+  it('answers each listed section exactly as its own GET does (the list builds rows in SQL)', async () => {
+    const { body } = await get('/api/sections', 'ops');
+    expect(body.rows.length).toBe(3);
+    for (const row of body.rows) {
+      const one = await get(`/api/sections/${String(row.id)}`, 'ops');
+      expect(row).toEqual(one.body);
+    }
+  });
+
   it('filters by workgroup, offering, period, coverage, instructor and search text', async () => {
     expect(ids(await get('/api/sections?WorkgroupId=wg-physics&take=1', 'ops'))).toEqual([
       'physics-1',

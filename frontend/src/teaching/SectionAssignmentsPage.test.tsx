@@ -186,4 +186,26 @@ test('the list query carries the filters, the sort and the page', () => {
     q: 'math',
     sort: JSON.stringify([['instructor', 'ASC']]),
   });
+  // The dashboard's "awaiting your approval" link narrows the list to what the viewer may approve.
+  expect(
+    assignmentListQuery(
+      { period: '', workgroup: '', status: 'proposed,reopened', instructor: '', search: '' },
+      null,
+      { page: 0, pageSize: 25 },
+    ),
+  ).toEqual({ take: 25, skip: 0, status: 'proposed,reopened' });
+  expect(
+    assignmentListQuery(
+      {
+        period: '',
+        workgroup: '',
+        status: 'proposed,reopened',
+        instructor: '',
+        search: '',
+        approvable: true,
+      },
+      null,
+      { page: 0, pageSize: 25 },
+    ),
+  ).toEqual({ take: 25, skip: 0, status: 'proposed,reopened', approvable: 'true' });
 });

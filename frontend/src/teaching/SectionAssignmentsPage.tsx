@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, HTMLSelect, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { PageFrame } from '../pages/PageFrame.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { SectionDrawer } from './SectionDrawer.js';
@@ -36,6 +36,8 @@ export interface AssignmentFilters {
   status: string;
   instructor: string;
   search: string;
+  /** Only what the viewer may approve at workgroup level (the dashboard's link). */
+  approvable?: boolean;
 }
 
 export function assignmentListQuery(
@@ -51,6 +53,7 @@ export function assignmentListQuery(
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.instructor ? { UserId: filters.instructor } : {}),
     ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
+    ...(filters.approvable ? { approvable: 'true' } : {}),
     ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
   };
 }
@@ -127,6 +130,7 @@ export default function SectionAssignmentsPage() {
     status: params.get('status') ?? '',
     instructor: params.get('UserId') ?? '',
     search: '',
+    approvable: params.get('approvable') === 'true',
   });
   const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<TableSort | null>(null);
@@ -163,7 +167,11 @@ export default function SectionAssignmentsPage() {
   const rows = list.data?.rows ?? [];
   const count = list.data?.count ?? 0;
   const filtering = Boolean(
-    filters.workgroup || filters.status || filters.instructor || filters.search.trim(),
+    filters.workgroup ||
+    filters.status ||
+    filters.instructor ||
+    filters.search.trim() ||
+    filters.approvable,
   );
 
   let body: ReactNode;
@@ -295,6 +303,11 @@ export default function SectionAssignmentsPage() {
           value={typed}
           onValueChange={setTyped}
         />
+        {filters.approvable && (
+          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => change({ approvable: false })}>
+            Only what you may approve
+          </Tag>
+        )}
       </div>
       {body}
       {actions.element}

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
   administrativeAssignments,
+  courses,
   defineAbilityFor,
   progressSteps,
   users,
@@ -16,6 +17,7 @@ import { preferencesProjection } from '../preferences/preferencesProjection.js';
 import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { resourceProjection } from '../resources/resourceProjection.js';
 import type { ResourceViewer, ViewerResolver } from '../resources/viewer.js';
+import { sectionReadRoutes } from '../teaching/sectionReadRoutes.js';
 import { sectionsProjection } from '../teaching/sectionsProjection.js';
 import { dashboardRoutes } from './dashboardRoutes.js';
 
@@ -91,6 +93,7 @@ beforeAll(async () => {
     resourceProjection(users),
     resourceProjection(administrativeAssignments),
     resourceProjection(progressSteps),
+    resourceProjection(courses),
   ];
   const harnesses = projections.map((p) => projectionHarness(knex, db.schema, p));
   const a = stream('section-a');
@@ -123,12 +126,10 @@ beforeAll(async () => {
   }
   const byName = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
   app = Fastify();
-  await app.register(dashboardRoutes, {
-    knex,
-    preHandler: [],
-    viewer,
-    tables: { table: (p, logical) => byName.get(p)!.tables.table(p, logical) },
-  });
+  const tables = { table: (p: string, logical: string) => byName.get(p)!.tables.table(p, logical) };
+  await app.register(dashboardRoutes, { knex, preHandler: [], viewer, tables });
+  // The lists the dashboard links to, to check that each link lists what its count counts.
+  await app.register(sectionReadRoutes, { knex, preHandler: [], viewer, tables });
 });
 
 afterAll(async () => {
@@ -171,6 +172,24 @@ describe('the dashboard answers what needs each role’s attention', () => {
   it('a workgroup approver at step 6 counts their workgroup only', async () => {
     const { body } = await get('approver');
     expect(counts(body)).toEqual({ sectionsWithoutInstructors: 1, pendingApprovals: 1 });
+  });
+
+  it('links each assignment count to a list of exactly what it counts', async () => {
+    for (const who of ['ops', 'approver']) {
+      const { body } = await get(who);
+      const pending = body.items.find((i) => i.key === 'pendingApprovals');
+      expect(pending?.link).toBe('/sectionAssignments?status=proposed,reopened&approvable=true');
+      const listed = await app.inject({
+        method: 'GET',
+        url: `/api/sectionAssignments?${pending!.link.split('?')[1]!}&AcademicPeriodId=p-1&take=1`,
+        headers: { 'x-test-user': who },
+      });
+      expect([who, listed.statusCode, listed.json<{ count: number }>().count]).toEqual([
+        who,
+        200,
+        pending!.count,
+      ]);
+    }
   });
 
   it('academic affairs also sees what awaits final approval', async () => {

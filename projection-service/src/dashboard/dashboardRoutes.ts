@@ -6,7 +6,7 @@ import type {
 } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { subjectOf, users, type AppAbility, type ResourceDefinition } from '@allot/shared-events';
+import { users, type ResourceDefinition } from '@allot/shared-events';
 import type { ReadTables } from '../api/projectionServicePlugin.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../preferences/preferencesProjection.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
-import { readableWorkgroups } from '../teaching/sectionReadRoutes.js';
+import { readableWorkgroups, workgroupsFor } from '../teaching/sectionReadRoutes.js';
 import {
   SECTION_ASSIGNMENTS_TABLE,
   SECTIONS_TABLE,
@@ -36,19 +36,6 @@ export interface DashboardItem {
   label: string;
   count: number;
   link: string;
-}
-
-/** The workgroups whose assignments the ability may approve at workgroup level (bit 1, step 6). */
-function approvableWorkgroups(ability: AppAbility): string[] | null {
-  if (ability.can('approve', subjectOf('Section', { WorkgroupId: '\u0000any' }))) return null;
-  const ids = new Set<string>();
-  for (const rule of ability.rulesFor('approve', 'Section')) {
-    if (rule.inverted) continue;
-    const inList = (rule.conditions as { WorkgroupId?: { $in?: unknown } } | undefined)?.WorkgroupId
-      ?.$in;
-    if (Array.isArray(inList)) for (const w of inList) if (typeof w === 'string') ids.add(w);
-  }
-  return [...ids];
 }
 
 /**
@@ -101,7 +88,7 @@ export function dashboardRoutes(
       }
 
       const assignments = await sectionTable(SECTION_ASSIGNMENTS_TABLE);
-      const approvable = approvableWorkgroups(ability);
+      const approvable = workgroupsFor(ability, 'approve');
       if (periodId && (approvable === null || approvable.length > 0)) {
         items.push({
           key: 'pendingApprovals',
@@ -114,7 +101,7 @@ export function dashboardRoutes(
                 if (approvable) q.whereIn('workgroup_id', approvable);
               }),
           ),
-          link: '/sectionAssignments?status=proposed',
+          link: '/sectionAssignments?status=proposed,reopened&approvable=true',
         });
       }
       if (periodId && ability.can('approve', 'SectionAssignment')) {

@@ -115,6 +115,8 @@ export const AssignmentListQuery = z
     CourseOfferingId: id.optional(),
     AcademicPeriodId: id.optional(),
     status: listOf(ASSIGNMENT_STATUS_VALUES).optional(),
+    /** `true`: only assignments of workgroups whose sections the viewer may approve. */
+    approvable: z.enum(['true']).optional(),
   })
   .strict();
 export type AssignmentListQuery = z.infer<typeof AssignmentListQuery>;

@@ -37,13 +37,13 @@ export interface SectionReadOptions {
 
 const id = z.string().trim().min(1).max(100);
 /**
- * The workgroups whose sections the ability may read: null when it reads every section, else
- * the ids its conditional rules name (workgroup members: `{ WorkgroupId: { $in: [...] } }`).
+ * The workgroups on whose sections the ability may do `action`: null when it may on every section,
+ * else the ids its conditional rules name (workgroup members: `{ WorkgroupId: { $in: [...] } }`).
  */
-export function readableWorkgroups(ability: AppAbility): string[] | null {
-  if (ability.can('read', subjectOf('Section', { WorkgroupId: '\u0000no-workgroup' }))) return null;
+export function workgroupsFor(ability: AppAbility, action: 'read' | 'approve'): string[] | null {
+  if (ability.can(action, subjectOf('Section', { WorkgroupId: '\u0000no-workgroup' }))) return null;
   const ids = new Set<string>();
-  for (const rule of ability.rulesFor('read', 'Section')) {
+  for (const rule of ability.rulesFor(action, 'Section')) {
     if (rule.inverted) continue;
     const condition = (rule.conditions as { WorkgroupId?: { $in?: unknown } } | undefined)
       ?.WorkgroupId?.$in;
@@ -52,6 +52,9 @@ export function readableWorkgroups(ability: AppAbility): string[] | null {
   }
   return [...ids];
 }
+
+/** The workgroups whose sections the ability may read (null: every section). */
+export const readableWorkgroups = (ability: AppAbility) => workgroupsFor(ability, 'read');
 
 interface SectionRow {
   id: string;
@@ -344,13 +347,17 @@ export function sectionReadRoutes(
       const query = AssignmentListQuery.safeParse(request.query);
       if (!query.success) return invalid(reply, query.error);
       const { take, skip, sort, q, SectionId, UserId, WorkgroupId } = query.data;
-      const { CourseOfferingId, AcademicPeriodId, status } = query.data;
+      const { CourseOfferingId, AcademicPeriodId, status, approvable } = query.data;
       // An assignment shows its section: only those of sections the viewer may read.
       const workgroups = readableWorkgroups(viewer.ability);
+      // `approvable=true`: only those the viewer may approve at workgroup level (the dashboard's
+      // "awaiting your approval" link lists exactly what it counts).
+      const approving = approvable ? workgroupsFor(viewer.ability, 'approve') : null;
       const base = knex({ a: await table(SECTION_ASSIGNMENTS_TABLE) })
         .where('a.deleted', false)
         .modify((b) => {
           if (workgroups) b.whereIn('a.workgroup_id', workgroups);
+          if (approving) b.whereIn('a.workgroup_id', approving);
           if (SectionId) b.where('a.section_id', SectionId);
           if (UserId) b.where('a.user_id', UserId);
           if (WorkgroupId) b.where('a.workgroup_id', WorkgroupId);

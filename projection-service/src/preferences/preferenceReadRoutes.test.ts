@@ -141,6 +141,8 @@ beforeAll(async () => {
       AcademicPeriodId: 'p-1',
       id: 'a2',
       weight: 0.5,
+      AcademicTermId: 'fall',
+      TeachingModeId: 'online',
     }),
     ada('UnavailableTimesSet', {
       UserId: 'ada',
@@ -243,6 +245,48 @@ describe('staff read preferences and submissions', () => {
     const res = await get('/api/teachingPreferences?UserId=ada', 'business');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 2, rows: [{ id: 'a1' }, { id: 'a2' }] });
+  });
+
+  it('names each preference’s assignment type, term and mode for those who may not list them', async () => {
+    const res = await get('/api/teachingPreferences?UserId=ada&AcademicPeriodId=p-1', 'business');
+    expect(res.json<{ rows: unknown[] }>().rows).toEqual([
+      expect.objectContaining({
+        id: 'a1',
+        courseNumber: 'MATH 101',
+        assignmentTypeName: null,
+        academicTermName: null,
+        teachingModeName: null,
+      }),
+      expect.objectContaining({
+        id: 'a2',
+        AssignmentTypeId: 'lab',
+        assignmentTypeName: 'Lab',
+        AcademicTermId: 'fall',
+        academicTermName: 'Fall',
+        TeachingModeId: 'online',
+        teachingModeName: 'Online',
+      }),
+    ]);
+    expect((await get('/api/teachingPreferences?UserId=bob', 'business')).json()).toEqual({
+      count: 0,
+      rows: [],
+    });
+  });
+
+  it('answers one instructor’s submission by UserId', async () => {
+    const ada = (await get('/api/preferenceSubmissions?UserId=ada', 'business')).json();
+    expect(ada).toMatchObject({
+      AcademicPeriodId: 'p-1',
+      count: 1,
+      rows: [{ UserId: 'ada', status: 'submitted', count: 2 }],
+    });
+    const bob = (await get('/api/preferenceSubmissions?UserId=bob', 'business')).json<Rows>();
+    expect(bob.rows).toEqual([expect.objectContaining({ UserId: 'bob', status: 'notStarted' })]);
+    // Not faculty: no submission row at all.
+    expect((await get('/api/preferenceSubmissions?UserId=cy', 'ops')).json()).toMatchObject({
+      count: 0,
+      rows: [],
+    });
   });
 
   it('lists every faculty member with a status, not started included; filters and sorts', async () => {

@@ -53,6 +53,8 @@ const SubmissionList = z
   .object({
     ...Paging,
     AcademicPeriodId: id.optional(),
+    /** One instructor's row (the instructor page's Preferences tab). */
+    UserId: id.optional(),
     /** A status, or `unsubmitted`: anyone who has not submitted (not started, draft, reopened). */
     status: z.enum([...SUBMISSION_STATUSES, 'unsubmitted']).optional(),
     q: z.string().trim().max(200).optional(),
@@ -74,9 +76,15 @@ interface PreferenceRow {
   notes: string | null;
   course_number: string | null;
   course_name: string | null;
+  assignment_type_name: string | null;
+  academic_term_name: string | null;
+  teaching_mode_name: string | null;
 }
 
-/** A preference as answered: its fields with the course's number and name (spec). */
+/**
+ * A preference as answered: its fields with the course's number and name (spec), and the names
+ * of its assignment type, term and teaching mode (staff who read instructors may not list those).
+ */
 function preferenceView(r: PreferenceRow) {
   return {
     id: r.id,
@@ -88,8 +96,11 @@ function preferenceView(r: PreferenceRow) {
     courseNumber: r.course_number,
     courseName: r.course_name,
     AssignmentTypeId: r.assignment_type_id,
+    assignmentTypeName: r.assignment_type_name,
     AcademicTermId: r.academic_term_id,
+    academicTermName: r.academic_term_name,
     TeachingModeId: r.teaching_mode_id,
+    teachingModeName: r.teaching_mode_name,
     notes: r.notes,
   };
 }
@@ -122,17 +133,29 @@ export function preferenceReadRoutes(
   };
 
   /**
-   * Preferences with their course's number and name. Answered inside an object: a query builder
-   * is thenable, so a promise of one would run it.
+   * Preferences with their course's number and name and the names of their assignment type, term
+   * and mode. Answered inside an object: a query builder is thenable, so a promise of one would run it.
    */
   const preferencesQuery = async () => {
-    const [p, c] = await Promise.all([own(TEACHING_PREFERENCES_TABLE), kind(courses)]);
+    const [p, c, at, t, m] = await Promise.all([
+      own(TEACHING_PREFERENCES_TABLE),
+      kind(courses),
+      kind(assignmentTypes),
+      kind(academicTerms),
+      kind(teachingModes),
+    ]);
     const query = knex({ p })
       .leftJoin({ c }, 'c.id', 'p.course_id')
+      .leftJoin({ at }, 'at.id', 'p.assignment_type_id')
+      .leftJoin({ t }, 't.id', 'p.academic_term_id')
+      .leftJoin({ m }, 'm.id', 'p.teaching_mode_id')
       .select(
         'p.*',
         knex.raw("c.data->>'courseNumber' as course_number"),
         knex.raw("c.data->>'name' as course_name"),
+        knex.raw("at.data->>'name' as assignment_type_name"),
+        knex.raw("t.data->>'name' as academic_term_name"),
+        knex.raw("m.data->>'name' as teaching_mode_name"),
       );
     return { query };
   };
@@ -277,7 +300,7 @@ export function preferenceReadRoutes(
       if (!viewer) return reply;
       const query = SubmissionList.safeParse(request.query);
       if (!query.success) return invalid(reply, query.error);
-      const { take, skip, status, q, sort, order } = query.data;
+      const { take, skip, UserId, status, q, sort, order } = query.data;
       const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
       if (!periodId) return { count: 0, rows: [], AcademicPeriodId: null };
       const statusExpr = "coalesce(s.status, 'notStarted')";
@@ -290,6 +313,7 @@ export function preferenceReadRoutes(
         .whereRaw("coalesce((u.data->>'isFaculty')::boolean, false)")
         .whereRaw("coalesce((u.data->>'isActive')::boolean, true)")
         .modify((b) => {
+          if (UserId) b.where('u.id', UserId);
           if (status === 'unsubmitted') b.whereRaw(`${statusExpr} <> 'submitted'`);
           else if (status) b.whereRaw(`${statusExpr} = ?`, [status]);
           if (q) {

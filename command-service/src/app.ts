@@ -9,7 +9,7 @@ import { createCommandBus, type CommandBus } from './commandHandling/commandBus.
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
 import { settingsRoutes } from './settings/api.js';
 import type { LiveFeatureFlags } from './settings/featureFlagSettings.js';
-import { historyRoutes } from './history/historyRoutes.js';
+import { historyRoutes, type MergedUsersLookup } from './history/historyRoutes.js';
 import { resourceWriteRoutes } from './resources/resourceRoutes.js';
 import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
 import { preferenceWriteRoutes } from './preferences/preferenceRoutes.js';
@@ -35,6 +35,8 @@ export interface CommandServiceOptions {
   inUse?: InUseLookup;
   /** Feature flags as settings: the flags every check reads, and GET /api/settings/featureFlags. */
   featureFlags?: LiveFeatureFlags;
+  /** Who was merged into a user (read models), so the master's history lists those merges. */
+  mergedInto?: MergedUsersLookup;
 }
 
 const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
@@ -85,7 +87,10 @@ export async function commandServicePlugin(
     options.featureFlags ? { featureFlags: options.featureFlags } : {},
   );
   await fastify.register(resourceWriteRoutes, options.inUse ? { inUse: options.inUse } : {});
-  await fastify.register(historyRoutes, { store: options.store });
+  await fastify.register(historyRoutes, {
+    store: options.store,
+    ...(options.mergedInto ? { mergedInto: options.mergedInto } : {}),
+  });
   await fastify.register(sectionWriteRoutes);
   await fastify.register(preferenceWriteRoutes);
   await fastify.register(approvalWriteRoutes);

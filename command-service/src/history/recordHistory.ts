@@ -70,10 +70,25 @@ const recordOf = (state: ResourceState): ResourceRecord | null =>
 /** Who a user id is, for the panel; null when no such user was ever recorded. */
 export type PersonLookup = (userId: string) => Promise<HistoryPerson | null>;
 
+function changesOf(
+  definition: ResourceDefinition,
+  event: RecordedEvent,
+  before: ResourceRecord | null,
+  after: ResourceRecord | null,
+): FieldChange[] {
+  // A delete shows nothing changed field by field: the record is gone as a whole.
+  if (event.type === definition.eventTypes.deleted) return [];
+  if (Object.values(definition.eventTypes).includes(event.type)) return diffRecords(before, after);
+  // An event of another stream that names the record (a user merge): what it records.
+  return isPlainObject(event.data) ? diffRecords(null, event.data) : [];
+}
+
 /**
  * Folds a record's events with the kind's own decider: each row carries what the event changed.
  * `by` is the authenticated user; `onBehalfOf` the working user while masquerading (the event
  * metadata keeps the working user as `actorId` and the authenticated one as `onBehalfOfId`).
+ * Events of other streams that name the record (a user's merges) may be interleaved by position:
+ * they leave the record as it was and show the fields they record.
  */
 export async function historyOf(
   definition: ResourceDefinition,
@@ -101,8 +116,7 @@ export async function historyOf(
         masquerading && actorId
           ? ((await person(actorId)) ?? { id: actorId, displayName: actorId })
           : null,
-      // A delete shows nothing changed field by field: the record is gone as a whole.
-      changes: event.type === definition.eventTypes.deleted ? [] : diffRecords(before, after),
+      changes: changesOf(definition, event, before, after),
     });
   }
   return rows;

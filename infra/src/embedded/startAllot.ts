@@ -16,6 +16,7 @@ import {
 import {
   attachRealtime,
   createInUseLookup,
+  createMergedUsersLookup,
   createProjectionRunner,
   createTableResolver,
   projectionServicePlugin,
@@ -142,6 +143,7 @@ export async function startAllot(
       abilityFor: auth.abilityFor,
       session: auth.session,
       inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),
+      mergedInto: createMergedUsersLookup({ knex, tables: createTableResolver(knex) }),
       featureFlags: auth.liveFeatureFlags,
     });
     await app.register(projectionServicePlugin, {

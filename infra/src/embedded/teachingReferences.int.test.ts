@@ -267,4 +267,33 @@ describe('merging a user with teaching data', () => {
     });
     expect((await call('DELETE', `/api/users/${id.duplicate}`, admin)).status).toBe(200);
   });
+
+  it("lists the merge in both users' histories, also once the duplicate is deleted", async () => {
+    const admin = signedIn(id.admin);
+    const history = async (userId: string) => {
+      const answer = await call('GET', `/api/history/users/${userId}`, admin);
+      expect(answer.status).toBe(200);
+      return answer.body.rows as { type: string }[];
+    };
+    const merge = expect.objectContaining({
+      type: 'UsersMerged',
+      by: expect.objectContaining({ id: id.admin }),
+      changes: [
+        { field: 'masterId', from: null, to: id.master },
+        { field: 'duplicateId', from: null, to: id.duplicate },
+      ],
+    });
+    // The duplicate (deleted by the test above): created, merged, deleted, in that order.
+    expect((await history(id.duplicate)).map((r) => r.type)).toEqual([
+      'UserCreated',
+      'UsersMerged',
+      'UserDeleted',
+    ]);
+    expect((await history(id.duplicate))[1]).toEqual(merge);
+    // The master: its own events, then the merge into it.
+    const master = await history(id.master);
+    expect(master[0]?.type).toBe('UserCreated');
+    expect(master.filter((r) => r.type === 'UsersMerged')).toEqual([merge]);
+    expect(master.at(-1)).toEqual(merge);
+  });
 });

@@ -3,3 +3,4 @@ export * from './resourceQuery.js';
 export * from './resourceReadRoutes.js';
 export * from './viewer.js';
 export * from './inUse.js';
+export * from './mergedUsers.js';

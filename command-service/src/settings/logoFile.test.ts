@@ -28,6 +28,42 @@ describe('sniffLogo', () => {
     expect(() => sniffLogo(svg(inner))).toThrow(/SVG logo contains/);
   });
 
+  it.each([
+    ['a decimal colon', '<a href="javascript&#58;alert(1)"><rect/></a>', 'javascript: URL'],
+    ['a padded decimal colon', '<a href="javascript&#0000058alert(1)"><rect/></a>', 'javascript:'],
+    ['a hex colon', '<a xlink:href="javascript&#x3A;alert(1)"><rect/></a>', 'javascript: URL'],
+    ['an encoded letter', "<a href='&#x6a;avascript:alert(1)'><rect/></a>", 'javascript: URL'],
+    ['&colon;', '<a href="javascript&colon;alert(1)"><rect/></a>', 'javascript: URL'],
+    ['a colon read twice', '<a href="javascript&amp;colon;alert(1)"><rect/></a>', 'javascript:'],
+    ['a literal tab', '<a href="java	script:alert(1)"><rect/></a>', 'javascript: URL'],
+    ['a literal newline', '<set attributeName="href" to="java\nscript:alert(1)"/>', 'javascript:'],
+    ['&Tab;', '<a href="java&Tab;script&colon;alert(1)"><rect/></a>', 'control character'],
+    ['&NewLine;', '<a href="java&NewLine;script:alert(1)"><rect/></a>', 'control character'],
+    ['an encoded tab', '<a href="java&#9;script&#58;alert(1)"><rect/></a>', 'control character'],
+    ['an encoded NUL', '<a href="java&#x0;script:alert(1)"><rect/></a>', 'control character'],
+    [
+      'an encoded C1 control',
+      '<a href="&#x85;java&#115;cript&#58;alert(1)"><rect/></a>',
+      'control',
+    ],
+    ['a reference left over', '<a href="javascript&amp;#58;alert(1)"><rect/></a>', 'reference'],
+  ])('refuses an entity-encoded bypass: %s', (_what, inner, named) => {
+    expect(() => sniffLogo(svg(inner))).toThrow(DomainRuleError);
+    expect(() => sniffLogo(svg(inner))).toThrow(new RegExp(`SVG logo contains .*${named}`));
+  });
+
+  it('accepts ordinary references in attributes and text', () => {
+    expect(
+      sniffLogo(
+        svg(
+          '<title>R&amp;D &#8212; Lab</title>' +
+            '<a href="https://example.edu/?a=1&amp;b=2&#38;c=&#x33;"><rect fill="#0736a4"/></a>' +
+            '<text font-family="&quot;Noto Sans&quot;">A&#160;B</text>',
+        ),
+      ),
+    ).toBe('image/svg+xml');
+  });
+
   it('refuses text, HTML and empty files', () => {
     expect(() => sniffLogo(bytes('just some text'))).toThrow(/PNG, JPEG or SVG/);
     expect(() => sniffLogo(bytes('<html><svg></svg></html>'))).toThrow(/PNG, JPEG or SVG/);

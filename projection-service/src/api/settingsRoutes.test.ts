@@ -4,7 +4,7 @@ import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/
 import { settingsProjection } from '../readModels/settings/index.js';
 import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { projectionServicePlugin } from './projectionServicePlugin.js';
-import { DEFAULT_LOGO_SVG } from './settingsRoutes.js';
+import { DEFAULT_LOGO_SVG, LOGO_CSP } from './settingsRoutes.js';
 
 let db: TestDatabase;
 let knex: Knex;
@@ -72,6 +72,14 @@ test('GET /api/logo.png answers the built-in SVG logo when none was uploaded', a
   expect(body).toContain('>A</text>');
 });
 
+test('GET /api/logo.png forbids scripts and everything else active, opened on its own', async () => {
+  const res = await fetch(`${base}/api/logo.png`);
+  expect(res.headers.get('content-security-policy')).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+  );
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
 test('an uploaded logo is served with its type and stays out of the settings list', async () => {
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
   await harness.apply([
@@ -82,6 +90,7 @@ test('an uploaded logo is served with its type and stays out of the settings lis
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('image/png');
   expect(Buffer.from(await res.arrayBuffer())).toEqual(png);
+  expect(res.headers.get('content-security-policy')).toBe(LOGO_CSP);
   const list = (await (await fetch(`${base}/api/settings`)).json()) as Array<{
     machineName: string;
   }>;

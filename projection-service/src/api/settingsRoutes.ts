@@ -17,6 +17,13 @@ export const DEFAULT_LOGO_SVG =
   '<text x="32" y="45" font-family="sans-serif" font-size="40" font-weight="bold" ' +
   'fill="#ffffff" text-anchor="middle">A</text></svg>';
 
+/**
+ * Opened directly, an SVG logo is a document of its own: no script, no fetch, no form, no plugin
+ * may run in it (`default-src 'none'` and `sandbox`), even if a scriptable upload slipped past
+ * the upload check. Inline styles and data: images keep an ordinary SVG drawing intact.
+ */
+export const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
 /** `filter` is JSON in the query string; undefined when absent, null when unreadable. */
 function parseFilter(raw: unknown): { machineName: string } | undefined | null {
   if (raw === undefined) return undefined;
@@ -72,6 +79,7 @@ export function settingsRoutes(
     const logo = await getLogo(knex, await table());
     // Uploaded SVGs were refused if scriptable; nosniff keeps browsers to the stored type.
     reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', LOGO_CSP);
     // One URL for whatever logo is current: browsers must ask again rather than keep an old one.
     reply.header('cache-control', 'no-cache');
     if (!logo) return reply.header('content-type', 'image/svg+xml').send(DEFAULT_LOGO_SVG);

@@ -2,13 +2,30 @@
  * @jest-environment ./src/shell/testing/fetchEnvironment.cjs
  */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FEATURE_FLAG_NAMES } from '@allot/shared-events/browser';
 import { startApiServer } from '../shell/testing/apiServer.js';
 import { ALL_FLAGS_ON, settingsRows, signedInAs } from '../shell/testing/fixtures.js';
 import { renderWithApp } from '../shell/testing/renderWithApp.js';
 import SettingsPage from './SettingsPage.js';
 
 let stored: Record<string, string>;
+/** What configuration sets, as GET /api/settings/featureFlags answers it with the stored values. */
+const CONFIGURED = { ...ALL_FLAGS_ON, aemEnabled: false };
+function flagStates() {
+  return {
+    flags: FEATURE_FLAG_NAMES.map((name) => {
+      const value = stored[name];
+      const override = value === 'true' ? true : value === 'false' ? false : null;
+      return {
+        name,
+        default: CONFIGURED[name],
+        stored: override,
+        effective: override ?? CONFIGURED[name],
+      };
+    }),
+  };
+}
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
 beforeAll(async () => {
@@ -20,10 +37,11 @@ beforeAll(async () => {
         body: {
           version: '2025.4.0',
           mode: 'test',
-          featureFlags: { ...ALL_FLAGS_ON, aemEnabled: false },
+          featureFlags: CONFIGURED,
         },
       };
     if (path === '/api/settings' && method === 'GET') return { body: settingsRows(stored) };
+    if (path === '/api/settings/featureFlags' && method === 'GET') return { body: flagStates() };
     const put = /^\/api\/settings\/(\w+)$/.exec(path);
     if (put && method === 'PUT') {
       stored[put[1]!] = (body as { value: string }).value;
@@ -59,6 +77,41 @@ test('a flag follows its default until stored; a switch stores it; "Use default"
 
   fireEvent.click(screen.getByRole('button', { name: 'API keys: use the configured default' }));
   await waitFor(() => expect(putsTo('apiEnabled').at(-1)?.body).toEqual({ value: '' }));
+  app.unmount();
+});
+
+/** The row of one flag: its switch, its configured default and its way back to it. */
+async function flagRow(name: RegExp) {
+  const toggle = await screen.findByRole('checkbox', { name });
+  return toggle.closest('.allot-flag-row') as HTMLElement;
+}
+
+test('each flag shows its configured default, also under a stored choice, and goes back to it', async () => {
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  // API keys: configured on, stored off.
+  const api = await flagRow(/^API keys/);
+  expect(await within(api).findByText('default: on')).toBeInTheDocument();
+  expect(within(api).getByRole('checkbox')).not.toBeChecked();
+  expect(
+    within(api).getByRole('button', { name: 'API keys: use the configured default' }),
+  ).toHaveTextContent('Use default (on)');
+  // Advanced effort management: configured off, nothing stored, so no way back is offered.
+  const aem = await flagRow(/^Advanced effort management \(default\)/);
+  expect(within(aem).getByText('default: off')).toBeInTheDocument();
+  expect(within(aem).queryByRole('button')).not.toBeInTheDocument();
+
+  fireEvent.click(
+    within(api).getByRole('button', { name: 'API keys: use the configured default' }),
+  );
+  await waitFor(() => expect(putsTo('apiEnabled').at(-1)?.body).toEqual({ value: '' }));
+  // Read again: the flag follows its default (on) and shows it.
+  const back = await flagRow(/^API keys \(default\)/);
+  expect(within(back).getByRole('checkbox')).toBeChecked();
+  expect(within(back).getByText('default: on')).toBeInTheDocument();
+  expect(within(back).queryByRole('button')).not.toBeInTheDocument();
+  expect(
+    server.calls.filter((c) => c.path === '/api/settings/featureFlags').length,
+  ).toBeGreaterThanOrEqual(2);
   app.unmount();
 });
 

@@ -10,6 +10,7 @@ import {
   SectionCard,
   Spinner,
   Switch,
+  Tag,
 } from '@blueprintjs/core';
 import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@allot/shared-events/browser';
 import { useGetSettingsQuery, useGetStatusQuery, type SettingRow } from '../api/sessionApi.js';
@@ -17,7 +18,11 @@ import { notify } from '../notifications/notify.js';
 import { PageFrame } from '../pages/PageFrame.js';
 import { humanize } from '../resources/resourceUi.js';
 import { problemOf } from '../resources/serverErrors.js';
-import { useChangeSettingMutation, useUploadLogoMutation } from './settingsAdminApi.js';
+import {
+  useChangeSettingMutation,
+  useGetFeatureFlagStatesQuery,
+  useUploadLogoMutation,
+} from './settingsAdminApi.js';
 import './adminStyles.js';
 import { logoChanged, useLogoSrc } from '../branding/logoRevision.js';
 
@@ -246,6 +251,8 @@ function FeatureFlagsSection({
   effective: Record<FeatureFlagName, boolean> | null;
 }) {
   const { save, saving } = useSaveSetting();
+  // Each flag's configured default; without it (an older server) the defaults are just not shown.
+  const states = useGetFeatureFlagStatesQuery();
   return (
     <Section
       title="Features"
@@ -257,8 +264,11 @@ function FeatureFlagsSection({
           // '' (or nothing stored) means the configured default applies.
           const raw = valueOf(rows, flag);
           const stored = raw === 'true' || raw === 'false' ? raw : null;
-          const on = stored !== null ? stored === 'true' : (effective?.[flag] ?? false);
+          const configured = states.data?.find((s) => s.name === flag)?.default ?? null;
+          const on =
+            stored !== null ? stored === 'true' : (configured ?? effective?.[flag] ?? false);
           const label = FLAG_LABELS[flag] ?? humanize(flag.replace(/Enabled$/, ''));
+          const defaultText = configured === null ? null : configured ? 'on' : 'off';
           return (
             <div key={flag} className="allot-flag-row">
               <Switch
@@ -274,11 +284,23 @@ function FeatureFlagsSection({
                   )
                 }
               />
+              {defaultText !== null && (
+                <Tag
+                  minimal
+                  round
+                  intent={
+                    stored !== null && stored !== String(configured) ? Intent.WARNING : Intent.NONE
+                  }
+                  title={`Configuration sets ${label} ${defaultText} unless a choice is stored.`}
+                >
+                  default: {defaultText}
+                </Tag>
+              )}
               {stored !== null && (
                 <Button
                   size="small"
                   variant="minimal"
-                  text="Use default"
+                  text={defaultText === null ? 'Use default' : `Use default (${defaultText})`}
                   aria-label={`${label}: use the configured default`}
                   disabled={saving}
                   onClick={() => void save(flag, '', `${label} follows its default again.`)}

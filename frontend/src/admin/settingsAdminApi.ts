@@ -2,9 +2,28 @@ import { allotApi } from '../api/allotApi.js';
 import { refreshAfterWrite } from '../api/cacheRefresh.js';
 import type { CommandAnswer } from '../resources/resourceApi.js';
 
-/** The System Settings page's writes: one setting by machine name, and the logo upload. */
+/** One flag as GET /api/settings/featureFlags answers it (command-service featureFlagSettings.ts). */
+export interface FeatureFlagState {
+  name: string;
+  /** From configuration (ALLOT_FEATURE_<NAME>, over the demo's or the defaults). */
+  default: boolean;
+  /** The System Settings value, null when none overrides the default. */
+  stored: boolean | null;
+  effective: boolean;
+}
+
+/**
+ * The System Settings page's calls: each flag's configured default and stored override, one
+ * setting by machine name, and the logo upload.
+ */
 export const settingsAdminApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
+    getFeatureFlagStates: build.query<FeatureFlagState[], void>({
+      query: () => 'settings/featureFlags',
+      transformResponse: (answer: { flags: FeatureFlagState[] }) => answer.flags,
+      // Refreshed with the settings and the status flags: by a setting write and settingsChanged.
+      providesTags: [{ type: 'Settings', id: 'LIST' }, 'Status'],
+    }),
     changeSetting: build.mutation<CommandAnswer, { machineName: string; value: string }>({
       query: ({ machineName, value }) => ({
         url: `settings/${encodeURIComponent(machineName)}`,
@@ -25,4 +44,5 @@ export const settingsAdminApi = allotApi.injectEndpoints({
   }),
 });
 
-export const { useChangeSettingMutation, useUploadLogoMutation } = settingsAdminApi;
+export const { useGetFeatureFlagStatesQuery, useChangeSettingMutation, useUploadLogoMutation } =
+  settingsAdminApi;

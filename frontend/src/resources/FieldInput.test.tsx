@@ -76,3 +76,74 @@ test('an invalid field shows its sentence and is marked invalid', () => {
   expect(screen.getByLabelText('Name (required)')).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByText('Name is required.')).toBeInTheDocument();
 });
+
+const termModes: ResolvedField = {
+  name: 'termModes',
+  label: 'Term modes',
+  widget: 'termModes',
+  required: false,
+  listType: null,
+};
+const choices = {
+  periodChosen: true,
+  terms: [
+    { value: 'fall', label: 'Fall' },
+    { value: 'spring', label: 'Spring' },
+  ],
+  modes: [
+    { value: 'inPerson', label: 'In person' },
+    { value: 'online', label: 'Online' },
+  ],
+};
+
+function TermModes(props: {
+  initial: FormValue;
+  seen: (v: FormValue) => void;
+  periodChosen?: boolean;
+}) {
+  const [value, setValue] = useState<FormValue>(props.initial);
+  return (
+    <FieldInput
+      field={termModes}
+      value={value}
+      termModes={{ ...choices, periodChosen: props.periodChosen ?? true }}
+      onChange={(v) => {
+        setValue(v);
+        props.seen(v);
+      }}
+    />
+  );
+}
+
+test('term modes are a term × teaching-mode grid of checkboxes; a stray term can be removed', () => {
+  const seen: FormValue[] = [];
+  render(
+    <TermModes
+      initial={[
+        { AcademicTermId: 'fall', TeachingModeId: 'inPerson' },
+        { AcademicTermId: 'old-term', TeachingModeId: 'online' },
+      ]}
+      seen={(v) => seen.push(v)}
+    />,
+  );
+  const grid = screen.getByRole('group', { name: 'Term modes' });
+  expect(within(grid).getByRole('checkbox', { name: 'Fall, In person' })).toBeChecked();
+  expect(within(grid).getByRole('checkbox', { name: 'Spring, Online' })).not.toBeChecked();
+  fireEvent.click(within(grid).getByRole('checkbox', { name: 'Spring, Online' }));
+  expect(seen.at(-1)).toEqual([
+    { AcademicTermId: 'fall', TeachingModeId: 'inPerson' },
+    { AcademicTermId: 'old-term', TeachingModeId: 'online' },
+    { AcademicTermId: 'spring', TeachingModeId: 'online' },
+  ]);
+  fireEvent.click(within(grid).getByRole('checkbox', { name: 'Fall, In person' }));
+  fireEvent.click(
+    within(grid).getByRole('button', { name: 'Remove the term of another period, Online' }),
+  );
+  expect(seen.at(-1)).toEqual([{ AcademicTermId: 'spring', TeachingModeId: 'online' }]);
+});
+
+test('term modes ask for the period first', () => {
+  render(<TermModes initial={[]} seen={() => undefined} periodChosen={false} />);
+  expect(screen.getByText('Choose the academic period first.')).toBeInTheDocument();
+  expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+});

@@ -8,7 +8,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import type { FormValue, MemberValue } from './formValues.js';
+import type { FormValue, MemberValue, TermModeValue } from './formValues.js';
 import type { ReferenceOption } from './resourceApi.js';
 import type { ResolvedField } from './resourceUi.js';
 import { APPROVE_BIT, ASSIGN_BIT, MISSING_MEMBER_LABEL } from './members.js';
@@ -23,6 +23,8 @@ export interface FieldInputProps {
   options?: readonly ReferenceOption[] | undefined;
   /** The options are still loading. */
   optionsLoading?: boolean;
+  /** Choices of a termModes field: the period's terms and the teaching modes. */
+  termModes?: TermModeChoices | undefined;
   /** Prefix that makes the ids unique on the page. */
   idPrefix?: string;
 }
@@ -166,6 +168,18 @@ function Widget(props: FieldInputProps & { id: string; intent: Intent }) {
         </div>
       );
     }
+    case 'termModes':
+      return (
+        <TermModesInput
+          id={id}
+          label={field.label}
+          chosen={Array.isArray(value) ? (value as TermModeValue[]) : []}
+          choices={props.termModes ?? { periodChosen: false, terms: [], modes: [] }}
+          loading={props.optionsLoading === true}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
     case 'members':
       return (
         <MembersInput
@@ -283,6 +297,116 @@ function MembersInput({ id, label, members, users, disabled, onChange }: Members
           </option>
         ))}
       </HTMLSelect>
+    </div>
+  );
+}
+
+export interface TermModeChoices {
+  /** Terms belong to a period: none are offered until the record names one. */
+  periodChosen: boolean;
+  terms: readonly ReferenceOption[];
+  modes: readonly ReferenceOption[];
+}
+
+interface TermModesInputProps {
+  id: string;
+  label: string;
+  chosen: TermModeValue[];
+  choices: TermModeChoices;
+  loading: boolean;
+  disabled?: boolean | undefined;
+  onChange: (value: TermModeValue[]) => void;
+}
+
+/**
+ * An offering's term modes as a grid: a row per term of its period, a column per teaching mode,
+ * a checkbox where the course is offered. Pairs naming a term outside the period (the period was
+ * changed) are listed apart so they can be removed.
+ */
+function TermModesInput({
+  id,
+  label,
+  chosen,
+  choices,
+  loading,
+  disabled,
+  onChange,
+}: TermModesInputProps) {
+  const { terms, modes } = choices;
+  const has = (term: string, mode: string) =>
+    chosen.some((c) => c.AcademicTermId === term && c.TeachingModeId === mode);
+  const toggle = (term: string, mode: string, on: boolean) =>
+    onChange(
+      on
+        ? [...chosen, { AcademicTermId: term, TeachingModeId: mode }]
+        : chosen.filter((c) => !(c.AcademicTermId === term && c.TeachingModeId === mode)),
+    );
+  const known = new Set(terms.map((t) => t.value));
+  const stray = chosen.filter((c) => !known.has(c.AcademicTermId));
+  const modeName = (mode: string) =>
+    modes.find((m) => m.value === mode)?.label ?? MISSING_MEMBER_LABEL;
+  let grid;
+  if (!choices.periodChosen) {
+    grid = <span className="bp6-text-muted">Choose the academic period first.</span>;
+  } else if (loading) {
+    grid = <span className="bp6-text-muted">Loading terms and teaching modes…</span>;
+  } else if (terms.length === 0 || modes.length === 0) {
+    grid = (
+      <span className="bp6-text-muted">
+        {terms.length === 0 ? 'This period has no terms yet.' : 'No active teaching modes.'}
+      </span>
+    );
+  } else {
+    grid = (
+      <HTMLTable compact striped className="allot-members-table">
+        <thead>
+          <tr>
+            <th>Term</th>
+            {modes.map((m) => (
+              <th key={m.value}>{m.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {terms.map((t) => (
+            <tr key={t.value}>
+              <td>{t.label}</td>
+              {modes.map((m) => (
+                <td key={m.value}>
+                  <Checkbox
+                    aria-label={`${t.label}, ${m.label}`}
+                    checked={has(t.value, m.value)}
+                    disabled={disabled}
+                    onChange={(e) => toggle(t.value, m.value, e.currentTarget.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    );
+  }
+  return (
+    <div id={id} role="group" aria-label={label}>
+      {grid}
+      {stray.length > 0 && choices.periodChosen && !loading && (
+        <ul className="allot-stray-term-modes">
+          {stray.map((c) => (
+            <li key={`${c.AcademicTermId}|${c.TeachingModeId}`}>
+              A term of another period, {modeName(c.TeachingModeId)}{' '}
+              <Button
+                small
+                minimal
+                icon="cross"
+                aria-label={`Remove the term of another period, ${modeName(c.TeachingModeId)}`}
+                disabled={disabled}
+                onClick={() => toggle(c.AcademicTermId, c.TeachingModeId, false)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

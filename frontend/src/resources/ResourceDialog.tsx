@@ -104,6 +104,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
               idPrefix={formId}
               field={field}
               value={values[field.name] ?? null}
+              formValues={values}
               error={errors[field.name]}
               disabled={saving || !props.canEditField(field)}
               onChange={(value) => change(field.name, value)}

@@ -1,5 +1,6 @@
 import { allResources } from '@allot/shared-events/browser';
 import { FieldInput, type FieldInputProps } from './FieldInput.js';
+import type { FormValues } from './formValues.js';
 import { useReferenceOptionsQuery } from './resourceApi.js';
 import { hasIsActive } from './resourceUi.js';
 
@@ -15,8 +16,21 @@ export function referencePathOf(props: Pick<FieldInputProps, 'field'>): string |
   return field.reference ?? null;
 }
 
+type ResourceFieldProps = Omit<FieldInputProps, 'options' | 'optionsLoading' | 'termModes'> & {
+  /** The whole form, for fields whose choices depend on another field (term modes: the period). */
+  formValues?: FormValues;
+};
+
 /** A FieldInput whose reference options come from the referenced list (active records only). */
-export function ResourceField(props: Omit<FieldInputProps, 'options' | 'optionsLoading'>) {
+export function ResourceField({ formValues, ...props }: ResourceFieldProps) {
+  if (props.field.widget === 'termModes') {
+    const period = formValues?.AcademicPeriodId;
+    return <TermModesField {...props} periodId={typeof period === 'string' ? period : ''} />;
+  }
+  return <ReferenceField {...props} />;
+}
+
+function ReferenceField(props: Omit<ResourceFieldProps, 'formValues'>) {
   const path = referencePathOf(props);
   const referenced = path ? allResources.find((r) => r.path === path) : undefined;
   const labelField = props.field.labelField ?? (path === 'users' ? 'displayName' : 'name');
@@ -26,5 +40,35 @@ export function ResourceField(props: Omit<FieldInputProps, 'options' | 'optionsL
   );
   return (
     <FieldInput {...props} options={data} optionsLoading={path !== null && isFetching && !data} />
+  );
+}
+
+/** The term × teaching-mode grid: the terms of the chosen period and the active teaching modes. */
+function TermModesField(props: Omit<ResourceFieldProps, 'formValues'> & { periodId: string }) {
+  const { periodId, ...rest } = props;
+  const terms = useReferenceOptionsQuery(
+    {
+      path: 'academicTerms',
+      labelField: 'name',
+      activeOnly: false,
+      where: { AcademicPeriodId: periodId },
+    },
+    { skip: periodId === '' },
+  );
+  const modes = useReferenceOptionsQuery({
+    path: 'teachingModes',
+    labelField: 'name',
+    activeOnly: true,
+  });
+  return (
+    <FieldInput
+      {...rest}
+      termModes={{
+        periodChosen: periodId !== '',
+        terms: terms.data ?? [],
+        modes: modes.data ?? [],
+      }}
+      optionsLoading={(periodId !== '' && !terms.data) || !modes.data}
+    />
   );
 }

@@ -3,8 +3,14 @@ import type { z } from 'zod';
 import { textOf } from './cellText.js';
 import { schemaAt, splitName, unwrap, type ResolvedField } from './resourceUi.js';
 
-export type FormValue = string | boolean | string[] | MemberValue[] | null;
+export type FormValue = string | boolean | string[] | MemberValue[] | TermModeValue[] | null;
 export type FormValues = Record<string, FormValue>;
+
+/** One way an offering is taught: a term and a teaching mode. */
+export interface TermModeValue {
+  AcademicTermId: string;
+  TeachingModeId: string;
+}
 
 export interface MemberValue {
   UserId: string;
@@ -41,6 +47,14 @@ export function initialValues(
       case 'members':
         values[field.name] = Array.isArray(value)
           ? (value as MemberValue[]).map((m) => ({ UserId: m.UserId, permission: m.permission }))
+          : [];
+        break;
+      case 'termModes':
+        values[field.name] = Array.isArray(value)
+          ? (value as TermModeValue[]).map((m) => ({
+              AcademicTermId: m.AcademicTermId,
+              TeachingModeId: m.TeachingModeId,
+            }))
           : [];
         break;
       case 'json':
@@ -116,7 +130,7 @@ export function bodyFrom(
     else if (field.widget === 'references') {
       const list = Array.isArray(value) ? (value as string[]) : [];
       body[field.name] = referencesAsObjects(schema) ? list.map((slug) => ({ slug })) : list;
-    } else if (field.widget === 'members') body[field.name] = value;
+    } else if (field.widget === 'members' || field.widget === 'termModes') body[field.name] = value;
     else if (typeof value === 'string' && value.trim() === '') {
       if (original && acceptsNull(schema)) body[field.name] = null;
       else if (!original && !field.required) continue;

@@ -64,17 +64,26 @@ export const resourceApi = withTags.injectEndpoints({
     }),
     referenceOptions: build.query<
       ReferenceOption[],
-      { path: string; labelField: string; activeOnly: boolean }
+      {
+        path: string;
+        labelField: string;
+        activeOnly: boolean;
+        /** Equality filters besides isActive (e.g. the terms of one period). */
+        where?: Record<string, string>;
+      }
     >({
-      query: ({ path, labelField, activeOnly }) => ({
-        url: path,
-        params: {
-          take: 1000,
-          select: `id,${labelField}`,
-          sort: JSON.stringify([[labelField, 'ASC']]),
-          ...(activeOnly ? { filter: JSON.stringify({ isActive: true }) } : {}),
-        },
-      }),
+      query: ({ path, labelField, activeOnly, where }) => {
+        const filter = { ...(activeOnly ? { isActive: true } : {}), ...where };
+        return {
+          url: path,
+          params: {
+            take: 1000,
+            select: `id,${labelField}`,
+            sort: JSON.stringify([[labelField, 'ASC']]),
+            ...(Object.keys(filter).length > 0 ? { filter: JSON.stringify(filter) } : {}),
+          },
+        };
+      },
       transformResponse: (answer: ResourceList, _meta, { labelField }) =>
         answer.rows.map((row) => ({ value: row.id, label: textOf(row[labelField]) || row.id })),
       providesTags: (_result, _error, { path }) => [{ type: 'ResourceList', id: path }],

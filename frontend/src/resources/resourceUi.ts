@@ -26,6 +26,7 @@ export type Widget =
   | 'reference'
   | 'references'
   | 'members'
+  | 'termModes'
   | 'json';
 
 export interface FieldUi {

@@ -6,6 +6,7 @@ import { PageFrame } from '../pages/PageFrame.js';
 import {
   FIELD_SAMPLES,
   SAMPLE_OPTIONS,
+  SAMPLE_TERM_MODES,
   SAMPLE_USERS,
   emptyValue,
   type FieldSample,
@@ -36,6 +37,7 @@ function Sample({ sample, state }: { sample: FieldSample; state: State }) {
       error={state === 'invalid' ? sample.invalid : undefined}
       disabled={state === 'disabled'}
       options={optionsFor(sample)}
+      termModes={sample.field.widget === 'termModes' ? SAMPLE_TERM_MODES : undefined}
     />
   );
 }

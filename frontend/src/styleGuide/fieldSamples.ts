@@ -13,6 +13,18 @@ export const SAMPLE_USERS = [
   { value: 'u3', label: 'Linh Nguyen' },
 ];
 
+export const SAMPLE_TERM_MODES = {
+  periodChosen: true,
+  terms: [
+    { value: 'fall', label: 'Fall' },
+    { value: 'spring', label: 'Spring' },
+  ],
+  modes: [
+    { value: 'inPerson', label: 'In person' },
+    { value: 'online', label: 'Online' },
+  ],
+};
+
 export interface FieldSample {
   field: ResolvedField;
   filled: FormValue;
@@ -78,6 +90,14 @@ export const FIELD_SAMPLES: readonly FieldSample[] = [
     invalid: 'Each user may be a member once.',
   },
   {
+    field: field('termModes', 'Term modes', 'termModes'),
+    filled: [
+      { AcademicTermId: 'fall', TeachingModeId: 'inPerson' },
+      { AcademicTermId: 'spring', TeachingModeId: 'online' },
+    ],
+    invalid: 'Each term and teaching mode may be listed once.',
+  },
+  {
     field: field('meta', 'Meta', 'json'),
     filled: '{\n  "source": "import"\n}',
     invalid: 'Enter valid JSON.',
@@ -86,6 +106,6 @@ export const FIELD_SAMPLES: readonly FieldSample[] = [
 
 export function emptyValue(widget: Widget): FormValue {
   if (widget === 'checkbox') return false;
-  if (widget === 'references' || widget === 'members') return [];
+  if (widget === 'references' || widget === 'members' || widget === 'termModes') return [];
   return '';
 }

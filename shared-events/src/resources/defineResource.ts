@@ -50,6 +50,8 @@ export interface FieldUi {
     | 'reference'
     | 'references'
     | 'members'
+    /** Offering term modes: a term × teaching-mode grid of the record's academic period. */
+    | 'termModes'
     | 'json';
   /**
    * For reference(s): the referenced resource's path; options come from

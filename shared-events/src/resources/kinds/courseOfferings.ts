@@ -78,9 +78,9 @@ export const courseOfferings = defineResource({
       },
       termModes: {
         label: 'Term modes',
-        widget: 'json',
+        widget: 'termModes',
         column: false,
-        help: 'term and teaching mode pairs',
+        help: 'The terms and teaching modes in which this course is offered.',
       },
     },
   },

@@ -1,21 +1,33 @@
-import { academicTerms } from '@allot/shared-events/browser';
+import { academicTerms, progressSteps } from '@allot/shared-events/browser';
 import { textOf } from '../resources/cellText.js';
 import { ResourceListPage } from '../resources/ResourceListPage.js';
 import { DefinitionPage } from './DefinitionPage.js';
 
-/** Academic periods; a period's details list its terms (created within it). */
+/**
+ * Academic periods; a period's details list its terms and its progress steps (the planning cycle,
+ * DESIGN §7: the highest active step is the current one, and step 6 opens department review).
+ */
 export default function AcademicPeriodsPage() {
   return (
     <DefinitionPage
       path="academicPeriods"
       renderDetail={(period) => (
-        <ResourceListPage
-          key={period.id}
-          embedded
-          definition={academicTerms}
-          title={`Terms of ${textOf(period.name)}`}
-          fixed={{ AcademicPeriodId: period.id }}
-        />
+        <>
+          <ResourceListPage
+            key={`terms-${period.id}`}
+            embedded
+            definition={academicTerms}
+            title={`Terms of ${textOf(period.name)}`}
+            fixed={{ AcademicPeriodId: period.id }}
+          />
+          <ResourceListPage
+            key={`steps-${period.id}`}
+            embedded
+            definition={progressSteps}
+            title={`Progress steps of ${textOf(period.name)}`}
+            fixed={{ AcademicPeriodId: period.id }}
+          />
+        </>
       )}
     />
   );

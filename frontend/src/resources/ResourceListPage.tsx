@@ -343,15 +343,18 @@ function Frame({
         {children}
       </PageFrame>
     );
+  // A region named by its title, so several embedded lists on one page can be told apart.
   return (
-    <Section
-      className="allot-detail-section"
-      title={title}
-      subtitle={description}
-      rightElement={<div className="allot-section-actions">{actions}</div>}
-    >
-      <SectionCard>{children}</SectionCard>
-    </Section>
+    <section aria-label={title}>
+      <Section
+        className="allot-detail-section"
+        title={title}
+        subtitle={description}
+        rightElement={<div className="allot-section-actions">{actions}</div>}
+      >
+        <SectionCard>{children}</SectionCard>
+      </Section>
+    </section>
   );
 }
 

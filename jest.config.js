@@ -87,6 +87,7 @@ export default {
     base('infra'),
     base('frontend', {
       testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/../testing/frontendSetup.js'],
     }),
   ],
 };

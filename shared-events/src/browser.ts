@@ -7,3 +7,4 @@ export * from './permissions/defineAbilityFor.js';
 export * from './permissions/menu.js';
 export * from './permissions/routes.js';
 export * from './resources/index.js';
+export { SUPPORT_URL_SETTING, isSupportUrl } from './commands/settings.js';

@@ -74,6 +74,19 @@ describe('PUT /api/settings/:machineName', () => {
     expect(response.headers['content-security-policy']).toBeDefined();
   });
 
+  it('stores the support URL the System Settings page sends', async () => {
+    const response = await put(
+      'support_url',
+      { value: 'https://support.northbridge.example/chat' },
+      t.signedIn('admin'),
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await db.events(SETTINGS_STREAM)).at(-1)).toMatchObject({
+      type: 'SettingChanged',
+      data: { machineName: 'support_url', value: 'https://support.northbridge.example/chat' },
+    });
+  });
+
   it('writes nothing when the value is unchanged and answers the current revision', async () => {
     const first = await put('primary_color', { value: '#0736a4' }, t.signedIn('admin'));
     const again = await refused(() =>
@@ -200,6 +213,17 @@ describe('PUT /api/settings/:machineName', () => {
         statusCode: 422,
         error: 'Unprocessable Entity',
         message: 'The primary colour must be a colour like #0736a4 (# and six hexadecimal digits).',
+      });
+    });
+
+    it('422 with a sentence for a support URL that is not an http(s) address', async () => {
+      const response = await refused(() =>
+        put('support_url', { value: 'javascript:alert(1)' }, t.signedIn('admin')),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        statusCode: 422,
+        message: 'The support URL must be a web address starting with http:// or https://.',
       });
     });
 

@@ -78,4 +78,29 @@ describe('ChangeSetting', () => {
         .thenThrows(DomainRuleError, /primary colour must be a colour like #0736a4/);
     },
   );
+
+  it('accepts an http(s) support URL, and empty for no support chat', () => {
+    spec
+      .given([])
+      .when(change('support_url', 'https://support.northbridge.example/chat'))
+      .then([changed('support_url', 'https://support.northbridge.example/chat')]);
+    spec
+      .given([changed('support_url', 'https://support.northbridge.example/chat')])
+      .when(change('support_url', ''))
+      .then([changed('support_url', '')]);
+  });
+
+  it.each([
+    'support.northbridge.example',
+    'mailto:help@northbridge.example',
+    'javascript:alert(1)',
+    'ftp://files.northbridge.example/',
+    ' https://support.northbridge.example/chat',
+    'https://',
+  ])('refuses the support URL %j with a sentence', (value) => {
+    spec
+      .given([])
+      .when(change('support_url', value))
+      .thenThrows(DomainRuleError, /support URL must be a web address starting with http/);
+  });
 });

@@ -1,10 +1,12 @@
 import {
   ChangeSetting as ChangeSettingSchema,
   HEX_COLOUR,
+  isSupportUrl,
   LogoUploaded as LogoUploadedSchema,
   type LogoUploaded,
   PRIMARY_COLOR_SETTING,
   SETTINGS_STREAM,
+  SUPPORT_URL_SETTING,
   type ChangeSetting as ChangeSettingData,
 } from '@allot/shared-events';
 import type { Command, Decider } from '../commandHandling/decider.js';
@@ -29,6 +31,13 @@ function normalisedValue({ machineName, value }: ChangeSettingData): string {
   if (isFeatureFlagSetting(machineName)) {
     if (value === '' || storedFlagValue(value) !== null) return value;
     throw new DomainRuleError(`The ${machineName} setting must be true or false.`);
+  }
+  // The support chat button opens it in a new tab: a web address, or '' for no button.
+  if (machineName === SUPPORT_URL_SETTING) {
+    if (value === '' || isSupportUrl(value)) return value;
+    throw new DomainRuleError(
+      'The support URL must be a web address starting with http:// or https://.',
+    );
   }
   if (machineName !== PRIMARY_COLOR_SETTING || value === '') return value;
   if (!HEX_COLOUR.test(value)) {

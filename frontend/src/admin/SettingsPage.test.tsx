@@ -126,3 +126,36 @@ test('the primary colour refuses what is not a colour and saves one that is', as
   await waitFor(() => expect(putsTo('primary_color').at(-1)?.body).toEqual({ value: '#aa3300' }));
   app.unmount();
 });
+
+test('the support URL beside the institution name takes only an http(s) address, or nothing', async () => {
+  stored.support_url = 'https://support.example.edu/chat';
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  const field = await screen.findByRole('textbox', { name: 'Support URL' });
+  expect(field).toHaveValue('https://support.example.edu/chat');
+  const saveButton = () => screen.getByRole('button', { name: 'Save support URL' });
+  expect(saveButton()).toBeDisabled();
+
+  for (const bad of ['support.example.edu', 'mailto:help@example.edu', 'javascript:alert(1)']) {
+    fireEvent.change(field, { target: { value: bad } });
+    expect(screen.getByText('Use a web address starting with http:// or https://.')).toBeVisible();
+    expect(saveButton()).toBeDisabled();
+  }
+
+  fireEvent.change(field, { target: { value: ' https://help.northbridge.example/chat ' } });
+  expect(
+    screen.getByText('The support chat button opens it; empty hides the button.'),
+  ).toBeVisible();
+  fireEvent.click(saveButton());
+  await waitFor(() =>
+    expect(putsTo('support_url').at(-1)?.body).toEqual({
+      value: 'https://help.northbridge.example/chat',
+    }),
+  );
+
+  // Empty clears it: the chat button hides.
+  fireEvent.change(field, { target: { value: '' } });
+  fireEvent.click(saveButton());
+  await waitFor(() => expect(putsTo('support_url').at(-1)?.body).toEqual({ value: '' }));
+  expect(putsTo('support_url')).toHaveLength(2);
+  app.unmount();
+});

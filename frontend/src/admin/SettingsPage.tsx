@@ -12,7 +12,12 @@ import {
   Switch,
   Tag,
 } from '@blueprintjs/core';
-import { FEATURE_FLAG_NAMES, type FeatureFlagName } from '@allot/shared-events/browser';
+import {
+  FEATURE_FLAG_NAMES,
+  isSupportUrl,
+  SUPPORT_URL_SETTING,
+  type FeatureFlagName,
+} from '@allot/shared-events/browser';
 import { useGetSettingsQuery, useGetStatusQuery, type SettingRow } from '../api/sessionApi.js';
 import { notify } from '../notifications/notify.js';
 import { PageFrame } from '../pages/PageFrame.js';
@@ -34,7 +39,10 @@ function valueOf(rows: readonly SettingRow[] | undefined, machineName: string): 
   return rows?.find((r) => r.machineName === machineName)?.Setting?.value ?? null;
 }
 
-/** Configuration → System Settings: institution name, logo, primary colour, feature flags. */
+/**
+ * Configuration → System Settings: institution name, support URL, logo, primary colour, feature
+ * flags.
+ */
 export default function SettingsPage() {
   const settings = useGetSettingsQuery();
   const status = useGetStatusQuery();
@@ -56,6 +64,7 @@ export default function SettingsPage() {
     <PageFrame>
       <div className="allot-settings">
         <InstitutionNameSection current={valueOf(settings.data, 'institution_name') ?? ''} />
+        <SupportUrlSection current={valueOf(settings.data, SUPPORT_URL_SETTING) ?? ''} />
         <LogoSection hasLogo={valueOf(settings.data, 'logo') === 'true'} />
         <PrimaryColourSection current={valueOf(settings.data, 'primary_color') ?? ''} />
         <FeatureFlagsSection rows={settings.data} effective={status.data?.featureFlags ?? null} />
@@ -109,6 +118,52 @@ function InstitutionNameSection({ current }: { current: string }) {
             text="Save name"
             loading={saving}
             disabled={invalid || name === current}
+          />
+        </form>
+      </SectionCard>
+    </Section>
+  );
+}
+
+/** Where the top bar's support chat button leads; empty hides the button. */
+function SupportUrlSection({ current }: { current: string }) {
+  const [url, setUrl] = useState(current);
+  useEffect(() => setUrl(current), [current]);
+  const { save, saving } = useSaveSetting();
+  const value = url.trim();
+  const invalid = value !== '' && !isSupportUrl(value);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!invalid) void save(SUPPORT_URL_SETTING, value, 'Support URL saved.');
+  };
+  return (
+    <Section title="Support" compact>
+      <SectionCard>
+        <form onSubmit={submit} className="allot-settings-row">
+          <FormGroup
+            label="Support URL"
+            labelFor="support-url"
+            helperText={
+              invalid
+                ? 'Use a web address starting with http:// or https://.'
+                : 'The support chat button opens it; empty hides the button.'
+            }
+            intent={invalid ? Intent.DANGER : Intent.NONE}
+          >
+            <InputGroup
+              id="support-url"
+              type="url"
+              value={url}
+              placeholder="https://support.example.edu/chat"
+              intent={invalid ? Intent.DANGER : Intent.NONE}
+              onValueChange={setUrl}
+            />
+          </FormGroup>
+          <Button
+            type="submit"
+            text="Save support URL"
+            loading={saving}
+            disabled={invalid || value === current}
           />
         </form>
       </SectionCard>

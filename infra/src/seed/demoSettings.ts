@@ -2,8 +2,10 @@ import type { SeedStep } from './seedStep.js';
 
 export const DEMO_INSTITUTION_NAME = 'Northbridge University';
 export const DEMO_PRIMARY_COLOR = '#0736a4';
+/** Where the demo's support chat button leads (a made-up address of the demo institution). */
+export const DEMO_SUPPORT_URL = 'https://support.northbridge.example/chat';
 
-/** The demo institution's look: its name, its colour, and no logo. */
+/** The demo institution's look: its name, its colour, no logo, and its support chat. */
 export const demoSettingsStep: SeedStep = {
   name: 'demo-settings',
   async run(ctx) {
@@ -13,5 +15,6 @@ export const demoSettingsStep: SeedStep = {
     });
     await ctx.execute('ChangeSetting', { machineName: 'primary_color', value: DEMO_PRIMARY_COLOR });
     await ctx.execute('ChangeSetting', { machineName: 'logo', value: 'false' });
+    await ctx.execute('ChangeSetting', { machineName: 'support_url', value: DEMO_SUPPORT_URL });
   },
 };

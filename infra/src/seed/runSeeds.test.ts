@@ -40,6 +40,7 @@ describe('runSeeds', () => {
       { machineName: 'institution_name', value: 'Northbridge University' },
       { machineName: 'primary_color', value: '#0736a4' },
       { machineName: 'logo', value: 'false' },
+      { machineName: 'support_url', value: 'https://support.northbridge.example/chat' },
     ]);
     expect(settings.every((e) => e.metadata.actorId === 'seed')).toBe(true);
 

@@ -28,6 +28,9 @@ export interface WriteTarget {
 
 type Refresh = (target: WriteTarget) => TagDescription<TagType>[];
 
+/** The tag every section's suggested assignees carry (teaching/suggestionsApi.ts). */
+export const SUGGESTED_ASSIGNEES_LIST = { type: 'ResourceList', id: 'suggestedAssignees' } as const;
+
 /** The written kind itself: its record and every list of it. */
 function own(type: TagType): Refresh {
   return ({ id }) => [{ type, id: 'LIST' }, ...(id ? [{ type, id }] : [])];
@@ -60,7 +63,8 @@ export const CACHE_REFRESH: Partial<Record<TagType, Refresh>> = {
   // An academic term change refreshes its academic period.
   AcademicTerms: all(own('AcademicTerms'), related('AcademicPeriods')),
   // Users and periods refresh the auth context too: roles, names and the active period live there.
-  Users: all(own('Users'), () => ['Auth']),
+  // A faculty profile (a user's FacultyProfile) change also refreshes suggested assignees.
+  Users: all(own('Users'), () => ['Auth', SUGGESTED_ASSIGNEES_LIST]),
   AcademicPeriods: all(own('AcademicPeriods'), () => ['Auth']),
   UserSettings: own('UserSettings'),
   ProgressSteps: all(own('ProgressSteps'), () => ['Auth']),
@@ -87,7 +91,9 @@ export const RESOURCE_WRITE_REFRESH: Readonly<
   academicPeriods: { tags: ['AcademicPeriods', 'Auth'] },
   // An academic term change refreshes its academic period.
   academicTerms: { tags: ['AcademicTerms', 'AcademicPeriods'], paths: ['academicPeriods'] },
-  users: { tags: ['Users', 'Auth'] },
+  // A faculty profile change refreshes the user; create or update also refreshes suggested
+  // assignees (the profile is the user's FacultyProfile, written with the user).
+  users: { tags: ['Users', 'Auth'], paths: ['suggestedAssignees'] },
   // A workgroup change refreshes the workgroup list and the user.
   workgroups: { tags: ['Workgroups', 'Users', 'Auth'], paths: ['users'] },
   userSettings: { tags: ['UserSettings'] },

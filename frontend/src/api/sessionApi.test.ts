@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { createStore, type AppStore } from '../app/store.js';
 import { sessionApi } from './sessionApi.js';
 import { refreshAfterResourceWrite, refreshAfterWrite } from './cacheRefresh.js';
+import { resourceApi } from '../resources/resourceApi.js';
+import { suggestionsApi } from '../teaching/suggestionsApi.js';
 
 interface Seen {
   method: string;
@@ -78,6 +80,10 @@ beforeAll(async () => {
           return json(200, [
             { id: '1', machineName: 'institution_name', Setting: { value: 'Uni' } },
           ]);
+        case 'GET /api/sections/s1/suggestedAssignees':
+          return json(200, { SectionId: 's1', candidates: 0, suggested: [], blocked: [] });
+        case 'PUT /api/users/u2':
+          return json(200, { ...command, id: 'u2', revision: 4 });
         case 'GET /api/auth/me':
           return mineStatus === 200
             ? json(200, { id: 'u1', displayName: 'Ada Admin', Roles: [{ slug: 'admin' }] })
@@ -272,6 +278,13 @@ describe('cache refresh after writes (spec §7)', () => {
       'Users',
       'Auth',
     ]);
+    // A faculty profile change refreshes the user; create or update also suggested assignees.
+    expect(refreshAfterWrite('Users', { id: 'u2' })).toEqual([
+      { type: 'Users', id: 'LIST' },
+      { type: 'Users', id: 'u2' },
+      'Auth',
+      { type: 'ResourceList', id: 'suggestedAssignees' },
+    ]);
   });
 });
 
@@ -292,6 +305,29 @@ describe('cache refresh after generic resource writes (spec §7)', () => {
       { type: 'ResourceList', id: 'offeringTermModes' },
       { type: 'ResourceList', id: 'courses' },
     ]);
+    expect(refreshAfterResourceWrite('users')).toEqual([
+      'Users',
+      'Auth',
+      { type: 'ResourceList', id: 'suggestedAssignees' },
+    ]);
     expect(refreshAfterResourceWrite('ranks')).toEqual([]);
+  });
+
+  it('a faculty profile saved with its user refetches the suggested assignees on screen', async () => {
+    const suggestions = store.dispatch(
+      suggestionsApi.endpoints.suggestedAssignees.initiate({ sectionId: 's1' }),
+    );
+    await suggestions;
+    expect(count('GET', '/api/sections/s1/suggestedAssignees')).toBe(1);
+    const saved = await store.dispatch(
+      resourceApi.endpoints.updateResource.initiate({
+        path: 'users',
+        id: 'u2',
+        revision: 3,
+        body: { FacultyProfile: { receiveAssignments: false } },
+      }),
+    );
+    expect(saved.data).toMatchObject({ id: 'u2' });
+    await until(() => count('GET', '/api/sections/s1/suggestedAssignees') === 2);
   });
 });

@@ -1,4 +1,5 @@
 import { allotApi } from '../api/allotApi.js';
+import { SUGGESTED_ASSIGNEES_LIST } from '../api/cacheRefresh.js';
 import type { PreferenceAlignmentView } from './sectionTypes.js';
 
 /** One ranked candidate of GET /api/sections/:id/suggestedAssignees. */
@@ -25,7 +26,7 @@ export interface SuggestedAssignees {
 /**
  * Suggested assignees of a section. Tagged TeachingAssignments (every assignment write and the
  * realtime assignment events refresh it) and the `suggestedAssignees` list an administrative
- * assignment write refreshes (api/cacheRefresh.ts).
+ * assignment or a user's faculty profile write refreshes (api/cacheRefresh.ts).
  */
 export const suggestionsApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
@@ -37,7 +38,7 @@ export const suggestionsApi = allotApi.injectEndpoints({
       providesTags: (_answer, _error, { sectionId }) => [
         { type: 'TeachingAssignments', id: 'LIST' },
         { type: 'TeachingAssignments', id: `suggestions:${sectionId}` },
-        { type: 'ResourceList', id: 'suggestedAssignees' },
+        SUGGESTED_ASSIGNEES_LIST,
       ],
     }),
   }),

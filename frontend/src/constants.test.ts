@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import * as constants from './constants.js';
 
 describe('spec §9 constants', () => {
@@ -36,5 +37,22 @@ describe('spec §9 constants', () => {
   it('formats dates in the en-us locale', () => {
     const date = new Date(Date.UTC(2026, 0, 31, 12));
     expect(date.toLocaleDateString(constants.DATE_LOCALE, { timeZone: 'UTC' })).toBe('1/31/2026');
+  });
+
+  it('is the one date locale: no module names its own or falls back to the browser’s', () => {
+    const src = new URL('./', import.meta.url);
+    const modules = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== 'constants.ts',
+    );
+    expect(modules.length).toBeGreaterThan(50);
+    const offenders = modules.filter((file) => {
+      const code = readFileSync(new URL(file, src), 'utf8');
+      return (
+        /['"`]en-us['"`]/i.test(code) ||
+        /\.toLocale(?:Date|Time)?String\(\s*\)/.test(code) ||
+        /new Intl\.DateTimeFormat\(\s*(?:\)|undefined)/.test(code)
+      );
+    });
+    expect(offenders).toEqual([]);
   });
 });

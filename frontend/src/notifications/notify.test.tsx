@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { appToaster, notify } from './notify.js';
+import { TOAST_ENTER_MS, TOAST_EXIT_MS, TOAST_POSITION } from '../constants.js';
+import { appToaster, notify, TOAST_DURATION_PROPERTIES, TOASTER_CLASS } from './notify.js';
 import {
   PROCESSING_COMPLEX_DATA,
   PROCESSING_DATA,
@@ -39,6 +41,48 @@ describe('toasts', () => {
     const container = document.querySelector('.allot-toaster');
     expect(container?.className).toContain('bp6-toast-container-bottom');
     expect(container?.className).toContain('bp6-toast-container-left');
+  });
+});
+
+describe('the toaster', () => {
+  it('takes its position and its enter and exit durations from constants.ts', async () => {
+    await act(async () => {
+      await notify({ message: 'Timed' });
+    });
+    await screen.findByText('Timed');
+    const container = document.querySelector<HTMLElement>(`.${TOASTER_CLASS}`);
+    const sides = TOAST_POSITION.split('-');
+    expect(sides).toHaveLength(2);
+    for (const side of sides) expect(container?.className).toContain(`bp6-toast-container-${side}`);
+
+    // The toaster renders inside a host that carries the durations as custom properties…
+    const host = container?.closest<HTMLElement>(`.${TOASTER_CLASS}-host`);
+    expect(host?.parentElement).toBe(document.body);
+    expect(host?.style.getPropertyValue('--allot-toast-enter-duration')).toBe(
+      `${String(TOAST_ENTER_MS)}ms`,
+    );
+    expect(host?.style.getPropertyValue('--allot-toast-exit-duration')).toBe(
+      `${String(TOAST_EXIT_MS)}ms`,
+    );
+    expect(Object.keys(TOAST_DURATION_PROPERTIES)).toEqual([
+      '--allot-toast-enter-duration',
+      '--allot-toast-exit-duration',
+    ]);
+
+    // …and toasts.css takes its transitions from them, repeating no duration of its own.
+    const css = readFileSync(new URL('./toasts.css', import.meta.url), 'utf8');
+    const rules = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].map(([, selector, body]) => ({
+      selector: (selector ?? '').replace(/\/\*[\s\S]*?\*\//g, '').trim(),
+      body: body ?? '',
+    }));
+    const durationOf = (state: string) =>
+      rules
+        .find((r) => r.selector.includes(`.bp6-toast-${state}-active`))
+        ?.body.match(/transition-duration:\s*([^;]+);/)?.[1];
+    expect(durationOf('enter')).toBe('var(--allot-toast-enter-duration)');
+    expect(durationOf('appear')).toBe('var(--allot-toast-enter-duration)');
+    expect(durationOf('exit')).toBe('var(--allot-toast-exit-duration)');
+    expect(css).not.toMatch(/transition-duration:\s*\d/);
   });
 });
 

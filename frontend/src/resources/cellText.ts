@@ -1,3 +1,5 @@
+import { DATE_LOCALE } from '../constants.js';
+
 /** Text of a scalar; '' for anything else (objects are never shown as [object Object]). */
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -14,7 +16,7 @@ export function cellText(value: unknown): string {
   if (typeof value === 'string' && ISO_DATETIME.test(value)) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()))
-      return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+      return date.toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
   }
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {

@@ -1,3 +1,4 @@
+import { DATE_LOCALE } from '../constants.js';
 import type { HistoryEntry } from './resourceApi.js';
 
 /** A value as a person reads it in a history line. */
@@ -20,7 +21,7 @@ export function whoOf(entry: Pick<HistoryEntry, 'by' | 'onBehalfOf'>): string {
   return entry.onBehalfOf ? `${by} on behalf of ${entry.onBehalfOf.displayName}` : by;
 }
 
-export function whenOf(at: string, locale = 'en-US'): string {
+export function whenOf(at: string, locale: string = DATE_LOCALE): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
   return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,6 +10,7 @@ import {
   InputGroup,
   Intent,
 } from '@blueprintjs/core';
+import { DATE_LOCALE } from '../constants.js';
 import { notify } from '../notifications/notify.js';
 import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../teaching/sectionTypes.js';
@@ -24,7 +25,7 @@ function flagText(f: OccurrenceFlag): string {
 }
 
 function when(at: string): string {
-  return new Date(at).toLocaleString();
+  return new Date(at).toLocaleString(DATE_LOCALE);
 }
 
 /**

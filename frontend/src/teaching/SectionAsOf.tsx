@@ -9,6 +9,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { allotApi } from '../api/allotApi.js';
+import { DATE_LOCALE } from '../constants.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { WEEKDAY_LABELS, type Meeting, type SectionAssignment } from './sectionTypes.js';
 
@@ -83,7 +84,7 @@ export function SectionAsOfPanel({
             <tr>
               <th>As of</th>
               <td>
-                {new Date(data.at).toLocaleString('en-US', {
+                {new Date(data.at).toLocaleString(DATE_LOCALE, {
                   dateStyle: 'medium',
                   timeStyle: 'short',
                 })}{' '}

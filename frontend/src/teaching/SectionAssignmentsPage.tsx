@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { DATE_LOCALE } from '../constants.js';
 import { PageFrame } from '../pages/PageFrame.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { SectionDrawer } from './SectionDrawer.js';
@@ -114,7 +115,10 @@ const COLUMNS: TableColumn<AssignmentRow>[] = [
     width: 160,
     sortField: 'updatedAt',
     render: (a) =>
-      new Date(a.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+      new Date(a.updatedAt).toLocaleString(DATE_LOCALE, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }),
   },
 ];
 

@@ -32,3 +32,17 @@ export function watchForProblems(page: Page): string[] {
   });
   return problems;
 }
+
+/**
+ * Waits until the `<img>` matching `selector` has loaded its picture (complete, with a natural
+ * width), so a screenshot never shows an empty box where the image will be.
+ */
+export async function imageLoaded(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const image = document.querySelector(css);
+    return image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0;
+  }, selector);
+}
+
+/** The sign-in page's logo (frontend/src/login/LoginPage.tsx). */
+export const LOGIN_LOGO = 'img.allot-login__logo';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launchChromium, watchForProblems } from './browser.js';
+import { imageLoaded, launchChromium, LOGIN_LOGO, watchForProblems } from './browser.js';
 import { appUrl } from './harness.js';
 
 const screenshots = path.join(process.cwd(), 'docs', 'screenshots');
@@ -28,6 +28,8 @@ test('an anonymous deep link goes to /login with its origin, through the IdP and
   await page.getByText(/ Users$/).waitFor();
   // Spec §9: dark until a user of this browser chose otherwise.
   expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+  // The logo, not the empty box before it loads.
+  await imageLoaded(page, LOGIN_LOGO);
   await page.screenshot({ path: path.join(screenshots, 'login-dark.png') });
 
   // The demo runs the single-sign-on service (auth0Enabled), so Log In goes there.

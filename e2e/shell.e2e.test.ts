@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchForProblems } from './browser.js';
+import { imageLoaded, launchChromium, LOGIN_LOGO, watchForProblems } from './browser.js';
 import { signIn } from './harness.js';
 
 const screenshots = path.join(process.cwd(), 'docs', 'screenshots');
@@ -73,6 +73,8 @@ test('the theme toggle is saved to the user and kept across a reload and a sign-
   await page.waitForURL((url) => url.pathname === '/login');
   await page.getByRole('button', { name: 'Log In' }).waitFor();
   expect(await isDark(page)).toBe(false);
+  // The logo, not the empty box before it loads.
+  await imageLoaded(page, LOGIN_LOGO);
   await page.screenshot({ path: path.join(screenshots, 'login-light.png') });
   expect(problems).toEqual([]);
   await context.close();

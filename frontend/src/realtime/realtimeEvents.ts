@@ -69,7 +69,12 @@ const refreshTeachingAssignments: Handler = (_message, target) => {
 
 /** Spec §4 "Realtime events": every event the client handles, and what it does. */
 export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
-  activeStepsChanged: refreshProgress,
+  // Beyond spec §4's progress data, the auth context too: its progressStepId decides the step-6
+  // abilities (assign, approve), so another browser stops offering them once the step moves on.
+  activeStepsChanged: (message, target) => {
+    if (fromAnotherUser(message, target))
+      refresh(target, ['ProgressSteps', 'ProgressActions', 'Auth']);
+  },
   approvalsChanged: refreshProgress,
   activeAcademicPeriodUpdated: (message, target) => {
     if (fromAnotherUser(message, target)) periodMoved(message, target);

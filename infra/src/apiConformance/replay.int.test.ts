@@ -31,6 +31,9 @@ const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 async function spec7Gets(): Promise<[string, string][]> {
   const period = await answerOf('/api/academicPeriods/systemActive', admin);
   const periodId = (period.body as { id: string }).id;
+  const setting = await answerOf('/api/userSettings/mine', faculty);
+  const settingId = (setting.body as { id: string | null }).id;
+  if (!settingId) throw new Error('the faculty member has no settings record to read by id');
   return [
     ['/api/settings', admin],
     ['/api/settings/primaryColor', admin],
@@ -44,14 +47,20 @@ async function spec7Gets(): Promise<[string, string][]> {
     ['/api/users', admin],
     [`/api/users?take=3&skip=1&include=true&sort=${q([['lastName', 'DESC']])}`, admin],
     [`/api/users?filter=${q({ isFaculty: true })}&select=id,displayName%20as%20name`, admin],
+    [`/api/users?filter=${q({ isFaculty: false })}&select=id,displayName%20as%20name`, admin],
+    ['/api/users?select=id,lastName,firstName', admin],
     ['/api/collection/users', admin],
+    [`/api/users/${admin}`, admin],
     [`/api/users/${admin}?keysOnly=Roles`, admin],
     ['/api/users/current', faculty],
     ['/api/users/current/roles', faculty],
     [`/api/users/facultyProfile/${faculty}`, faculty],
     ['/api/userSettings', admin],
     ['/api/userSettings/mine', faculty],
+    [`/api/userSettings/${settingId}`, faculty],
     ['/api/academicPeriods', admin],
+    ['/api/academicPeriods?take=1&skip=1', admin],
+    ['/api/academicPeriods?take=2&skip=0', admin],
     ['/api/academicPeriods?select=id,name', admin],
     [`/api/academicPeriods/${periodId}`, admin],
     ['/api/academicPeriods/active', faculty],

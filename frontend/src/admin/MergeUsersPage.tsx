@@ -1,21 +1,28 @@
 import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Callout, HTMLTable, Intent, Section, SectionCard } from '@blueprintjs/core';
+import { useGetActiveAcademicPeriodQuery } from '../api/sessionApi.js';
 import { notify } from '../notifications/notify.js';
 import { PageFrame } from '../pages/PageFrame.js';
 import { useListResourceQuery, useReferenceOptionsQuery } from '../resources/resourceApi.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { useResourceAbility } from '../resources/useResourceAbility.js';
-import { bitsText, movedMemberships } from './mergePreview.js';
-import { useMergeUsersMutation } from './mergeUsersApi.js';
+import { bitsText, movedMemberships, teachingMoves, type Counted } from './mergePreview.js';
+import {
+  useHoldingCountQuery,
+  useMergeUsersMutation,
+  useSubmissionStatusQuery,
+} from './mergeUsersApi.js';
 import { UserPicker } from './UserPicker.js';
 import './adminStyles.js';
 
 /** Administration → Merge Users: pick the master and the duplicate, preview, confirm. */
 export default function MergeUsersPage() {
-  const ability = useResourceAbility();
-  const mayMerge =
-    (ability as unknown as { can(a: string, s: string): boolean } | null)?.can('merge', 'User') ??
-    false;
+  const ability = useResourceAbility() as unknown as {
+    can(action: string, subject: string): boolean;
+  } | null;
+  const mayMerge = ability?.can('merge', 'User') ?? false;
+  const mayRead = (subject: string) => ability?.can('read', subject) ?? false;
   const users = useReferenceOptionsQuery({
     path: 'users',
     labelField: 'displayName',
@@ -29,6 +36,60 @@ export default function MergeUsersPage() {
   const nameOf = (id: string | null) => users.data?.find((u) => u.value === id)?.label ?? '';
   const ready = masterId !== null && duplicateId !== null && masterId !== duplicateId;
   const moved = ready ? movedMemberships(workgroups.data?.rows ?? [], masterId, duplicateId) : [];
+
+  // What of the duplicate's teaching moves, counted through the read routes the viewer may read.
+  const assignments = useHoldingCountQuery(
+    ready && mayRead('SectionAssignment')
+      ? { list: 'sectionAssignments', params: { UserId: duplicateId } }
+      : skipToken,
+  );
+  const adminAssignments = useHoldingCountQuery(
+    ready && mayRead('AdminAssignment')
+      ? {
+          list: 'administrativeAssignments',
+          params: { filter: JSON.stringify({ UserId: duplicateId }) },
+        }
+      : skipToken,
+  );
+  const period = useGetActiveAcademicPeriodQuery(undefined, { skip: !ready });
+  const periodId = ready && mayRead('Instructor') ? period.data?.id : undefined;
+  const preferencesOf = (UserId: string | null) =>
+    periodId && UserId
+      ? { list: 'teachingPreferences' as const, params: { UserId, AcademicPeriodId: periodId } }
+      : skipToken;
+  const duplicatePreferences = useHoldingCountQuery(preferencesOf(duplicateId));
+  const masterPreferences = useHoldingCountQuery(preferencesOf(masterId));
+  const masterSubmission = useSubmissionStatusQuery(
+    periodId && masterId ? { UserId: masterId, AcademicPeriodId: periodId } : skipToken,
+  );
+  const counted = (query: { data?: number; isError: boolean }, asked: boolean): Counted =>
+    !asked || query.isError ? null : (query.data ?? 'loading');
+  // The master's own record for the period wins once started: their status says so, or (not
+  // active faculty, so no status row) any preference of theirs.
+  const masterStarted = (): boolean | 'loading' | null => {
+    if (masterSubmission.isLoading || masterPreferences.isLoading) return 'loading';
+    if (typeof masterSubmission.data === 'string') return masterSubmission.data !== 'notStarted';
+    return masterPreferences.data === undefined ? null : masterPreferences.data > 0;
+  };
+  const teaching = ready
+    ? teachingMoves(
+        {
+          assignments: counted(assignments, mayRead('SectionAssignment')),
+          adminAssignments: counted(adminAssignments, mayRead('AdminAssignment')),
+          preferences:
+            periodId && period.data
+              ? {
+                  periodName: period.data.name,
+                  duplicate: counted(duplicatePreferences, true),
+                  masterStarted: masterStarted(),
+                }
+              : mayRead('Instructor') && period.isLoading
+                ? { periodName: '', duplicate: 'loading', masterStarted: 'loading' }
+                : null,
+        },
+        nameOf(masterId),
+      )
+    : [];
 
   async function confirm() {
     if (!ready) return;
@@ -69,7 +130,7 @@ export default function MergeUsersPage() {
               value={duplicateId}
               exclude={masterId}
               onChange={setDuplicateId}
-              helperText="Its memberships and settings move to the master."
+              helperText="Its memberships, teaching data and settings move to the master."
             />
           </SectionCard>
         </Section>
@@ -81,11 +142,11 @@ export default function MergeUsersPage() {
               <>
                 <p>
                   <strong>{nameOf(duplicateId)}</strong> is merged into{' '}
-                  <strong>{nameOf(masterId)}</strong>. The duplicate stays active until you
-                  deactivate it.
+                  <strong>{nameOf(masterId)}</strong>.
                 </p>
+                <h4 className="bp6-heading">Workgroup memberships</h4>
                 {moved.length === 0 ? (
-                  <p>No workgroup memberships move.</p>
+                  <p>None.</p>
                 ) : (
                   <HTMLTable compact striped>
                     <thead>
@@ -107,9 +168,23 @@ export default function MergeUsersPage() {
                     </tbody>
                   </HTMLTable>
                 )}
-                <p>
-                  The duplicate’s theme setting moves too (or is dropped when the master has one).
-                </p>
+                <dl className="allot-merge-moves" aria-label="What else moves">
+                  {teaching.map((line) => (
+                    <div key={line.what}>
+                      <dt>{line.what}</dt>
+                      <dd>{line.text}</dd>
+                    </div>
+                  ))}
+                  <div>
+                    <dt>Theme setting</dt>
+                    <dd>Moves to {nameOf(masterId)}, or is dropped when they have their own.</dd>
+                  </div>
+                </dl>
+                <Callout intent={Intent.PRIMARY} icon="disable" compact>
+                  Afterwards <strong>{nameOf(duplicateId)}</strong> is marked inactive and merged
+                  into {nameOf(masterId)}: it leaves the lists of active users. Its sign-in stays
+                  open until you deactivate it on the Users page.
+                </Callout>
               </>
             )}
           </SectionCard>
@@ -137,7 +212,8 @@ export default function MergeUsersPage() {
         >
           <p>
             Merge <strong>{nameOf(duplicateId)}</strong> into <strong>{nameOf(masterId)}</strong>?
-            This cannot be undone.
+            Its memberships, teaching data and settings move to {nameOf(masterId)}, and it is marked
+            inactive. This cannot be undone.
           </p>
         </Alert>
       )}

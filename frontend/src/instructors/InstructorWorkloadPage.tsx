@@ -1,19 +1,155 @@
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { PageFrame } from '../pages/PageFrame.js';
+import { problemOf } from '../resources/serverErrors.js';
+import { useResourceAbility } from '../resources/useResourceAbility.js';
+import { InstructorAssignments } from './InstructorAssignments.js';
+import { InstructorPreferences } from './InstructorPreferences.js';
+import { InstructorProfile } from './InstructorProfile.js';
+import { PeriodSelect } from './PeriodSelect.js';
+import { usePeriodChoices } from './usePeriodChoices.js';
 import { useInstructorWorkloadQuery } from './workloadApi.js';
-import { WorkloadDetail } from './WorkloadDetail.js';
+import { WorkloadBody } from './WorkloadDetail.js';
+import './instructors.css';
 
-/** /instructorWorkload/:UserId: one instructor's workload in the working period. */
+type Loose = { can(action: string, subject: string): boolean };
+const TAB_IDS = ['workload', 'profile', 'assignments', 'preferences'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+/**
+ * /instructorWorkload/:UserId: one instructor in a period (the working period unless `?period=`
+ * names another), in tabs (`?tab=`): Workload, Profile (who reads users), Assignments (who reads
+ * section assignments) and Preferences. Each tab asks only for what the viewer may read: a
+ * refused read would invalidate the auth context. There is no Notes tab: no notes kind exists.
+ */
 export default function InstructorWorkloadPage() {
   const userId = useParams()['*'] ?? '';
-  const one = useInstructorWorkloadQuery(userId, { skip: userId === '' });
+  const [params, setParams] = useSearchParams();
+  const ability = useResourceAbility() as unknown as Loose | null;
+  const readsInstructors = ability?.can('read', 'Instructor') ?? false;
+  const periods = usePeriodChoices();
+  const chosen = params.get('period');
+  const periodId = chosen ?? periods.workingPeriodId ?? '';
+  const one = useInstructorWorkloadQuery(
+    readsInstructors && userId !== ''
+      ? { UserId: userId, ...(chosen ? { AcademicPeriodId: chosen } : {}) }
+      : skipToken,
+  );
+  const set = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (!ability) {
+    return (
+      <PageFrame>
+        <Spinner aria-label="Loading the instructor" />
+      </PageFrame>
+    );
+  }
+  if (!readsInstructors) {
+    return (
+      <PageFrame>
+        <NonIdealState
+          icon="lock"
+          title="You may not see instructors"
+          description="Instructors' workload, assignments and preferences are for staff who read instructors."
+        />
+      </PageFrame>
+    );
+  }
+  if (one.isLoading) {
+    return (
+      <PageFrame>
+        <Spinner aria-label="Loading the workload" />
+      </PageFrame>
+    );
+  }
+  if (one.error || !one.data) {
+    const problem = problemOf(one.error);
+    return (
+      <PageFrame>
+        <NonIdealState
+          icon={problem.status === 404 ? 'search' : 'error'}
+          title={problem.status === 404 ? 'Nothing to show' : 'The workload could not be loaded'}
+          description={problem.message}
+          action={<Button icon="refresh" text="Try again" onClick={() => void one.refetch()} />}
+        />
+      </PageFrame>
+    );
+  }
+  const workload = one.data;
+  const shown: Record<TabId, boolean> = {
+    workload: true,
+    profile: ability.can('read', 'User'),
+    assignments: ability.can('read', 'SectionAssignment'),
+    preferences: true,
+  };
+  const asked = params.get('tab') as TabId | null;
+  const tab: TabId = asked && TAB_IDS.includes(asked) && shown[asked] ? asked : 'workload';
   return (
-    <WorkloadDetail
-      workload={one.data}
-      loading={one.isLoading}
-      error={one.error}
-      retry={() => void one.refetch()}
-      {...(one.data ? { title: `Workload of ${one.data.name}` } : {})}
-      emptyText="No section is assigned to this instructor in this period."
-    />
+    <PageFrame
+      title={workload.name}
+      description={
+        <>
+          <Link to="/instructors">Instructors</Link>
+          {workload.email ? ` · ${workload.email}` : ''}
+        </>
+      }
+      actions={
+        <PeriodSelect
+          choices={periods}
+          value={periodId}
+          onChange={(id) => set('period', id === periods.workingPeriodId ? null : id)}
+        />
+      }
+    >
+      <Tabs
+        id="instructor-tabs"
+        selectedTabId={tab}
+        onChange={(id) => set('tab', id === 'workload' ? null : String(id))}
+        renderActiveTabPanelOnly
+      >
+        <Tab
+          id="workload"
+          title="Workload"
+          panel={
+            <WorkloadBody
+              workload={workload}
+              emptyText="No section is assigned to this instructor in this period."
+            />
+          }
+        />
+        {shown.profile && (
+          <Tab id="profile" title="Profile" panel={<InstructorProfile userId={userId} />} />
+        )}
+        {shown.assignments && (
+          <Tab
+            id="assignments"
+            title="Assignments"
+            panel={<InstructorAssignments userId={userId} periodId={workload.AcademicPeriodId} />}
+          />
+        )}
+        <Tab
+          id="preferences"
+          title="Preferences"
+          panel={
+            <InstructorPreferences
+              userId={userId}
+              name={workload.name}
+              periodId={workload.AcademicPeriodId}
+              mayReopen={ability.can('manage', 'Instructor')}
+            />
+          }
+        />
+      </Tabs>
+    </PageFrame>
   );
 }

@@ -31,6 +31,9 @@ import {
   type TableSort,
 } from '../teaching/TeachingTable.js';
 import { useInstructorWorkloadsQuery, type InstructorWorkloadRow } from './workloadApi.js';
+import { AlignmentMetricsPanel } from './AlignmentMetricsPanel.js';
+import { PeriodSelect } from './PeriodSelect.js';
+import { usePeriodChoices } from './usePeriodChoices.js';
 import './instructors.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -203,13 +206,21 @@ function SubmissionsTab() {
   const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
   const [reopening, setReopening] = useState<PreferenceSubmission | null>(null);
   const [reopen] = useReopenPreferencesMutation();
+  const periods = usePeriodChoices();
+  // The working period until another is chosen (a link may name one: ?period=).
+  const [chosen, setChosen] = useState<string | null>(params.get('period'));
+  const period = chosen ?? periods.workingPeriodId ?? '';
   const q = useDebounced(search);
-  const list = usePreferenceSubmissionsQuery({
-    take: pager.pageSize,
-    skip: pager.page * pager.pageSize,
-    ...(q.trim() ? { q: q.trim() } : {}),
-    ...(status ? { status } : {}),
-  });
+  const list = usePreferenceSubmissionsQuery(
+    {
+      take: pager.pageSize,
+      skip: pager.page * pager.pageSize,
+      ...(period ? { AcademicPeriodId: period } : {}),
+      ...(q.trim() ? { q: q.trim() } : {}),
+      ...(status ? { status } : {}),
+    },
+    { skip: chosen === null && !periods.workingPeriodLoaded },
+  );
   const columns: TableColumn<PreferenceSubmission & { id: string }>[] = [
     { key: 'name', label: 'Instructor', width: 220, render: (r) => r.name },
     { key: 'status', label: 'Status', width: 120, render: (r) => <StatusTag status={r.status} /> },
@@ -240,6 +251,14 @@ function SubmissionsTab() {
   return (
     <>
       <div className="allot-instructors__filters">
+        <PeriodSelect
+          choices={periods}
+          value={period}
+          onChange={(id) => {
+            setChosen(id);
+            setPager({ ...pager, page: 0 });
+          }}
+        />
         <InputGroup
           leftIcon="search"
           aria-label="Search submissions"
@@ -320,22 +339,33 @@ function SubmissionsTab() {
   );
 }
 
-/** Instructors: each one's workload in the working period, and their preference submissions. */
+type InstructorsTab = 'workload' | 'submissions' | 'alignment';
+
+/**
+ * Instructors: each one's workload in the working period, their preference submissions by period,
+ * and, for those who read section assignments, how assignments align with preferences.
+ */
 export default function InstructorsPage() {
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<'workload' | 'submissions'>(
-    params.get('tab') === 'submissions' ? 'submissions' : 'workload',
+  const readsAssignments = useResourceAbility()?.can('read', 'SectionAssignment') ?? false;
+  const asked = params.get('tab');
+  const [tab, setTab] = useState<InstructorsTab>(
+    asked === 'submissions' || asked === 'alignment' ? asked : 'workload',
   );
+  const selected = tab === 'alignment' && !readsAssignments ? 'workload' : tab;
   return (
     <PageFrame>
       <Tabs
         id="instructors-tabs"
-        selectedTabId={tab}
-        onChange={(id) => setTab(id as 'workload' | 'submissions')}
+        selectedTabId={selected}
+        onChange={(id) => setTab(id as InstructorsTab)}
         renderActiveTabPanelOnly
       >
         <Tab id="workload" title="Workload" panel={<WorkloadTab />} />
         <Tab id="submissions" title="Preference submissions" panel={<SubmissionsTab />} />
+        {readsAssignments && (
+          <Tab id="alignment" title="Alignment" panel={<AlignmentMetricsPanel />} />
+        )}
       </Tabs>
     </PageFrame>
   );

@@ -90,6 +90,21 @@ export function WorkloadDetail({
   }
   return (
     <PageFrame {...(title ? { title } : {})}>
+      <WorkloadBody workload={workload} emptyText={emptyText} />
+    </PageFrame>
+  );
+}
+
+/** The points, the sections taught and the administrative duties, without the page around them. */
+export function WorkloadBody({
+  workload,
+  emptyText,
+}: {
+  workload: InstructorWorkloadDetail;
+  emptyText: string;
+}) {
+  return (
+    <>
       <WorkloadSummary workload={workload} />
       <h3 className="bp6-heading allot-workload__heading">Sections</h3>
       {workload.sectionAssignments.length === 0 ? (
@@ -149,6 +164,6 @@ export function WorkloadDetail({
           </HTMLTable>
         </>
       )}
-    </PageFrame>
+    </>
   );
 }

@@ -63,8 +63,15 @@ export const workloadApi = allotApi.injectEndpoints({
       }),
       providesTags: ['TeachingAssignments'],
     }),
-    instructorWorkload: build.query<InstructorWorkloadDetail, string>({
-      query: (userId) => `instructorWorkloads/${encodeURIComponent(userId)}`,
+    /** One instructor in a period (the working period when none is named). */
+    instructorWorkload: build.query<
+      InstructorWorkloadDetail,
+      { UserId: string; AcademicPeriodId?: string }
+    >({
+      query: ({ UserId, AcademicPeriodId }) => ({
+        url: `instructorWorkloads/${encodeURIComponent(UserId)}`,
+        params: AcademicPeriodId ? { AcademicPeriodId } : {},
+      }),
       providesTags: ['TeachingAssignments'],
     }),
     myWorkload: build.query<InstructorWorkloadDetail, void>({

@@ -142,7 +142,16 @@ export const preferencesApi = allotApi.injectEndpoints({
     }),
     preferenceSubmissions: build.query<
       { AcademicPeriodId: string | null; count: number; rows: PreferenceSubmission[] },
-      { take: number; skip: number; status?: string; q?: string; sort?: string; order?: string }
+      {
+        take: number;
+        skip: number;
+        /** The working period when left out. */
+        AcademicPeriodId?: string;
+        status?: string;
+        q?: string;
+        sort?: string;
+        order?: string;
+      }
     >({
       query: (params) => ({
         url: 'preferenceSubmissions',

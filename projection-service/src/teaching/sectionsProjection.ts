@@ -83,6 +83,69 @@ class Lookups {
     private readonly ctx: ProjectionContext,
   ) {}
 
+  /**
+   * Reads in three queries what a batch of section writes names (offerings, their courses, the
+   * instructors), so writing many sections costs no query per section.
+   */
+  async preload(states: readonly Live[]): Promise<void> {
+    const missing = <T>(map: Map<string, T>, ids: Iterable<string>) => [
+      ...new Set([...ids].filter((id) => !map.has(id))),
+    ];
+    const offeringIds = missing(
+      this.offerings,
+      states.map((s) => s.section.CourseOfferingId),
+    );
+    if (offeringIds.length > 0) {
+      const rows = (await this.trx(this.ctx.table(SECTION_OFFERINGS_TABLE))
+        .select('id', 'course_id', 'academic_period_id')
+        .whereIn('id', offeringIds)) as {
+        id: string;
+        course_id: string | null;
+        academic_period_id: string | null;
+      }[];
+      for (const id of offeringIds) this.offerings.set(id, null);
+      for (const r of rows) {
+        this.offerings.set(r.id, { CourseId: r.course_id, AcademicPeriodId: r.academic_period_id });
+      }
+    }
+    const courseIds = missing(
+      this.courses,
+      states.flatMap((s) => {
+        const courseId = this.offerings.get(s.section.CourseOfferingId)?.CourseId;
+        return courseId ? [courseId] : [];
+      }),
+    );
+    if (courseIds.length > 0) {
+      const rows = (await this.trx(this.ctx.table(SECTION_COURSES_TABLE))
+        .select('id', 'course_number', 'name', 'credit_hours')
+        .whereIn('id', courseIds)) as {
+        id: string;
+        course_number: string | null;
+        name: string | null;
+        credit_hours: number | null;
+      }[];
+      for (const id of courseIds) this.courses.set(id, null);
+      for (const r of rows) {
+        this.courses.set(r.id, {
+          courseNumber: r.course_number,
+          name: r.name,
+          sectionCreditHours: r.credit_hours,
+        });
+      }
+    }
+    const personIds = missing(
+      this.people,
+      states.flatMap((s) => Object.values(s.assignments).map((a) => a.UserId)),
+    );
+    if (personIds.length > 0) {
+      const rows = (await this.trx(this.ctx.table(SECTION_PEOPLE_TABLE))
+        .select('id', 'display_name')
+        .whereIn('id', personIds)) as { id: string; display_name: string | null }[];
+      for (const id of personIds) this.people.set(id, null);
+      for (const r of rows) this.people.set(r.id, r.display_name);
+    }
+  }
+
   forget(kind: 'course' | 'offering' | 'person', id: string): void {
     const map =
       kind === 'course' ? this.courses : kind === 'offering' ? this.offerings : this.people;
@@ -132,38 +195,71 @@ class Lookups {
   }
 }
 
-/** Writes a section's row and its assignments' rows from its state and what it names. */
-async function writeSection(
+/** One section to write: its state after a batch, and when what changed in it changed. */
+interface SectionWrite {
+  state: Live;
+  revision: string;
+  /** The time of the first event written into the row (used only when the row is new). */
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * Per assignment, when it first appeared and when its own fields (status, share, notes, user,
+   * the section's deletion) last changed in the batch: its row's created_at and updated_at.
+   */
+  assignmentTimes: ReadonlyMap<string, { created: string; changed: string }>;
+}
+
+const SECTION_COLUMNS = `(id, revision, workgroup_id, course_offering_id, academic_period_id,
+  course_id, course_number, course_name, section_number, name, enrollment, points, coverage_status,
+  coverage_variance, search, deleted, state, coverage, created_at, updated_at)`;
+const SECTION_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)';
+const ASSIGNMENT_COLUMNS = `(id, section_id, workgroup_id, user_id, status, share, notes, deleted,
+  course_offering_id, academic_period_id, course_number, course_name, section_number, section_name,
+  user_name, share_percent, points, created_at, updated_at)`;
+const ASSIGNMENT_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** Rows per INSERT: about 10,000 bindings, well under PostgreSQL's 65,535. */
+const ROWS_PER_STATEMENT = 500;
+
+async function insertRows(
+  trx: Knex.Transaction,
+  table: string,
+  columns: string,
+  values: string,
+  conflict: string,
+  rows: readonly Knex.Value[][],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+    await trx.raw(
+      `INSERT INTO ?? AS t ${columns} VALUES ${chunk.map(() => values).join(', ')} ${conflict}`,
+      [table, ...chunk.flat()],
+    );
+  }
+}
+
+/**
+ * Writes sections' rows and their assignments' rows from their states and what they name: the
+ * lookups in three queries, then one multi-row upsert per table (per 500 rows).
+ */
+async function writeSections(
   trx: Knex.Transaction,
   ctx: ProjectionContext,
   lookups: Lookups,
-  state: Live,
-  revision: string,
-  updatedAt: string,
+  writes: readonly SectionWrite[],
 ): Promise<void> {
-  const { section } = state;
-  const offering = await lookups.offering(section.CourseOfferingId);
-  const course = await lookups.course(offering?.CourseId ?? null);
-  const points = sectionPoints(section, course?.sectionCreditHours);
-  const active = activeAssignments(state);
-  const coverage = coverageOf(points, active);
-  const deleted = state.status === 'deleted';
-  await trx.raw(
-    `INSERT INTO ?? (id, revision, workgroup_id, course_offering_id, academic_period_id, course_id,
-       course_number, course_name, section_number, name, enrollment, points, coverage_status,
-       coverage_variance, search, deleted, state, coverage, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET revision = excluded.revision,
-       workgroup_id = excluded.workgroup_id, course_offering_id = excluded.course_offering_id,
-       academic_period_id = excluded.academic_period_id, course_id = excluded.course_id,
-       course_number = excluded.course_number, course_name = excluded.course_name,
-       section_number = excluded.section_number, name = excluded.name,
-       enrollment = excluded.enrollment, points = excluded.points,
-       coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
-       search = excluded.search, deleted = excluded.deleted, state = excluded.state,
-       coverage = excluded.coverage, updated_at = excluded.updated_at`,
-    [
-      ctx.table(SECTIONS_TABLE),
+  if (writes.length === 0) return;
+  await lookups.preload(writes.map((w) => w.state));
+  const sectionRows: Knex.Value[][] = [];
+  const assignmentRows: Knex.Value[][] = [];
+  for (const { state, revision, createdAt, updatedAt, assignmentTimes } of writes) {
+    const { section } = state;
+    const offering = await lookups.offering(section.CourseOfferingId);
+    const course = await lookups.course(offering?.CourseId ?? null);
+    const points = sectionPoints(section, course?.sectionCreditHours);
+    const active = activeAssignments(state);
+    const coverage = coverageOf(points, active);
+    const deleted = state.status === 'deleted';
+    sectionRows.push([
       section.id,
       revision,
       section.WorkgroupId,
@@ -182,36 +278,15 @@ async function writeSection(
       deleted,
       JSON.stringify(state),
       JSON.stringify(coverage),
+      createdAt,
       updatedAt,
-      updatedAt,
-    ],
-  );
-  const shares = sharesOf(active);
-  const table = ctx.table(SECTION_ASSIGNMENTS_TABLE);
-  // Every assignment row carries its section's facts, so keep them all current.
-  for (const a of Object.values(state.assignments)) {
-    const share = a.status === 'withdrawn' ? 0 : (shares.get(a.id) ?? 0);
-    await trx.raw(
-      `INSERT INTO ?? AS t (id, section_id, workgroup_id, user_id, status, share, notes, deleted,
-         course_offering_id, academic_period_id, course_number, course_name, section_number,
-         section_name, user_name, share_percent, points, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id,
-         workgroup_id = excluded.workgroup_id, user_id = excluded.user_id,
-         status = excluded.status, share = excluded.share, notes = excluded.notes,
-         deleted = excluded.deleted, course_offering_id = excluded.course_offering_id,
-         academic_period_id = excluded.academic_period_id,
-         course_number = excluded.course_number, course_name = excluded.course_name,
-         section_number = excluded.section_number, section_name = excluded.section_name,
-         user_name = excluded.user_name, share_percent = excluded.share_percent,
-         points = excluded.points,
-         updated_at = CASE WHEN t.status IS DISTINCT FROM excluded.status
-           OR t.share IS DISTINCT FROM excluded.share OR t.notes IS DISTINCT FROM excluded.notes
-           OR t.deleted IS DISTINCT FROM excluded.deleted
-           OR t.user_id IS DISTINCT FROM excluded.user_id
-           THEN excluded.updated_at ELSE t.updated_at END`,
-      [
-        table,
+    ]);
+    const shares = sharesOf(active);
+    // Every assignment row carries its section's facts, so keep them all current.
+    for (const a of Object.values(state.assignments)) {
+      const share = a.status === 'withdrawn' ? 0 : (shares.get(a.id) ?? 0);
+      const times = assignmentTimes.get(a.id);
+      assignmentRows.push([
         a.id,
         section.id,
         section.WorkgroupId,
@@ -229,10 +304,121 @@ async function writeSection(
         await lookups.personName(a.UserId),
         roundPoints(share),
         roundPoints((points * share) / 100),
-        updatedAt,
-        updatedAt,
-      ],
-    );
+        times?.created ?? updatedAt,
+        times?.changed ?? updatedAt,
+      ]);
+    }
+  }
+  await insertRows(
+    trx,
+    ctx.table(SECTIONS_TABLE),
+    SECTION_COLUMNS,
+    SECTION_VALUES,
+    `ON CONFLICT (id) DO UPDATE SET revision = excluded.revision,
+       workgroup_id = excluded.workgroup_id, course_offering_id = excluded.course_offering_id,
+       academic_period_id = excluded.academic_period_id, course_id = excluded.course_id,
+       course_number = excluded.course_number, course_name = excluded.course_name,
+       section_number = excluded.section_number, name = excluded.name,
+       enrollment = excluded.enrollment, points = excluded.points,
+       coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
+       search = excluded.search, deleted = excluded.deleted, state = excluded.state,
+       coverage = excluded.coverage, updated_at = excluded.updated_at`,
+    sectionRows,
+  );
+  await insertRows(
+    trx,
+    ctx.table(SECTION_ASSIGNMENTS_TABLE),
+    ASSIGNMENT_COLUMNS,
+    ASSIGNMENT_VALUES,
+    `ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id,
+       workgroup_id = excluded.workgroup_id, user_id = excluded.user_id,
+       status = excluded.status, share = excluded.share, notes = excluded.notes,
+       deleted = excluded.deleted, course_offering_id = excluded.course_offering_id,
+       academic_period_id = excluded.academic_period_id,
+       course_number = excluded.course_number, course_name = excluded.course_name,
+       section_number = excluded.section_number, section_name = excluded.section_name,
+       user_name = excluded.user_name, share_percent = excluded.share_percent,
+       points = excluded.points,
+       updated_at = CASE WHEN t.status IS DISTINCT FROM excluded.status
+         OR t.share IS DISTINCT FROM excluded.share OR t.notes IS DISTINCT FROM excluded.notes
+         OR t.deleted IS DISTINCT FROM excluded.deleted
+         OR t.user_id IS DISTINCT FROM excluded.user_id
+         THEN excluded.updated_at ELSE t.updated_at END`,
+    assignmentRows,
+  );
+}
+
+/** What decides an assignment row's updated_at: its own fields and its section's deletion. */
+function assignmentKey(state: SectionState, id: string): string | null {
+  if (state.status === 'absent') return null;
+  const a = state.assignments[id];
+  if (!a) return null;
+  return JSON.stringify([a.status, a.share, a.notes, a.UserId, state.status === 'deleted']);
+}
+
+/**
+ * The sections a batch touches: their rows read once at the start, their states evolved in memory,
+ * and each written once (at a flush) however many of the batch's events it had.
+ */
+class SectionBatch {
+  private readonly known = new Map<string, { revision: bigint; state: SectionState }>();
+  /** Ids already read (found or not), so a new section is not looked up again per event. */
+  private readonly looked = new Set<string>();
+  private readonly pending = new Map<
+    string,
+    SectionWrite & { assignmentTimes: Map<string, { created: string; changed: string }> }
+  >();
+
+  constructor(
+    private readonly trx: Knex.Transaction,
+    private readonly ctx: ProjectionContext,
+    private readonly lookups: Lookups,
+  ) {}
+
+  /** Reads the stored rows of these sections in one query. */
+  async load(ids: readonly string[]): Promise<void> {
+    const wanted = [...new Set(ids)].filter((id) => !this.looked.has(id));
+    if (wanted.length === 0) return;
+    for (const id of wanted) this.looked.add(id);
+    const rows = (await this.trx(this.ctx.table(SECTIONS_TABLE))
+      .select('id', 'revision', 'state')
+      .whereIn('id', wanted)) as { id: string; revision: string | number; state: SectionState }[];
+    for (const row of rows) {
+      this.known.set(row.id, { revision: BigInt(row.revision), state: row.state });
+    }
+  }
+
+  current(id: string): { revision: bigint; state: SectionState } | undefined {
+    return this.known.get(id);
+  }
+
+  /** Records a section's state after one of its events; written at the next flush. */
+  record(state: Live, previous: SectionState, revision: bigint, at: string): void {
+    const id = state.section.id;
+    this.known.set(id, { revision, state });
+    const entry = this.pending.get(id) ?? {
+      state,
+      revision: '',
+      createdAt: at,
+      updatedAt: at,
+      assignmentTimes: new Map<string, { created: string; changed: string }>(),
+    };
+    entry.state = state;
+    entry.revision = revision.toString();
+    entry.updatedAt = at;
+    for (const assignmentId of Object.keys(state.assignments)) {
+      if (assignmentKey(state, assignmentId) === assignmentKey(previous, assignmentId)) continue;
+      const times = entry.assignmentTimes.get(assignmentId);
+      entry.assignmentTimes.set(assignmentId, { created: times?.created ?? at, changed: at });
+    }
+    this.pending.set(id, entry);
+  }
+
+  /** Writes every pending section (before anything else reads or rewrites their rows). */
+  async flush(): Promise<void> {
+    const writes = [...this.pending.values()];
+    this.pending.clear();
+    await writeSections(this.trx, this.ctx, this.lookups, writes);
   }
 }
 
@@ -260,17 +446,20 @@ async function refreshSections(
     );
   }
   const rows = (await query) as StoredSection[];
+  const writes: SectionWrite[] = [];
   for (const row of rows) {
     if (row.state.status === 'absent') continue;
-    await writeSection(
-      trx,
-      ctx,
-      lookups,
-      row.state,
-      String(row.revision),
-      new Date(row.updated_at).toISOString(),
-    );
+    const at = new Date(row.updated_at).toISOString();
+    // Existing rows keep their created_at, and unchanged assignments their updated_at.
+    writes.push({
+      state: row.state,
+      revision: String(row.revision),
+      createdAt: at,
+      updatedAt: at,
+      assignmentTimes: new Map(),
+    });
   }
+  await writeSections(trx, ctx, lookups, writes);
 }
 
 /** Applies one course, offering or user event to its lookup row (guarded by the stream revision). */
@@ -362,10 +551,18 @@ async function sectionChange(
   };
 }
 
+/** The section an event of the section aggregate belongs to. */
+function sectionIdOf(event: RecordedEvent): string {
+  const data = event.data as { id?: unknown; SectionId?: unknown };
+  const id = event.type.startsWith('Section') ? data.id : data.SectionId;
+  return typeof id === 'string' ? id : '';
+}
+
 async function applySectionEvent(
   trx: Knex.Transaction,
   ctx: ProjectionContext,
   lookups: Lookups,
+  batch: SectionBatch,
   recordedEvent: RecordedEvent,
   changes: SectionChanges,
 ): Promise<RealtimeNotification | null> {
@@ -378,14 +575,15 @@ async function applySectionEvent(
   const sectionId = event.type.startsWith('Section')
     ? event.data.id
     : (event.data as { SectionId: string }).SectionId;
-  const row = (await trx(ctx.table(SECTIONS_TABLE)).where({ id: sectionId }).first()) as
-    StoredSection | undefined;
-  if (row && BigInt(row.revision) >= recordedEvent.revision) return null;
-  const state = evolveSection(row?.state ?? initialSectionState, event);
+  await batch.load([sectionId]);
+  const row = batch.current(sectionId);
+  if (row && row.revision >= recordedEvent.revision) return null;
+  const previous = row?.state ?? initialSectionState;
+  const state = evolveSection(previous, event);
   if (state.status === 'absent') return null;
   if (isSectionChange(event.type)) changes.add(await sectionChange(lookups, state, recordedEvent));
   const updatedAt = recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString();
-  await writeSection(trx, ctx, lookups, state, recordedEvent.revision.toString(), updatedAt);
+  batch.record(state, previous, recordedEvent.revision, updatedAt);
   if (event.type === 'TeachingAssignmentReassigned') {
     // A merge's move changes who teaches it: open lists refresh as for any assignment change.
     const { SectionId, id } = event.data;
@@ -397,6 +595,8 @@ async function applySectionEvent(
     };
   }
   if (event.type === 'TeachingAssignmentDeleted') {
+    // The deleted assignment's row is written (if it was new in this batch), then marked.
+    await batch.flush();
     await trx(ctx.table(SECTION_ASSIGNMENTS_TABLE))
       .where({ id: event.data.id })
       .update({ deleted: true, updated_at: updatedAt });
@@ -554,11 +754,18 @@ export const sectionsProjection: Projection = {
     const lookups = new Lookups(trx, ctx);
     const notifications: RealtimeNotification[] = [];
     const changes = new SectionChanges();
+    const batch = new SectionBatch(trx, ctx, lookups);
+    // One read of every section the batch touches; each is written once, at a flush.
+    await batch.load(events.filter((e) => SECTION_EVENT_TYPES.includes(e.type)).map(sectionIdOf));
     for (const event of events) {
       if (SECTION_EVENT_TYPES.includes(event.type)) {
-        const notification = await applySectionEvent(trx, ctx, lookups, event, changes);
+        const notification = await applySectionEvent(trx, ctx, lookups, batch, event, changes);
         if (notification) notifications.push(notification);
-      } else if (COURSE_EVENT_TYPES.includes(event.type)) {
+        continue;
+      }
+      // Course, offering and user events read and rewrite section rows: those must be current.
+      await batch.flush();
+      if (COURSE_EVENT_TYPES.includes(event.type)) {
         const { id } = Id.parse(event.data);
         const table = ctx.table(SECTION_COURSES_TABLE);
         if (await applyLookup(trx, table, event, courses.eventTypes, only(COURSE_KEYS))) {
@@ -598,6 +805,7 @@ export const sectionsProjection: Projection = {
         }
       }
     }
+    await batch.flush();
     return [...notifications, ...changes.notifications()];
   },
 };

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { allResources, type ResourceDefinition } from '@allot/shared-events/browser';
 import { PageFrame } from '../pages/PageFrame.js';
@@ -32,4 +33,22 @@ export function DefinitionPage({
     );
   }
   return <ResourceListPage definition={definition} {...rest} />;
+}
+
+const declaredPages = new Map<string, ComponentType>();
+
+/**
+ * The page of a kind that declares its route (`ui.route`): its plain list, with no module of its
+ * own. The page registry (routing/pageRegistry.ts) loads this module lazily and asks for one per
+ * route; the same component is answered for the same path.
+ */
+export function definitionPageFor(path: string): ComponentType {
+  let page = declaredPages.get(path);
+  if (!page) {
+    const DeclaredListPage = () => <DefinitionPage path={path} />;
+    DeclaredListPage.displayName = `DefinitionPage(${path})`;
+    page = DeclaredListPage;
+    declaredPages.set(path, page);
+  }
+  return page;
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { allResources } from '@allot/shared-events/browser';
 
 /**
  * Which module renders each route's page (spec §2 routes are listed in routeTable.ts).
@@ -7,11 +8,14 @@ import type { ComponentType } from 'react';
  * component (no props; read the title with `usePageInfo()` from './pageInfo.js' if needed). Every
  * page is code-split through `React.lazy`, so never import a page statically elsewhere.
  *
- * A route left out of this list shows the placeholder page: its title, a one-line description and
- * an empty state. To give a route its real page, add ONE line below, keyed by the exact path of
- * routeTable.ts, e.g.
- *   '/academicTermTypes': () => import('../admin/AcademicTermTypesPage.js'),
- * Keep it one line per route so parallel edits merge cleanly.
+ * A plain list needs no line here: a kind that declares `ui.route` (shared-events
+ * resources/kinds/*.ts) gets the generic list page (admin/DefinitionPage.tsx) at that route
+ * (DECLARED_LIST_PAGES below). A route left out of both shows the placeholder page: its title, a
+ * one-line description and an empty state. To give a route a page of its own, add ONE line below,
+ * keyed by the exact path of routeTable.ts, e.g.
+ *   '/academicPeriods': () => import('../admin/AcademicPeriodsPage.js'),
+ * A line here wins over a declared route. Keep it one line per route so parallel edits merge
+ * cleanly.
  */
 export interface PageModule {
   default: ComponentType;
@@ -42,24 +46,28 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/settings': () => import('../admin/SettingsPage.js'),
   '/taxonomies/*': () => import('../admin/TaxonomiesPage.js'),
   '/taxonomies': () => import('../admin/TaxonomiesPage.js'),
-  '/users': () => import('../admin/UsersPage.js'),
-  '/workgroups': () => import('../admin/WorkgroupsPage.js'),
   '/academicPeriods': () => import('../admin/AcademicPeriodsPage.js'),
-  '/locations': () => import('../admin/LocationsPage.js'),
-  '/tracks': () => import('../admin/TracksPage.js'),
-  '/teachingModes': () => import('../admin/TeachingModesPage.js'),
-  '/ranks': () => import('../admin/RanksPage.js'),
-  '/pointTypes': () => import('../admin/PointTypesPage.js'),
-  '/instructorTypes': () => import('../admin/InstructorTypesPage.js'),
-  '/divisions': () => import('../admin/DivisionsPage.js'),
-  '/assignmentTypes': () => import('../admin/AssignmentTypesPage.js'),
-  '/administrativeAssignmentTypes': () => import('../admin/AdminAssignmentTypesPage.js'),
-  '/academicTermTypes': () => import('../admin/AcademicTermTypesPage.js'),
 };
 
-/** The page every route without an entry above shows. */
+/**
+ * The generic list page at each route a kind declares (`ui.route`), code-split like every page:
+ * the list page's chunk loads when the route is first visited.
+ */
+export const DECLARED_LIST_PAGES: Readonly<Record<string, PageLoader>> = Object.fromEntries(
+  allResources.flatMap((resource) => {
+    const route = resource.ui?.route;
+    if (!route) return [];
+    const loader: PageLoader = () =>
+      import('../admin/DefinitionPage.js').then((module) => ({
+        default: module.definitionPageFor(resource.path),
+      }));
+    return [[route, loader]];
+  }),
+);
+
+/** The page every route without an entry above or a declaring kind shows. */
 export const placeholderPageLoader: PageLoader = () => import('../pages/PlaceholderPage.js');
 
 export function pageLoaderFor(path: string): PageLoader {
-  return PAGE_REGISTRY[path] ?? placeholderPageLoader;
+  return PAGE_REGISTRY[path] ?? DECLARED_LIST_PAGES[path] ?? placeholderPageLoader;
 }

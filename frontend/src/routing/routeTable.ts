@@ -1,8 +1,11 @@
+import { allResources } from '@allot/shared-events/browser';
+
 /**
  * Every route of spec §2 inside the shell, with the page's title (its menu label) and a one-line
- * description of what the page holds. The permission and feature-flag gates are not here: they
- * come from ROUTE_PERMISSIONS and ROUTE_FLAG_GATES in @allot/shared-events (the server's rules).
- * Which module renders a page is in pageRegistry.ts.
+ * description of what the page holds: those listed below, and the list pages the record kinds
+ * declare (`ui.route`, titled and described by their `ui`). The permission and feature-flag gates
+ * are not here: they come from ROUTE_PERMISSIONS and ROUTE_FLAG_GATES in @allot/shared-events (the
+ * server's rules). Which module renders a page is in pageRegistry.ts.
  */
 export interface PageRoute {
   path: string;
@@ -16,7 +19,7 @@ const page = (path: string, title: string, description: string): PageRoute => ({
   description,
 });
 
-export const PAGE_ROUTES: readonly PageRoute[] = [
+const LISTED_ROUTES: readonly PageRoute[] = [
   page('/', 'Dashboard', 'Your planning overview for the working academic period.'),
   page('/courses', 'Course Catalog', 'The courses your institution teaches.'),
   page('/courseOfferings', 'Course Offerings', 'Courses offered in each academic period.'),
@@ -72,29 +75,22 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/dataServices', 'Data Services', 'Data exports and integrations.'),
   page('/academicPeriods', 'Academic Periods', 'Academic periods, their terms and progress steps.'),
   page('/instructorCosts', 'Instructor Cost Matrix', 'What teaching costs by instructor type.'),
-  page('/workgroups', 'Workgroups', 'Workgroups, their members and permissions.'),
-  page('/users', 'Users', 'People who may sign in, and their roles.'),
   page('/users/merge', 'Merge Users', 'Merge duplicate user records into one.'),
-  page('/locations', 'Locations', 'Buildings and rooms where sections meet.'),
   page('/emailInstructors', 'Email Instructors', 'Send e-mail to groups of instructors.'),
   page('/cloning', 'Clone Resources', 'Copy offerings and sections from one period to another.'),
   page('/apikeys', 'Api Keys', 'Keys that let other systems use the API.'),
   page('/settings', 'System Settings', 'Institution name, logo, colours and other settings.'),
-  page('/academicTermTypes', 'Academic Term Types', 'The kinds of academic terms.'),
-  page(
-    '/administrativeAssignmentTypes',
-    'Admin Assignment Types',
-    'The kinds of administrative duties.',
-  ),
-  page('/assignmentTypes', 'Assignment Types', 'The kinds of teaching assignments.'),
-  page('/divisions', 'Divisions', 'The divisions of your institution.'),
-  page('/instructorTypes', 'Instructor Types', 'The kinds of instructors.'),
-  page('/pointTypes', 'Point Types', 'The kinds of workload points.'),
-  page('/ranks', 'Ranks', 'Academic ranks.'),
-  page('/teachingModes', 'Teaching Modes', 'How sections are taught: in person, online, hybrid.'),
-  page('/tracks', 'Tracks', 'Career tracks of instructors.'),
   page('/taxonomies', 'Taxonomies', 'Classification lists used across the planner.'),
   page('/taxonomies/*', 'Taxonomies', 'One classification list.'),
   page('/styles', 'Style Guide', 'The components the product is built from.'),
   page('/styles/formik-fields', 'Formik Fields', 'The form fields the product uses.'),
 ];
+
+/** The list page of each kind that declares its route, unless the table above lists that path. */
+const DECLARED_ROUTES: readonly PageRoute[] = allResources.flatMap((resource) => {
+  const ui = resource.ui;
+  if (!ui?.route || LISTED_ROUTES.some((listed) => listed.path === ui.route)) return [];
+  return [page(ui.route, ui.title, ui.description ?? ui.title)];
+});
+
+export const PAGE_ROUTES: readonly PageRoute[] = [...LISTED_ROUTES, ...DECLARED_ROUTES];

@@ -1,6 +1,13 @@
 import { defineAbilityFor } from './defineAbilityFor.js';
 import { DEMO_FEATURE_FLAGS, demoContextFor } from './fixtures/demoContext.js';
-import { canVisitRoute, flagsRequiredFor, routePermissionFor } from './routes.js';
+import { allResources } from '../resources/index.js';
+import { MENU, type MenuEntry } from './menu.js';
+import {
+  canVisitRoute,
+  declaredListRoutes,
+  flagsRequiredFor,
+  routePermissionFor,
+} from './routes.js';
 import type { FeatureFlags, RoleSlug } from './types.js';
 
 const ALL_ON: FeatureFlags = { ...DEMO_FEATURE_FLAGS, aemEnabled: true, aemEnabledFaculty: true };
@@ -58,6 +65,30 @@ describe('route permissions (spec §2)', () => {
   it('leaves paths absent from the table open', () => {
     expect(routePermissionFor('/instructorWorkload/7')).toBeUndefined();
     expect(visit('faculty', DEMO_FEATURE_FLAGS, '/instructorWorkload/7')).toBe(true);
+  });
+
+  it('gates each list page a kind declares (ui.route) by its menu entry', () => {
+    const menuRoutes = (entries: readonly MenuEntry[]): string[] =>
+      entries.flatMap((e) => [...(e.route ? [e.route] : []), ...menuRoutes(e.items ?? [])]);
+    const declared = allResources.flatMap((r) => (r.ui?.route ? [r.ui.route] : []));
+    expect(declared.length).toBeGreaterThanOrEqual(12);
+    for (const route of declared) {
+      expect([route, menuRoutes(MENU).includes(route)]).toEqual([route, true]);
+      expect([route, routePermissionFor(route)?.action]).toEqual([route, expect.any(String)]);
+    }
+  });
+
+  it('gates a declared list page outside the menu by read on its subject', () => {
+    const ui = { title: 'Rooms', singular: 'Room', fields: {} };
+    const rules = declaredListRoutes(
+      [
+        { subject: 'Location', ui: { ...ui, route: '/rooms' } },
+        { subject: 'Configuration', ui: { ...ui, route: '/Ranks' } },
+        { subject: 'Configuration', ui },
+      ],
+      [{ path: '/ranks', subject: 'Configuration', action: 'manage' }],
+    );
+    expect(rules).toEqual([{ path: '/rooms', subject: 'Location', action: 'read' }]);
   });
 
   it('ignores query, hash, trailing slash and letter case', () => {

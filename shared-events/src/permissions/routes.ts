@@ -1,3 +1,4 @@
+import { allResources, type ResourceDefinition } from '../resources/index.js';
 import type { AppAbility } from './ability.js';
 import { MENU, type MenuEntry } from './menu.js';
 import type { Action, FeatureFlagName, FeatureFlags, Subject } from './types.js';
@@ -23,9 +24,30 @@ function menuRoutes(menu: readonly MenuEntry[]): RoutePermission[] {
   ]);
 }
 
-/** Spec §2: each menu route with its entry's permission, plus the routes outside the menu. */
+const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The list page a kind declares (`ui.route`) needs read on the kind's subject, unless a menu entry
+ * (spec §2) already names that route: a new list is gated as its records are before it has one.
+ */
+export function declaredListRoutes(
+  resources: readonly Pick<ResourceDefinition, 'subject' | 'ui'>[],
+  listed: readonly RoutePermission[],
+): RoutePermission[] {
+  return resources.flatMap((resource) => {
+    const route = resource.ui?.route;
+    if (!route || listed.some((rule) => samePath(rule.path, route))) return [];
+    return [{ path: route, subject: resource.subject, action: 'read' as const }];
+  });
+}
+
+/**
+ * Spec §2: each menu route with its entry's permission, the routes outside the menu, and the list
+ * pages kinds declare outside the menu.
+ */
 export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   ...menuRoutes(MENU),
+  ...declaredListRoutes(allResources, menuRoutes(MENU)),
   { path: '/MyEffort', subject: 'MyAdvancedTeachingEffort', action: 'read' },
   { path: '/effort/timeline/position/:positionId', subject: 'EffortTimeline', action: 'read' },
   // Pages below a listed section need what its index page needs (report pages, taxonomy kinds, effort pages).

@@ -77,6 +77,12 @@ export interface ResourceUi {
   /** One record: 'Academic Term Type'. */
   singular: string;
   description?: string;
+  /**
+   * The browser route of the kind's plain list page (`/ranks`): the browser derives the route, its
+   * title and description (above) and the generic list page there, so the kind needs no page
+   * module. Leave it out for a kind with a page of its own (academic periods, taxonomies).
+   */
+  route?: string;
   /** Field order = object key order. Fields of the schema absent here are not shown. */
   fields: Record<string, FieldUi>;
 }

@@ -24,6 +24,7 @@ export const academicTermTypes = defineResource({
     title: 'Academic Term Types',
     singular: 'Academic Term Type',
     description: 'Kinds of terms a period is divided into: semester, quarter, summer session.',
+    route: '/academicTermTypes',
     fields: {
       name: { label: 'Name' },
       slug: {

@@ -23,11 +23,14 @@ interface ConfigurationListOptions {
   description: string;
   /** The key people recognise it by: a lower-case slug (default) or a typed code. */
   key?: 'slug' | 'code';
+  /** The browser route of its list page; `/<path>` unless given. */
+  route?: string;
 }
 
 /**
  * The shape most Configuration lists share (spec §2): name, a slug or code unique among active
- * records, an optional description and isActive (default true). One call per kind's file.
+ * records, an optional description and isActive (default true), listed on its own page at
+ * `/<path>` (ui.route). One call per kind's file.
  */
 export function defineConfigurationList(options: ConfigurationListOptions) {
   const key = options.key ?? 'slug';
@@ -59,6 +62,7 @@ export function defineConfigurationList(options: ConfigurationListOptions) {
       title: options.title,
       singular: options.singular,
       description: options.description,
+      route: options.route ?? `/${options.path}`,
       fields: {
         name: { label: 'Name' },
         [key]: {

@@ -29,6 +29,7 @@ export const locations = defineResource({
     title: 'Locations',
     singular: 'Location',
     description: 'Rooms and places sections meet in.',
+    route: '/locations',
     fields: {
       code: { label: 'Code', column: { width: 140 }, help: 'e.g. SCI 101; unique among active' },
       description: { label: 'Description' },

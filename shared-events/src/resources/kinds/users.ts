@@ -151,6 +151,7 @@ export const users = defineResource({
     title: 'Users',
     singular: 'User',
     description: 'Everyone who signs in or is planned for: staff, administrators and faculty.',
+    route: '/users',
     fields: {
       honorific: { label: 'Title', column: { width: 70 } },
       firstName: { label: 'First Name' },

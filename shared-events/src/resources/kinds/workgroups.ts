@@ -44,6 +44,7 @@ export const workgroups = defineResource({
     title: 'Workgroups',
     singular: 'Workgroup',
     description: 'Departments and teams whose members assign and approve their sections.',
+    route: '/workgroups',
     fields: {
       name: { label: 'Name' },
       members: {

@@ -1,5 +1,0 @@
-import { DefinitionPage } from './DefinitionPage.js';
-
-export default function DivisionsPage() {
-  return <DefinitionPage path="divisions" />;
-}

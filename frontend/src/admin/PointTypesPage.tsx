@@ -1,5 +1,0 @@
-import { DefinitionPage } from './DefinitionPage.js';
-
-export default function PointTypesPage() {
-  return <DefinitionPage path="pointTypes" />;
-}

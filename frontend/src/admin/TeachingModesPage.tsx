@@ -1,5 +1,0 @@
-import { DefinitionPage } from './DefinitionPage.js';
-
-export default function TeachingModesPage() {
-  return <DefinitionPage path="teachingModes" />;
-}

@@ -1,5 +1,0 @@
-import { DefinitionPage } from './DefinitionPage.js';
-
-export default function TracksPage() {
-  return <DefinitionPage path="tracks" />;
-}

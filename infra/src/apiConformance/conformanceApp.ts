@@ -37,10 +37,11 @@ function methodsOf(route: RouteOptions): string[] {
 
 /**
  * The whole application as `npm start` builds it (startAllot: identity, command and projection
- * services on embedded PGlite, demo data seeded), with every registered route recorded.
+ * services on embedded PGlite, demo data seeded), with every registered route recorded. `env`
+ * adds to or overrides the configuration (a sign-in strategy, no demo data).
  */
 export async function startConformanceApp(
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<ConformanceApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'allot-conformance-')));
   const frontendDir = path.join(dataDir, 'frontend-dist');
@@ -58,6 +59,7 @@ export async function startConformanceApp(
       ALLOT_DB_POOL_SIZE: '4',
       ALLOT_SESSION_SECRET: SECRET,
       LOG_LEVEL: 'silent',
+      ...options.env,
     }),
     {
       onRoute: (route) => {

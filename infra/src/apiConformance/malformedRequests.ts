@@ -10,6 +10,8 @@ export interface Probe {
   query?: Record<string, string | string[]>;
   payload?: string | Buffer;
   contentType?: string;
+  /** Extra headers (a sign-in probe's cookie). */
+  headers?: Record<string, string>;
 }
 
 /** The routes of issue 3 (identity, session, users, periods, settings), by path prefix. */
@@ -262,4 +264,171 @@ export function probeArbitrary(
     contentType: 'application/json',
     ...b,
   }));
+}
+
+/**
+ * Sign-in (spec §1): OIDC under /api/auth0, SAML and the session's own routes under /api/auth.
+ * Each strategy's routes exist only where it is configured, so they are fuzzed on apps of their
+ * own (fuzz.int.test.ts), not on the conformance app, which has neither.
+ */
+export const SIGN_IN_PREFIXES = ['/api/auth0', '/api/auth'] as const;
+
+/** Sign-in routes that read nothing but the session cookie (or the Accept header). */
+export const NO_INPUT_SIGN_IN_ROUTES = new Set([
+  'GET /api/auth',
+  'GET /api/auth/me',
+  'GET /api/auth/csrf',
+  'GET /api/auth/logout',
+]);
+
+export function isSignInFuzzed(route: WalkedRoute): boolean {
+  if (NO_INPUT_SIGN_IN_ROUTES.has(`${route.method} ${route.url}`)) return false;
+  return SIGN_IN_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`));
+}
+
+/** What a fuzz run knows of a real sign-in attempt, so some probes get past the first check. */
+export interface SignInContext {
+  /** OIDC: a sealed transaction cookie (`allot_oidc_tx=…`) from GET /api/auth0/login … */
+  oidcTransactionCookie?: string;
+  /** … and the state its redirect sent to the provider. */
+  oidcState?: string;
+  /**
+   * SAML: answers to real AuthnRequests that must still be refused (signed by another key,
+   * expired, altered after signing, replayed), base64 as an IdP posts them.
+   */
+  samlResponses?: readonly string[];
+}
+
+/** Text no sign-in parameter expects: empty, huge, control characters, markup, URLs elsewhere. */
+const junk: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  tooLong,
+  fc.constantFrom(
+    '',
+    '%00',
+    '\u0000',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    '../../etc/passwd',
+    '{"$ne":null}',
+  ),
+);
+
+const base64Of = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/** SAML responses that are not one: not base64, not XML, XML of no SAML, an entity bomb. */
+const junkSamlResponse: fc.Arbitrary<string> = fc.oneof(
+  junk,
+  junk.map(base64Of),
+  fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a).toString('base64')),
+  fc
+    .string({ maxLength: 60 })
+    .map((inner) =>
+      base64Of(
+        '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_x" ' +
+          `Version="2.0" IssueInstant="2025-01-01T00:00:00Z">${inner}</samlp:Response>`,
+      ),
+    ),
+  fc.constant(
+    base64Of(
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;' +
+        '&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><r>&c;&c;&c;&c;</r>',
+    ),
+  ),
+);
+
+const remove = <T extends object>(record: T) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null)) as Record<
+    string,
+    string
+  >;
+
+/** Probes for one sign-in route; throws for a route it does not know (give it probes first). */
+export function signInProbeArbitrary(
+  route: WalkedRoute,
+  context: SignInContext,
+): fc.Arbitrary<Probe> {
+  const { method, url } = route;
+  const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 });
+  const key = `${method} ${url}`;
+  if (key === 'GET /api/auth0/login' || key === 'GET /api/auth/saml') {
+    // The start reads only `origin` (where to return): any value must end at the provider.
+    return fc
+      .tuple(fc.option(fc.oneof(junk, fc.array(junk, { maxLength: 3 }))), extra)
+      .map(([origin, more]) => ({
+        method,
+        url,
+        query: { ...more, ...(origin === null ? {} : { origin }) },
+      }));
+  }
+  if (key === 'GET /api/auth0/callback') {
+    const { oidcTransactionCookie: transaction, oidcState: state } = context;
+    const cookie = fc.oneof(
+      fc.constant(null),
+      junk.map((value) => `allot_oidc_tx=${encodeURIComponent(value)}`),
+      ...(transaction
+        ? [
+            fc.constant(transaction),
+            // Sealed, then altered: the seal must not open.
+            fc
+              .integer({ min: 14, max: Math.max(14, transaction.length - 1) })
+              .map(
+                (i) =>
+                  `${transaction.slice(0, i)}${transaction[i] === 'A' ? 'B' : 'A'}${transaction.slice(i + 1)}`,
+              ),
+          ]
+        : []),
+    );
+    const query = fc.record(
+      {
+        code: fc.option(junk),
+        state: fc.option(state ? fc.oneof(fc.constant(state), junk) : junk),
+        iss: fc.option(junk),
+        error: fc.option(junk, { freq: 3 }),
+        error_description: fc.option(junk),
+      },
+      { requiredKeys: [] },
+    );
+    return fc.tuple(cookie, query, extra).map(([c, q, more]) => ({
+      method,
+      url,
+      query: { ...more, ...remove(q) },
+      ...(c === null ? {} : { headers: { cookie: c } }),
+    }));
+  }
+  if (key === 'POST /api/auth/saml/callback') {
+    const near = context.samlResponses ?? [];
+    const samlResponse =
+      near.length > 0 ? fc.oneof(junkSamlResponse, fc.constantFrom(...near)) : junkSamlResponse;
+    const form = fc
+      .record(
+        { SAMLResponse: fc.option(samlResponse, { freq: 6 }), RelayState: fc.option(junk) },
+        { requiredKeys: [] },
+      )
+      .chain((fields) =>
+        extra.map((more) => ({
+          payload: new URLSearchParams({ ...more, ...remove(fields) }).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        })),
+      );
+    return fc
+      .oneof(
+        { arbitrary: form, weight: 6 },
+        {
+          arbitrary: bodyArbitrary(url).map((b) => ({ ...b, contentType: 'application/json' })),
+          weight: 1,
+        },
+        { arbitrary: junk.map((payload) => ({ payload, contentType: 'text/plain' })), weight: 1 },
+        {
+          arbitrary: junk.map((payload) => ({ payload, contentType: 'application/xml' })),
+          weight: 1,
+        },
+      )
+      .map((body) => ({ method, url, ...body }));
+  }
+  throw new Error(`No sign-in probes for ${key}: say what it reads and give it some.`);
 }

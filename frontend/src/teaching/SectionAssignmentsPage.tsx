@@ -129,7 +129,7 @@ export default function SectionAssignmentsPage() {
   // Links (the dashboard's counts) may name a filter: /sectionAssignments?status=proposed.
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<AssignmentFilters>({
-    period: null,
+    period: params.get('AcademicPeriodId'),
     workgroup: params.get('WorkgroupId') ?? '',
     status: params.get('status') ?? '',
     instructor: params.get('UserId') ?? '',

@@ -120,8 +120,9 @@ test('the preview tells what moves, with counts, and that the duplicate is deact
     ),
   );
   expect(moveOf('Theme setting')).toHaveTextContent('Moves to Ada Lovelace');
-  // Truthful about the duplicate: marked inactive, sign-in open until deactivated.
+  // Truthful about the duplicate: marked inactive, and no longer signs in.
   expect(screen.getByText(/is marked inactive and merged into Ada Lovelace/)).toBeInTheDocument();
+  expect(screen.getByText(/can no longer sign in/)).toBeInTheDocument();
   expect(screen.queryByText(/stays active/)).not.toBeInTheDocument();
   expect(
     server.calls.some(

@@ -182,8 +182,8 @@ export default function MergeUsersPage() {
                 </dl>
                 <Callout intent={Intent.PRIMARY} icon="disable" compact>
                   Afterwards <strong>{nameOf(duplicateId)}</strong> is marked inactive and merged
-                  into {nameOf(masterId)}: it leaves the lists of active users. Its sign-in stays
-                  open until you deactivate it on the Users page.
+                  into {nameOf(masterId)}: it leaves the lists of active users and can no longer
+                  sign in.
                 </Callout>
               </>
             )}

@@ -115,8 +115,12 @@ test('replaces a workgroup’s members on update and moves a merged duplicate’
     { id: 'wg-art', permission: 3 },
     { id: 'wg-math', permission: 1 },
   ]);
+  expect(await facts.isActiveUser('dupe')).toBe(true);
   await harness.apply([recorded('UsersMerged', { masterId: 'fiona', duplicateId: 'dupe' })]);
   expect(await facts.workgroupPermissionsOf('dupe')).toEqual([]);
+  // Merged away, the duplicate signs in no more; the master does.
+  expect(await facts.isActiveUser('dupe')).toBe(false);
+  expect(await facts.isActiveUser('fiona')).toBe(true);
   // Fiona keeps her assign bit in math and gains the duplicate's approve bit and art membership.
   expect(await facts.workgroupPermissionsOf('fiona')).toEqual([
     { id: 'wg-art', permission: 3 },

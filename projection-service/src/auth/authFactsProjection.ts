@@ -125,6 +125,8 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
         [members, masterId, members, duplicateId, members],
       );
       await trx(members).where({ user_id: duplicateId }).delete();
+      // The duplicate is merged away (inactive, as the users list shows it): it signs in no more.
+      await trx(users).where({ id: duplicateId }).update({ is_active: false });
       return;
     }
     case 'ProgressStepCreated':
@@ -187,7 +189,8 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
  */
 export const authFactsProjection: Projection = {
   name: 'auth_facts',
-  version: 1,
+  // 2: a merged duplicate is inactive (rebuilt from the log on start).
+  version: 2,
   eventTypes: [
     'UserCreated',
     'UserUpdated',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   StreamNotFoundError,
   administrativeAssignments,
+  notes,
   evolvePreferences,
   initialPreferencesState,
   preferenceStreamId,
@@ -43,8 +44,8 @@ export function preferenceOutcome(master: PreferencesState): PreferenceOutcome {
 }
 
 /**
- * After `UsersMerged`: the duplicate's teaching assignments, preference records and
- * administrative assignments become the master's, each through its aggregate's command, caused
+ * After `UsersMerged`: the duplicate's teaching assignments, preference records,
+ * administrative assignments and the notes about them become the master's, each through its aggregate's command, caused
  * by the merge.
  */
 export async function moveDuplicateTeaching(options: {
@@ -103,5 +104,9 @@ export async function moveDuplicateTeaching(options: {
       { id, UserId: masterId },
       asMerge,
     );
+  }
+  // Notes about the duplicate are about the same person: they follow to the master.
+  for (const id of holdings.noteIds) {
+    await bus.execute(notes.commandNames.update, { id, notableId: masterId }, asMerge);
   }
 }

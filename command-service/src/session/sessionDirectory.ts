@@ -18,4 +18,6 @@ export interface TeachingHoldings {
   preferencePeriodIds: string[];
   /** The user's live administrative assignments. */
   administrativeAssignmentIds: string[];
+  /** Live notes about the user (their profile or their preferences). */
+  noteIds: string[];
 }

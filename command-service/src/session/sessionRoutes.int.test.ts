@@ -6,6 +6,7 @@ import {
   academicPeriods,
   administrativeAssignmentTypes,
   administrativeAssignments,
+  notes,
   apiKeyStream,
   createSessionCodec,
   csrfTokenFor,
@@ -41,6 +42,7 @@ const NO_HOLDINGS: TeachingHoldings = {
   sectionIds: [],
   preferencePeriodIds: [],
   administrativeAssignmentIds: [],
+  noteIds: [],
 };
 const PERIODS = new Set(['p-active', 'p-next']);
 
@@ -355,6 +357,15 @@ describe('POST /api/users/merge: teaching data', () => {
         notes: null,
       }),
     ]);
+    await store.appendToStream(notes.streamId('n-1'), [
+      created(notes.eventTypes.created, {
+        id: 'n-1',
+        notableType: 'facultyProfile',
+        notableId: 'dora',
+        AcademicPeriodId: null,
+        text: 'Prefers mornings.',
+      }),
+    ]);
     // s-1: only dora, approved; s-2: mark and dora both teach it.
     await store.appendToStream('section-s-1', [
       section('s-1'),
@@ -391,6 +402,7 @@ describe('POST /api/users/merge: teaching data', () => {
       sectionIds: ['s-1', 's-2'],
       preferencePeriodIds: ['p-1', 'p-2'],
       administrativeAssignmentIds: ['aa-1'],
+      noteIds: ['n-1'],
     };
   });
 
@@ -449,6 +461,11 @@ describe('POST /api/users/merge: teaching data', () => {
     expect((await last(administrativeAssignments.streamId('aa-1'))).at(-1)).toEqual([
       administrativeAssignments.eventTypes.updated,
       { id: 'aa-1', UserId: 'mark' },
+    ]);
+    // A note about dora is about the same person: it now names mark.
+    expect((await last(notes.streamId('n-1'))).at(-1)).toEqual([
+      notes.eventTypes.updated,
+      { id: 'n-1', notableId: 'mark' },
     ]);
   });
   it('runs the follow-up commands only for whoever may merge users (403 otherwise)', async () => {

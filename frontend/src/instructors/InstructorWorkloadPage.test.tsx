@@ -14,6 +14,7 @@ let role: Parameters<typeof signedInAs>[0] = 'academicOpsAdmin';
 let submitted = true;
 let profileStatus = 200;
 let server: Awaited<ReturnType<typeof startApiServer>>;
+let notes: Record<string, unknown>[] = [];
 
 const PERIODS = [
   { id: 'p-1', name: '2026–27' },
@@ -188,6 +189,28 @@ beforeAll(async () => {
             notes: 'Not on Fridays',
           }),
         ]);
+      case '/api/notes': {
+        if (method === 'POST') {
+          notes = [
+            {
+              id: `n-${String(notes.length + 1)}`,
+              revision: 0,
+              notableType: 'facultyProfile',
+              notableId: 'ada',
+              AcademicPeriodId: null,
+              text: 'Asked for a lighter spring.',
+              createdAt: '2026-11-24T09:00:00.000Z',
+            },
+            ...notes,
+          ];
+          return { status: 201, body: { id: 'n', revision: 0, position: '9' } };
+        }
+        return list(notes);
+      }
+      case '/api/notes/n-0':
+        if (method !== 'DELETE') return undefined;
+        notes = notes.filter((n) => n.id !== 'n-0');
+        return { body: { id: 'n-0', revision: 1, position: '10' } };
       case '/api/preferenceSubmissions/ada/p-1/reopen':
         if (method !== 'POST') return undefined;
         submitted = false;
@@ -199,6 +222,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
+  notes = [
+    {
+      id: 'n-0',
+      revision: 0,
+      notableType: 'teachingPreferences',
+      notableId: 'ada',
+      AcademicPeriodId: 'p-1',
+      text: 'Wants no Friday classes.',
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
+  ];
   role = 'academicOpsAdmin';
   submitted = true;
   profileStatus = 200;
@@ -274,6 +308,49 @@ test('academic ops see the workload, the profile, the assignments with alignment
       (c) => c.method === 'POST' && c.path === '/api/preferenceSubmissions/ada/p-1/reopen',
     ),
   ).toBe(true);
+  app.unmount();
+});
+
+test('notes about the instructor: newest first, added and deleted by academic ops', async () => {
+  const app = open('/instructorWorkload/ada?tab=notes');
+  const list = await screen.findByRole('list', { name: 'Notes' });
+  expect(within(list).getByText('Wants no Friday classes.')).toBeInTheDocument();
+  expect(within(list).getByText('Teaching preferences')).toBeInTheDocument();
+  const asked = called('/api/notes').at(-1);
+  expect(JSON.parse(asked?.get('filter') ?? '{}')).toEqual({ notableId: 'ada' });
+  expect(JSON.parse(asked?.get('sort') ?? '[]')).toEqual([['createdAt', 'DESC']]);
+
+  const add = screen.getByRole('button', { name: 'Add note' });
+  expect(add).toBeDisabled();
+  fireEvent.change(screen.getByLabelText('New note'), {
+    target: { value: '  Asked for a lighter spring. ' },
+  });
+  fireEvent.click(add);
+  expect(await within(list).findByText('Asked for a lighter spring.')).toBeInTheDocument();
+  const posted = server.calls.find((c) => c.method === 'POST' && c.path === '/api/notes');
+  expect(posted?.body).toEqual({
+    notableType: 'facultyProfile',
+    notableId: 'ada',
+    AcademicPeriodId: null,
+    text: 'Asked for a lighter spring.',
+  });
+  // The newest first.
+  expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Asked for a lighter');
+
+  fireEvent.click(within(list).getAllByRole('button', { name: /^Delete the note of / })[1]!);
+  fireEvent.click(
+    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+  );
+  await waitFor(() => expect(within(list).queryByText('Wants no Friday classes.')).toBeNull());
+  app.unmount();
+});
+
+test('the business office reads notes but writes none', async () => {
+  role = 'businessOfficeAdmin';
+  const app = open('/instructorWorkload/ada?tab=notes');
+  expect(await screen.findByText('Wants no Friday classes.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Delete the note/ })).not.toBeInTheDocument();
   app.unmount();
 });
 

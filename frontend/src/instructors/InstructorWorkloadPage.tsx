@@ -5,6 +5,7 @@ import { PageFrame } from '../pages/PageFrame.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { useResourceAbility } from '../resources/useResourceAbility.js';
 import { InstructorAssignments } from './InstructorAssignments.js';
+import { InstructorNotes } from './InstructorNotes.js';
 import { InstructorPreferences } from './InstructorPreferences.js';
 import { InstructorProfile } from './InstructorProfile.js';
 import { PeriodSelect } from './PeriodSelect.js';
@@ -14,14 +15,14 @@ import { WorkloadBody } from './WorkloadDetail.js';
 import './instructors.css';
 
 type Loose = { can(action: string, subject: string): boolean };
-const TAB_IDS = ['workload', 'profile', 'assignments', 'preferences'] as const;
+const TAB_IDS = ['workload', 'profile', 'assignments', 'preferences', 'notes'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 /**
  * /instructorWorkload/:UserId: one instructor in a period (the working period unless `?period=`
  * names another), in tabs (`?tab=`): Workload, Profile (who reads users), Assignments (who reads
- * section assignments) and Preferences. Each tab asks only for what the viewer may read: a
- * refused read would invalidate the auth context. There is no Notes tab: no notes kind exists.
+ * section assignments), Preferences and Notes. Each tab asks only for what the viewer may read: a
+ * refused read would invalidate the auth context.
  */
 export default function InstructorWorkloadPage() {
   const userId = useParams()['*'] ?? '';
@@ -91,6 +92,7 @@ export default function InstructorWorkloadPage() {
     profile: ability.can('read', 'User'),
     assignments: ability.can('read', 'SectionAssignment'),
     preferences: true,
+    notes: true,
   };
   const asked = params.get('tab') as TabId | null;
   const tab: TabId = asked && TAB_IDS.includes(asked) && shown[asked] ? asked : 'workload';
@@ -146,6 +148,20 @@ export default function InstructorWorkloadPage() {
               name={workload.name}
               periodId={workload.AcademicPeriodId}
               mayReopen={ability.can('manage', 'Instructor')}
+            />
+          }
+        />
+        <Tab
+          id="notes"
+          title="Notes"
+          panel={
+            <InstructorNotes
+              userId={userId}
+              periodId={workload.AcademicPeriodId}
+              periodName={
+                periods.options.find((p) => p.value === workload.AcademicPeriodId)?.label ?? ''
+              }
+              mayWrite={ability.can('create', 'Instructor')}
             />
           }
         />

@@ -234,15 +234,29 @@ describe('deleting what teaching data names', () => {
 });
 
 describe('merging a user with teaching data', () => {
-  it("hands the duplicate's assignment and preferences to the master in the read models", async () => {
+  it("hands the duplicate's assignment, preferences and notes to the master in the read models", async () => {
     const admin = signedIn(id.admin);
-    // Named by an assignment and a preference: not deletable as it is.
-    expect((await call('DELETE', `/api/users/${id.duplicate}`, admin)).body).toMatchObject({
-      usedBy: [
-        { resource: 'sectionAssignments', count: 1 },
-        { resource: 'teachingPreferences', count: 1 },
-      ],
+    const note = await call('POST', '/api/notes', admin, {
+      notableType: 'facultyProfile',
+      notableId: id.duplicate,
+      text: 'Also listed as a second account.',
     });
+    expect(note.status).toBe(201);
+    await settled();
+    const usedBy = async (userId: string) =>
+      (
+        (await call('DELETE', `/api/users/${userId}`, admin)).body as {
+          usedBy: { resource: string; count: number }[];
+        }
+      ).usedBy
+        .map((u) => [u.resource, u.count])
+        .sort();
+    // Named by an assignment, a preference and a note: not deletable as it is.
+    expect(await usedBy(id.duplicate)).toEqual([
+      ['notes', 1],
+      ['sectionAssignments', 1],
+      ['teachingPreferences', 1],
+    ]);
     const merged = await call('POST', '/api/users/merge', admin, {
       masterId: id.master,
       duplicateId: id.duplicate,
@@ -258,13 +272,12 @@ describe('merging a user with teaching data', () => {
     expect(preferences).toEqual([
       expect.objectContaining({ user_id: id.master, course_id: id.calculus }),
     ]);
-    // Nothing of teaching names the duplicate any more.
-    expect((await call('DELETE', `/api/users/${id.master}`, admin)).body).toMatchObject({
-      usedBy: [
-        { resource: 'sectionAssignments', count: 1 },
-        { resource: 'teachingPreferences', count: 1 },
-      ],
-    });
+    // Nothing of teaching names the duplicate any more: the master holds it all.
+    expect(await usedBy(id.master)).toEqual([
+      ['notes', 1],
+      ['sectionAssignments', 1],
+      ['teachingPreferences', 1],
+    ]);
     expect((await call('DELETE', `/api/users/${id.duplicate}`, admin)).status).toBe(200);
   });
 

@@ -94,6 +94,39 @@ describe('the generic resource projection', () => {
   });
 });
 
+describe('record times', () => {
+  it('sort any kind by when its records were created or last changed', async () => {
+    const at = (occurredAt: string) => ({ metadata: { actorId: 'user-admin', occurredAt } });
+    const made = (id: string, stepId: number, occurredAt: string) =>
+      recorded('ProgressStepCreated', step(id, stepId), {
+        streamId: `progressStep-${id}`,
+        revision: 0n,
+        ...at(occurredAt),
+      });
+    await harness.apply([
+      made('late', 20, '2026-03-01T00:00:00.000Z'),
+      made('early', 21, '2026-01-01T00:00:00.000Z'),
+      recorded(
+        'ProgressStepUpdated',
+        { id: 'early', name: 'Renamed' },
+        { streamId: 'progressStep-early', revision: 1n, ...at('2026-06-01T00:00:00.000Z') },
+      ),
+    ]);
+    const ids = async (sort: [string, string]) =>
+      (
+        await listRecords(
+          env.knex,
+          table,
+          progressSteps,
+          query({ filter: JSON.stringify({ stepId: [20, 21] }), sort: JSON.stringify([sort]) }),
+        )
+      ).rows.map((r) => r.id);
+    expect(await ids(['createdAt', 'DESC'])).toEqual(['late', 'early']);
+    expect(await ids(['createdAt', 'ASC'])).toEqual(['early', 'late']);
+    expect(await ids(['updatedAt', 'DESC'])).toEqual(['early', 'late']);
+  });
+});
+
 describe('the users read model', () => {
   it('follows working-period changes and merges, and indexes every list field', async () => {
     const usersProjection = resourceProjection(users);

@@ -62,6 +62,8 @@ export function fieldExpression(field: string, type: ListFieldType): string {
 
 function expression(knex: Knex, spec: ListSpec, field: string, asText = false): Knex.Raw {
   if (field === 'id') return knex.raw('??', ['id']);
+  if (field === 'createdAt') return knex.raw('??', ['created_at']);
+  if (field === 'updatedAt') return knex.raw('??', ['updated_at']);
   return knex.raw(fieldExpression(field, asText ? 'text' : listFieldType(spec, field)));
 }
 

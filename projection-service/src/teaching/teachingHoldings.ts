@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { administrativeAssignments } from '@allot/shared-events';
+import { administrativeAssignments, notes } from '@allot/shared-events';
 import type { ReadTables } from '../api/projectionServicePlugin.js';
 import {
   PREFERENCE_SUBMISSIONS_TABLE,
@@ -12,12 +12,13 @@ export interface TeachingHoldings {
   sectionIds: string[];
   preferencePeriodIds: string[];
   administrativeAssignmentIds: string[];
+  noteIds: string[];
 }
 
 /**
  * What a user holds in teaching, read from the read models, for a user merge to move: the live
  * sections with an assignment of theirs, the periods of their started preference records, and
- * their administrative assignments (structurally the command service's TeachingHoldings).
+ * their administrative assignments and the notes about them (structurally the command service's TeachingHoldings).
  */
 export function createTeachingHoldings(
   knex: Knex,
@@ -48,10 +49,18 @@ export function createTeachingHoldings(
         .whereRaw(`data->>'UserId' = ?`, [userId])
         .orderBy('id')
         .pluck<string[]>('id');
+      const noteIds = await knex(
+        await tables.table(resourceProjectionName(notes), recordsTable(notes)),
+      )
+        .whereNull('deleted_at')
+        .whereRaw(`data->>'notableId' = ?`, [userId])
+        .orderBy('id')
+        .pluck<string[]>('id');
       return {
         sectionIds: sections.map((r) => r.section_id),
         preferencePeriodIds: periods,
         administrativeAssignmentIds: adminIds,
+        noteIds,
       };
     },
   };

@@ -24,6 +24,7 @@ import { majors } from './kinds/majors.js';
 import { programs } from './kinds/programs.js';
 import { specialties } from './kinds/specialties.js';
 import { locations } from './kinds/locations.js';
+import { notes } from './kinds/notes.js';
 import { uniquenessEventSchemas } from './uniqueness.js';
 
 export * from './defineResource.js';
@@ -52,6 +53,7 @@ export * from './kinds/majors.js';
 export * from './kinds/programs.js';
 export * from './kinds/specialties.js';
 export * from './kinds/locations.js';
+export * from './kinds/notes.js';
 export * from './kinds/courses.js';
 export * from './kinds/courseOfferings.js';
 export * from './kinds/administrativeAssignments.js';
@@ -82,6 +84,7 @@ export const allResources: readonly ResourceDefinition[] = [
   programs,
   specialties,
   locations,
+  notes,
 ];
 
 export function resourceNamed(name: string): ResourceDefinition | undefined {

@@ -66,6 +66,13 @@ describe('parseListQuery', () => {
     ]);
   });
 
+  it('sorts any kind by its records’ creation and last-change times', () => {
+    expect(ok({ sort: '[["createdAt","DESC"],["updatedAt","ASC"]]' }).sort).toEqual([
+      ['createdAt', 'DESC'],
+      ['updatedAt', 'ASC'],
+    ]);
+  });
+
   it('reads selections with renaming, as a list or JSON', () => {
     const expected = [
       { field: 'id', as: 'id' },
@@ -90,6 +97,8 @@ describe('parseListQuery', () => {
     [{ filter: '{"meta.a;drop":{"op":"contains","value":"x"}}' }, 'filter.meta.a;drop'],
     [{ sort: '[["email","ASC"]]' }, 'sort.email'],
     [{ sort: '[["lastName","UP"]]' }, 'sort'],
+    // Times sort; they are not filters.
+    [{ filter: '{"createdAt":"2026-01-01"}' }, 'filter.createdAt'],
     [{ select: 'id,email' }, 'select.email'],
     [{ select: 'id as' }, 'select.id as'],
   ])('refuses %j naming %s', (query, field) => {

@@ -139,7 +139,7 @@ function parseSort(
   }
   const sort: [string, SortDirection][] = [];
   for (const [field, direction] of parsed.data) {
-    if (!isListField(spec, field))
+    if (!isListField(spec, field) && !RECORD_TIME_FIELDS.includes(field))
       issues.push({ field: `sort.${field}`, message: 'cannot be sorted' });
     else sort.push([field, direction.toUpperCase() as SortDirection]);
   }
@@ -167,6 +167,9 @@ function parseSelect(text: string, spec: ListSpec, issues: ListQueryIssue[]): Li
   }
   return select;
 }
+
+/** Every record's creation and last-change times: sortable on any kind (newest first, …). */
+export const RECORD_TIME_FIELDS: readonly string[] = ['createdAt', 'updatedAt'];
 
 function isListField(spec: ListSpec, field: string): boolean {
   return field === 'id' || Object.prototype.hasOwnProperty.call(spec.fields, field);

@@ -177,6 +177,24 @@ test('preference submissions are of the working period until another period is p
   expect(calls('/api/preferenceSubmissions').at(-1)?.get('AcademicPeriodId')).toBe('p-0');
 });
 
+test('workloads are of the working period until another is picked; names open that period', async () => {
+  role = 'academicOpsAdmin';
+  renderWithApp([{ path: '/instructors', element: <InstructorsPage /> }], '/instructors');
+  const table = await screen.findByRole('table', { name: "Instructors' workload" });
+  expect(await within(table).findByText('Ada Lovelace')).toBeInTheDocument();
+  // The working period is the server's default: no period is named.
+  expect(calls('/api/instructorWorkloads').at(-1)?.get('AcademicPeriodId')).toBeNull();
+  await screen.findByRole('option', { name: '2025–26' });
+  fireEvent.change(screen.getByLabelText('Academic period'), { target: { value: 'p-0' } });
+  await waitFor(() =>
+    expect(calls('/api/instructorWorkloads').at(-1)?.get('AcademicPeriodId')).toBe('p-0'),
+  );
+  expect(within(table).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+    'href',
+    '/instructorWorkload/ada?period=p-0',
+  );
+});
+
 test('the Alignment tab shows each workgroup’s alignment and the total, by period', async () => {
   role = 'academicOpsAdmin';
   metrics = {

@@ -47,13 +47,22 @@ function useDebounced(value: string): string {
   return settled;
 }
 
-const WORKLOAD_COLUMNS: TableColumn<InstructorWorkloadRow>[] = [
+/** The workload columns; each name opens the instructor in the period shown (`?period=`). */
+const workloadColumns = (period: string | null): TableColumn<InstructorWorkloadRow>[] => [
   {
     key: 'name',
     label: 'Instructor',
     width: 220,
     sortField: 'name',
-    render: (r) => <Link to={`/instructorWorkload/${encodeURIComponent(r.UserId)}`}>{r.name}</Link>,
+    render: (r) => (
+      <Link
+        to={`/instructorWorkload/${encodeURIComponent(r.UserId)}${
+          period ? `?period=${encodeURIComponent(period)}` : ''
+        }`}
+      >
+        {r.name}
+      </Link>
+    ),
   },
   {
     key: 'required',
@@ -124,10 +133,15 @@ function WorkloadTab() {
   const [load, setLoad] = useState(params.get('load') ?? '');
   const [sort, setSort] = useState<TableSort | null>(null);
   const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const periods = usePeriodChoices();
+  // The working period until another is chosen (a link may name one: ?period=).
+  const [chosen, setChosen] = useState<string | null>(params.get('period'));
+  const period = chosen ?? periods.workingPeriodId ?? '';
   const q = useDebounced(search);
   const list = useInstructorWorkloadsQuery({
     take: pager.pageSize,
     skip: pager.page * pager.pageSize,
+    ...(chosen ? { AcademicPeriodId: chosen } : {}),
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(load ? { load } : {}),
     ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
@@ -135,6 +149,14 @@ function WorkloadTab() {
   return (
     <>
       <div className="allot-instructors__filters">
+        <PeriodSelect
+          choices={periods}
+          value={period}
+          onChange={(id) => {
+            setChosen(id === periods.workingPeriodId ? null : id);
+            setPager({ ...pager, page: 0 });
+          }}
+        />
         <InputGroup
           leftIcon="search"
           aria-label="Search instructors"
@@ -181,7 +203,7 @@ function WorkloadTab() {
         <>
           <PlainTable
             label="Instructors' workload"
-            columns={WORKLOAD_COLUMNS}
+            columns={workloadColumns(chosen)}
             rows={(list.data?.rows ?? []).map((r) => ({ ...r, id: r.UserId }))}
             sort={sort}
             onSort={(field) => setSort(nextTableSort(sort, field))}

@@ -46,6 +46,8 @@ export interface WorkloadListQuery {
   q?: string;
   load?: string;
   sort?: string;
+  /** The working period when absent. */
+  AcademicPeriodId?: string;
 }
 
 // Workload follows assignments: the realtime assignment events invalidate this tag.

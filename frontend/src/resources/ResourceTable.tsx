@@ -209,7 +209,17 @@ export function ResourceTable(props: ResourceTableProps) {
           selectionModes={[]}
           enableColumnInteractionBar={false}
           numFrozenColumns={actionCount > 0 ? 1 : 0}
-          cellRendererDependencies={[rows, sort, columns]}
+          // The row actions follow the viewer's abilities, which may change live.
+          cellRendererDependencies={[
+            rows,
+            sort,
+            columns,
+            props.onSelect,
+            props.onEdit,
+            props.onHistory,
+            props.onDeactivate,
+            props.onDelete,
+          ]}
           loadingOptions={
             props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
           }

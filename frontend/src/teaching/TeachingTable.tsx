@@ -110,7 +110,9 @@ export function TeachingTable<Row extends { id: string }>(props: TeachingTablePr
           selectionModes={[]}
           enableColumnInteractionBar={false}
           numFrozenColumns={actions ? 1 : 0}
-          cellRendererDependencies={[rows, sort, columns]}
+          // The row actions close over the viewer's abilities: a step or role change that arrives
+          // live (activeStepsChanged refreshes the auth context) must redraw the buttons.
+          cellRendererDependencies={[rows, sort, columns, actions]}
           loadingOptions={
             props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
           }

@@ -88,6 +88,17 @@ test('answers users with their roles, the system-active period and its highest a
   expect(await facts.userById('nobody')).toBeNull();
   expect(await facts.systemActivePeriodId()).toBe('p-now');
   expect(await facts.progressStepIdOf('p-now')).toBe(1);
+  // Each step change is announced once this read model has it (the abilities are read here).
+  const announced = await harness.apply([
+    recorded('ProgressStepUpdated', { id: 's6', isActive: true }),
+  ]);
+  expect(announced).toEqual([
+    { event: 'activeStepsChanged', rooms: ['all'], actorId: 'user-admin' },
+  ]);
+  expect(await facts.progressStepIdOf('p-now')).toBe(6);
+  // "Deactivate" on the steps list takes step 6 out of the count, as an update does.
+  await harness.apply([recorded('ProgressStepDeactivated', { id: 's6' })]);
+  expect(await facts.progressStepIdOf('p-now')).toBe(1);
   await harness.apply([recorded('ProgressStepUpdated', { id: 's6', isActive: true })]);
   expect(await facts.progressStepIdOf('p-now')).toBe(6);
   expect(await facts.progressStepIdOf('p-past')).toBeNull();

@@ -8,6 +8,7 @@ import {
 } from '@allot/shared-events';
 import { z } from 'zod';
 import type { Projection, ProjectionContext } from '../runner/projection.js';
+import { ACTIVE_STEPS_CHANGED } from '../resources/resourceProjection.js';
 
 export const AUTH_USERS_TABLE = 'auth_users';
 export const AUTH_MEMBERS_TABLE = 'auth_workgroup_members';
@@ -146,6 +147,10 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
       }
       return;
     }
+    case 'ProgressStepDeactivated':
+      // "Deactivate" on the steps list: the step no longer counts toward the current one.
+      await trx(steps).where(Id.parse(event.data)).update({ is_active: false });
+      return;
     case 'ProgressStepDeleted':
       await trx(steps).where(Id.parse(event.data)).delete();
       return;
@@ -189,8 +194,8 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
  */
 export const authFactsProjection: Projection = {
   name: 'auth_facts',
-  // 2: a merged duplicate is inactive (rebuilt from the log on start).
-  version: 2,
+  // 2: a merged duplicate is inactive; 3: a deactivated step is inactive (rebuilt on start).
+  version: 3,
   eventTypes: [
     'UserCreated',
     'UserUpdated',
@@ -203,6 +208,7 @@ export const authFactsProjection: Projection = {
     'UsersMerged',
     'ProgressStepCreated',
     'ProgressStepUpdated',
+    'ProgressStepDeactivated',
     'ProgressStepDeleted',
     'UserSettingCreated',
     'UserSettingUpdated',
@@ -270,6 +276,12 @@ export const authFactsProjection: Projection = {
 
   async apply(trx, events, ctx) {
     for (const event of events) await applyOne(trx, event, ctx);
-    return [];
+    // The auth context's step (and so the step-6 abilities) is read from here: announce a step
+    // change once this read model has it, so a browser refreshing its abilities reads the new
+    // step (the steps list announces it too, from its own read model).
+    const step = events.findLast((e) => e.type.startsWith('ProgressStep'));
+    return step
+      ? [{ event: ACTIVE_STEPS_CHANGED, rooms: ['all'], actorId: step.metadata.actorId ?? null }]
+      : [];
   },
 };

@@ -128,22 +128,30 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
     { timeout: 30_000 },
   );
 
-  // Step 6 deactivated: the approve bit no longer counts.
-  const admin = await open('admin', '/');
-  const period = (await api<{ id: string }>(admin.page, 'GET', '/api/academicPeriods/active')).body;
+  // Step 6 deactivated on the Academic Periods page: the approve bit no longer counts, and the
+  // approver's open list drops its Approve buttons live (activeStepsChanged refreshes abilities).
+  const admin = await open('admin', '/academicPeriods');
+  const period = (
+    await api<{ id: string; name: string }>(admin.page, 'GET', '/api/academicPeriods/active')
+  ).body;
   const filter = encodeURIComponent(JSON.stringify({ AcademicPeriodId: period.id, stepId: 6 }));
   const step = (
     await api<{ rows: Step[] }>(admin.page, 'GET', `/api/progressSteps?filter=${filter}`)
   ).body.rows[0];
   if (!step) throw new Error('The demo period has no step 6');
   try {
-    expect(
-      (await api(admin.page, 'PUT', `/api/progressSteps/${step.id}`, { isActive: false })).status,
-    ).toBe(200);
-    await approver.page.reload();
-    await pagerOf(approver.page).waitFor();
-    await approver.page.waitForFunction(() => !document.body.innerText.includes('Loading…'));
-    expect(await approver.page.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    await admin.page
+      .getByRole('button', { name: `Details of ${period.name}`, exact: true })
+      .click();
+    const steps = admin.page.getByRole('region', { name: `Progress steps of ${period.name}` });
+    await steps.getByRole('button', { name: 'Deactivate Department review', exact: true }).click();
+    await admin.page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await admin.page.getByText('Department review deactivated.').waitFor();
+    await approver.page.waitForFunction(
+      () => !document.querySelector('button[aria-label^="Approve "]'),
+      undefined,
+      { timeout: 30_000 },
+    );
     // And the server refuses the approval itself.
     const { body } = await api<{ rows: { id: string; SectionId: string }[] }>(
       approver.page,
@@ -165,4 +173,266 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
     await api(admin.page, 'PUT', `/api/progressSteps/${step.id}`, { isActive: true });
   }
   expect(ops.problems).toEqual([]);
+});
+
+interface SectionListRow {
+  id: string;
+  AcademicPeriodId: string;
+  courseNumber: string | null;
+  sectionNumber: string;
+  assignments: { UserId: string; status: string }[];
+}
+
+test('academic ops assigns the best suggested instructor in one click; another browser sees it come and go', async () => {
+  const ops = await open('academicOpsAdmin', '/sections?coverage=uncovered');
+  const { page } = ops;
+  // The section (of the working period, which the page lists) and its best candidate, as the
+  // API ranks them.
+  const working = (await api<{ id: string }>(page, 'GET', '/api/academicPeriods/active')).body;
+  const { body: uncovered } = await api<{ rows: SectionListRow[] }>(
+    page,
+    'GET',
+    `/api/sections?coverageStatus=uncovered&AcademicPeriodId=${working.id}&take=20`,
+  );
+  let chosen: { section: SectionListRow; best: { UserId: string; name: string } } | null = null;
+  for (const section of uncovered.rows) {
+    const { body } = await api<{ suggested: { UserId: string; name: string }[] }>(
+      page,
+      'GET',
+      `/api/sections/${section.id}/suggestedAssignees`,
+    );
+    const best = body.suggested[0];
+    if (best) {
+      chosen = { section, best };
+      break;
+    }
+  }
+  if (!chosen) throw new Error('No uncovered demo section has a suggested assignee');
+  const { section, best } = chosen;
+  const label = `${section.courseNumber ?? 'Section'} ${section.sectionNumber}`;
+  // An administrator watches the instructor's assignments in another browser.
+  const watcher = await open(
+    'admin',
+    `/sectionAssignments?UserId=${encodeURIComponent(best.UserId)}&AcademicPeriodId=${encodeURIComponent(
+      section.AcademicPeriodId,
+    )}`,
+  );
+  // Each listed assignment has a "History of <course> <section>" button.
+  const row = (text: string) =>
+    watcher.page.getByRole('button', { name: `History of ${text}`, exact: true });
+  const listed = (text: string) => row(text).first().waitFor({ timeout: 30_000 });
+  const gone = (text: string) => row(text).first().waitFor({ state: 'detached', timeout: 30_000 });
+  await watcher.page.getByRole('navigation', { name: 'Pages' }).waitFor();
+  await watcher.page.waitForFunction(() => !document.body.innerText.includes('Loading…'));
+  expect(await row(label).count()).toBe(0);
+
+  await page.getByLabel('Search sections').fill(section.courseNumber ?? section.sectionNumber);
+  await page.getByRole('button', { name: `Details of ${label}`, exact: true }).click();
+  const suggestions = page.getByLabel('Suggested assignees');
+  // The drawer ranks the same candidate first, and one click assigns them.
+  const first = suggestions.getByRole('button', { name: /^Assign / }).first();
+  await first.waitFor();
+  expect(await first.getAttribute('aria-label')).toBe(`Assign ${best.name}`);
+  await first.click();
+  await page.getByText(`${best.name} assigned to ${label}.`).waitFor();
+
+  const { body: after } = await api<SectionListRow>(page, 'GET', `/api/sections/${section.id}`);
+  expect(after.assignments.map((a) => [a.UserId, a.status])).toEqual([[best.UserId, 'proposed']]);
+  // teachingAssignmentCreated: the watcher's list shows it without a reload.
+  await listed(label);
+
+  // Unassigned again (teachingAssignmentDeleted): it leaves the watcher's list.
+  await page.getByRole('button', { name: `Unassign ${best.name}`, exact: true }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Unassign', exact: true })
+    .click();
+  await page.getByText(`${best.name} unassigned.`).waitFor();
+  await gone(label);
+  expect([...ops.problems, ...watcher.problems]).toEqual([]);
+});
+
+test('a workgroup submitted at step 6 reaches an academic-affairs approver live, and the approval back', async () => {
+  const ops = await open('academicOpsAdmin', '/');
+  const affairs = await open('academicAffairsApprover', '/');
+  const submit = ops.page.getByRole('button', { name: /^Submit .+ at step 6$/ }).first();
+  await submit.waitFor();
+  const workgroup = ((await submit.getAttribute('aria-label')) ?? '')
+    .replace(/^Submit /, '')
+    .replace(/ at step 6$/, '');
+  const approveButton = affairs.page.getByRole('button', {
+    name: `Approve ${workgroup} at step 6`,
+    exact: true,
+  });
+  expect(await approveButton.count()).toBe(0);
+
+  await submit.click();
+  await ops.page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Submit', exact: true })
+    .click();
+  await ops.page.getByText(`${workgroup}: submitted.`).waitFor();
+  // approvalsChanged: the approver's dashboard offers the approval without a reload.
+  await approveButton.waitFor({ timeout: 30_000 });
+  await approveButton.click();
+  await affairs.page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  await affairs.page.getByText(`${workgroup}: approved.`).waitFor();
+  // And back: academic ops sees the workgroup approved.
+  const row = ops.page.getByRole('table', { name: 'Workgroup approvals' }).getByRole('row', {
+    name: new RegExp(`^${workgroup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`),
+  });
+  await row.getByText('approved', { exact: true }).first().waitFor({ timeout: 30_000 });
+  expect([...ops.problems, ...affairs.problems]).toEqual([]);
+});
+
+interface AssignmentListRow {
+  UserId: string;
+  SectionId: string;
+  AcademicPeriodId: string;
+  courseNumber: string | null;
+  sectionNumber: string;
+  notes: string | null;
+}
+
+/** The Monday `weeks` weeks after the week of `iso` (a date), as YYYY-MM-DD. */
+function mondayAfter(iso: string, weeks: number): string {
+  const day = new Date(`${iso}T00:00:00Z`);
+  const monday = day.getUTCDate() - ((day.getUTCDay() + 6) % 7) + weeks * 7;
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), monday))
+    .toISOString()
+    .slice(0, 10);
+}
+
+test('the schedule flags the demo’s overridden double booking of an instructor', async () => {
+  // Looked up in one browser; the schedule opens in another, straight at its address (navigating
+  // a page away would abort its socket's open poll).
+  const lookup = await open('academicOpsAdmin', '/');
+  // The demo assigns a historian to HIST 111-004 over a clash with their HIST 101-001 (override).
+  const rowsOf = async (q: string) =>
+    (
+      await api<{ rows: AssignmentListRow[] }>(
+        lookup.page,
+        'GET',
+        `/api/sectionAssignments?q=${encodeURIComponent(q)}&take=100`,
+      )
+    ).body.rows;
+  const teachers101 = new Set(
+    (await rowsOf('HIST 101'))
+      .filter((r) => r.courseNumber === 'HIST 101' && r.sectionNumber === '001')
+      .map((r) => r.UserId),
+  );
+  const clash = (await rowsOf('HIST 111')).find(
+    (r) => r.courseNumber === 'HIST 111' && r.sectionNumber === '004' && teachers101.has(r.UserId),
+  );
+  if (!clash) throw new Error('The demo has no HIST 111 004 assignment clashing with HIST 101 001');
+  // A week in the third week of term, when both sections meet (the default week is today's).
+  const { body: section } = await api<{ meetings: { startDate: string }[] }>(
+    lookup.page,
+    'GET',
+    `/api/sections/${clash.SectionId}`,
+  );
+  const start = section.meetings[0]?.startDate;
+  if (!start) throw new Error('HIST 111 004 has no meetings');
+  const ops = await open(
+    'academicOpsAdmin',
+    `/schedule?AcademicPeriodId=${clash.AcademicPeriodId}&by=instructor&UserId=${encodeURIComponent(
+      clash.UserId,
+    )}&from=${mondayAfter(start, 2)}`,
+  );
+  const block = ops.page.getByRole('button', { name: /^HIST 111 004,/ }).first();
+  await block.waitFor();
+  const described = (await block.getAttribute('aria-label')) ?? '';
+  expect(described).toMatch(/Conflict: .*\(HIST 101 001\)/);
+  expect(described).toContain('Overridden.');
+  // The section it clashes with is flagged as well.
+  const other = ops.page.getByRole('button', { name: /^HIST 101 001,/ }).first();
+  expect(await other.getAttribute('aria-label')).toMatch(/Conflict: .*\(HIST 111 004\)/);
+  expect([...lookup.problems, ...ops.problems]).toEqual([]);
+});
+
+interface MeetingOfSection {
+  id: string;
+  days: string[];
+  startTime: string;
+  endTime: string;
+}
+
+test('a section scheduler drags a meeting two hours later on the schedule', async () => {
+  const lookup = await open('sectionScheduler', '/');
+  // A mathematician's week (the historians' clash belongs to the double-booking test).
+  const { body } = await api<{ rows: AssignmentListRow[] }>(
+    lookup.page,
+    'GET',
+    `/api/sectionAssignments?q=${encodeURIComponent('MATH 1')}&take=1`,
+  );
+  const teacher = body.rows[0];
+  if (!teacher) throw new Error('The demo has no MATH 1xx assignment');
+  const scheduler = await open(
+    'sectionScheduler',
+    `/schedule?by=instructor&UserId=${encodeURIComponent(teacher.UserId)}`,
+  );
+  const { page } = scheduler;
+  const block = page.locator('.allot-block').first();
+  await block.waitFor();
+  const sectionLabel = ((await block.getAttribute('aria-label')) ?? '').split(',')[0] ?? '';
+  const { body: sections } = await api<{
+    rows: (SectionListRow & { meetings: MeetingOfSection[] })[];
+  }>(
+    page,
+    'GET',
+    `/api/sections?q=${encodeURIComponent(sectionLabel.split(' ').slice(0, -1).join(' '))}&take=100`,
+  );
+  const section = sections.rows.find(
+    (s) => `${s.courseNumber} ${s.sectionNumber}` === sectionLabel,
+  );
+  const meeting = section?.meetings[0];
+  if (!section || !meeting) throw new Error(`No meeting found for ${sectionLabel}`);
+  const later = (time: string) => {
+    const [h, m] = time.split(':').map(Number);
+    const minutes = (h ?? 0) * 60 + (m ?? 0) + 120;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  };
+
+  try {
+    // Drag it down by two hours (48 px an hour), in small steps as a hand would.
+    const box = await block.boundingBox();
+    if (!box) throw new Error('The meeting block has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + 10);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step += 1) {
+      await page.mouse.move(box.x + box.width / 2, box.y + 10 + step * 12);
+    }
+    await page.mouse.up();
+    // Either it moves at once, or a clash is shown and the scheduler moves it anyway.
+    const moved = page.getByText(`${sectionLabel} moved to`);
+    const anyway = page.getByRole('button', { name: 'Move anyway' });
+    await moved.or(anyway).first().waitFor();
+    if (await anyway.isVisible()) {
+      await anyway.click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    await page.waitForFunction(
+      async ({ id, meetingId, want }) => {
+        const answer = await fetch(`/api/sections/${id}`);
+        const found = (await answer.json()) as { meetings: { id: string; startTime: string }[] };
+        return found.meetings.find((m) => m.id === meetingId)?.startTime === want;
+      },
+      { id: section.id, meetingId: meeting.id, want: later(meeting.startTime) },
+      { timeout: 30_000, polling: 500 },
+    );
+  } finally {
+    // Put it back for the other tests.
+    await api(page, 'POST', `/api/sections/${section.id}/meetings/${meeting.id}/move`, {
+      days: meeting.days,
+      startTime: meeting.startTime,
+      endTime: meeting.endTime,
+      override: true,
+    });
+  }
+  // A clash answers the drop with 422 (shown in the dialog); nothing else may go wrong.
+  const expected = /\/move\b|status of 422/;
+  expect([...lookup.problems, ...scheduler.problems].filter((p) => !expected.test(p))).toEqual([]);
 });

@@ -358,7 +358,7 @@ function TermModesInput({
     );
   } else {
     grid = (
-      <HTMLTable compact striped className="allot-members-table">
+      <HTMLTable compact striped className="allot-members-table allot-term-modes-table">
         <thead>
           <tr>
             <th>Term</th>

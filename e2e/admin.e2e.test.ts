@@ -62,6 +62,10 @@ const cases: ListCase[] = [
 ];
 
 async function shoot(page: Page, name: string) {
+  // A drawer or dialog still sliding in would be cut off: wait until nothing moves.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   await page.screenshot({ path: `docs/screenshots/admin-${name}.png` });
 }
 

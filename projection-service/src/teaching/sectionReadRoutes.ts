@@ -174,8 +174,8 @@ const isoTimestamp = (column: string) =>
 
 /**
  * `view` of a section row (alias `s`) as JSON text built in SQL, for pages of the list: the
- * instructor of each assignment named from the people table (its id when it has no name); the
- * one binding is that table.
+ * instructor of each assignment named from the people table by its key (its id when it has no
+ * name, null when unknown); the one binding is that table.
  */
 function sectionJson(): string {
   return `((s.state->'section') || jsonb_build_object(
@@ -187,10 +187,10 @@ function sectionJson(): string {
     'sectionPoints', s.points,
     'assignments', COALESCE((
       SELECT jsonb_agg(a.value || jsonb_build_object('instructorName',
-          CASE WHEN p.id IS NULL THEN NULL ELSE COALESCE(p.display_name, p.id) END)
+          (SELECT COALESCE(p.display_name, p.id) FROM ?? AS p WHERE p.id = a.value->>'UserId'))
         ORDER BY a.ordinality)
-      FROM jsonb_each(s.state->'assignments') WITH ORDINALITY AS a(key, value, ordinality)
-      LEFT JOIN ?? AS p ON p.id = a.value->>'UserId'), '[]'::jsonb),
+      FROM jsonb_each(s.state->'assignments') WITH ORDINALITY AS a(key, value, ordinality)),
+      '[]'::jsonb),
     'coverage', s.coverage,
     'assignedPoints', COALESCE((s.coverage->>'assignedPoints')::double precision, 0),
     'createdAt', ${isoTimestamp('s.created_at')},
@@ -293,14 +293,15 @@ export function sectionReadRoutes(
         });
       // The count and the page run side by side; the page's rows are built as JSON by PostgreSQL
       // (the same shape as `view`), so a page of sections is never parsed and re-serialised here.
+      // The JSON is built for the page's rows only, after LIMIT and OFFSET, not for those skipped.
+      const order = orderBy(sort?.length ? sort : SECTION_DEFAULT_SORT, SECTION_SORT, 's.id');
+      const pageRows = base.clone().select('s.*').orderByRaw(order).limit(take).offset(skip);
       const [[counted], page] = await Promise.all([
         base.clone().count<{ count: string }[]>({ count: '*' }),
-        base
-          .clone()
+        knex
           .select(knex.raw(`${sectionJson()} AS json`, [await table(SECTION_PEOPLE_TABLE)]))
-          .orderByRaw(orderBy(sort?.length ? sort : SECTION_DEFAULT_SORT, SECTION_SORT, 's.id'))
-          .limit(take)
-          .offset(skip) as Promise<{ json: string }[]>,
+          .from(pageRows.as('s'))
+          .orderByRaw(order) as Promise<{ json: string }[]>,
       ]);
       const count = Number(counted?.count ?? 0);
       return reply

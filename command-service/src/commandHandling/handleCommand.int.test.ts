@@ -3,7 +3,7 @@ import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { testMeta } from '../testing/deciderSpec.js';
 import { ConflictError, ForbiddenError } from '../errors/errors.js';
 import type { Command, Decider, DomainEvent } from './decider.js';
-import { handleCommand } from './handleCommand.js';
+import { handleCommand, type LoadedAggregate } from './handleCommand.js';
 
 // A counter small enough to show the handler's behaviour without any product rules.
 type Add = Command<'Add', { by: number }>;
@@ -25,6 +25,41 @@ afterAll(async () => {
 });
 
 describe('handleCommand', () => {
+  it('starts from a loaded aggregate when given one, and reads the stream when it was stale', async () => {
+    const seen: number[] = [];
+    const spy: Decider<Add, number, Added> = {
+      ...counter,
+      decide: (command, state, meta) => {
+        seen.push(state);
+        return counter.decide(command, state, meta);
+      },
+    };
+    const run = (by: number, loadFirst: () => Promise<null | LoadedAggregate<number>>) =>
+      handleCommand(db.store, spy, 'counter-idx', add(by), {
+        meta: testMeta(),
+        entityId: 'idx',
+        loadFirst,
+      });
+    await run(5, () => Promise.resolve(null)); // nothing cached: the stream (none yet)
+    const [first] = await db.events('counter-idx');
+    // Current: decided on the cached state, appended after its revision.
+    await run(1, () =>
+      Promise.resolve({ state: 5, revision: first!.revision, position: first!.position }),
+    );
+    expect(seen).toEqual([0, 5]);
+    // Stale (it missed the last event): the append fails and the retry reads the stream.
+    const result = await run(10, () =>
+      Promise.resolve({ state: 5, revision: first!.revision, position: first!.position }),
+    );
+    expect(seen).toEqual([0, 5, 5, 6]);
+    expect(result.revision).toBe(2);
+    expect((await db.events('counter-idx')).map((e) => e.data)).toEqual([
+      { by: 5 },
+      { by: 1 },
+      { by: 10 },
+    ]);
+  });
+
   it('answers revision -1 and the start position when nothing happens on a new stream', async () => {
     const result = await handleCommand(db.store, counter, 'counter-a', add(0), {
       meta: testMeta(),

@@ -37,6 +37,12 @@ export interface HandleCommandOptions<S> {
   authorize?: (state: S) => void;
   /** Attempts when a concurrent write races us and no expected revision was given. */
   maxAttempts?: number;
+  /**
+   * Where the first attempt reads the aggregate from, instead of its stream (an in-memory index
+   * kept current from the log). A stale answer only fails the append, and every retry reads the
+   * stream itself.
+   */
+  loadFirst?: () => Promise<LoadedAggregate<S> | null>;
 }
 
 // Under N racing writers the last one needs N attempts; seeding and jobs may run a few at once.
@@ -87,7 +93,8 @@ export async function handleCommand<C extends Command, S, E extends DomainEvent>
   const { meta, entityId, expectedRevision } = options;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
-    const loaded = await loadAggregate(store, decider, streamId);
+    const cached = attempt === 1 ? await options.loadFirst?.() : null;
+    const loaded = cached ?? (await loadAggregate(store, decider, streamId));
     options.authorize?.(loaded.state);
     if (expectedRevision !== undefined && expectedRevision !== loaded.revision) {
       throw new ConflictError(revisionToNumber(loaded.revision));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
+import { sectionDecider } from '@allot/shared-events';
+import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { SectionScheduleIndex } from './scheduleIndex.js';
 
 let db: TestStore;
@@ -128,5 +130,12 @@ describe('SectionScheduleIndex', () => {
     await store.appendToStream('section-a', [{ type: 'SectionDeleted', data: { id: 'a' } }]);
     await index.refresh();
     expect(probe('new', ['ada', 'bob'], ['room-1'])).toEqual(['b']);
+
+    // Each section as its stream stands, for a command to start from.
+    for (const id of ['a', 'b', 'c']) {
+      const loaded = await loadAggregate(store, sectionDecider, `section-${id}`);
+      expect(index.aggregate(`section-${id}`)).toEqual(loaded);
+    }
+    expect(index.aggregate('section-unknown')).toBeNull();
   });
 });

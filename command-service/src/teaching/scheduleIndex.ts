@@ -84,6 +84,8 @@ class KeyedSets {
  */
 export class SectionScheduleIndex {
   private readonly sections = new Map<string, SectionState>();
+  /** Each section stream's last revision and position, so a command can start from the index. */
+  private readonly heads = new Map<string, { revision: bigint; position: Position }>();
   private readonly keys = new Map<string, SectionKeys>();
   private readonly byInstructor = new KeyedSets();
   private readonly byLocation = new KeyedSets();
@@ -115,6 +117,7 @@ export class SectionScheduleIndex {
           this.applyLocation(event.type, event.data as LocationData);
         } else {
           this.applySection(event.streamId, event as unknown as SectionEvent);
+          this.heads.set(event.streamId, { revision: event.revision, position: event.position });
         }
         this.position = event.position;
       }
@@ -150,6 +153,18 @@ export class SectionScheduleIndex {
       building: code !== null ? buildingOf(code) : (known?.building ?? null),
       capacity: data.capacity ?? known?.capacity ?? null,
     });
+  }
+
+  /**
+   * A section as its stream stands after the last refresh: the state the section decider would
+   * fold from the stream, its revision and position; null for a stream the index has not seen.
+   */
+  aggregate(
+    streamId: string,
+  ): { state: SectionState; revision: bigint; position: Position } | null {
+    const state = this.sections.get(streamId);
+    const head = this.heads.get(streamId);
+    return state && head ? { state, ...head } : null;
   }
 
   /** The rooms a command may involve, with capacity and building. */

@@ -145,8 +145,11 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
       await assertRecordsExist(store, referencesOf(command));
       await checkTermMode(store, command);
       if (index) await index.refresh();
-      return handleCommand(store, decider, sectionStreamId(command.data.id), command, {
+      const streamId = sectionStreamId(command.data.id);
+      return handleCommand(store, decider, streamId, command, {
         meta,
+        // The index was refreshed just now: no need to read the section's stream again.
+        ...(index ? { loadFirst: () => Promise.resolve(index.aggregate(streamId)) } : {}),
         entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
         ...(expectedRevision === undefined ? {} : { expectedRevision }),
         authorize(state) {

@@ -1,6 +1,6 @@
 // @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { positionToToken, type Position } from '@allot/shared-events';
+import { comparePositions, positionToToken, type Position } from '@allot/shared-events';
 import { qualified } from './sql.js';
 import { createProjectionRunner, type ProjectionRunner } from './runner.js';
 import { silentProjectionLogger, type ProjectionLogger } from './logger.js';
@@ -105,7 +105,8 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     expect(await r.waitFor(await head(e), undefined, 20_000)).toBe(true);
     expect((await model(e)).counts).toEqual(await expectedCounts(e));
 
-    await appendCounted(e.store, { streams: 2, count: 4, prefix: 'live' });
+    const live = await appendCounted(e.store, { streams: 2, count: 4, prefix: 'live' });
+    expect(await r.waitFor(live, ['test_counter'], 10_000)).toBe(true);
     const ignored = await e.store.appendToStream('other-1', { type: IGNORED, data: {} });
     // The last event is of a type the projection does not handle: read-your-writes still passes it.
     expect(await r.waitFor(ignored.position, ['test_counter'], 10_000)).toBe(true);
@@ -118,6 +119,14 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
       error: null,
     });
     expect(status?.position).toBe(positionToToken(ignored.position));
+    // Passing over what it does not handle wrote nothing: the stored checkpoint waits at the last
+    // handled event, and moves on with the next one it handles.
+    const stored = await readCheckpoint(e.knex, e.schema, 'test_counter');
+    expect(comparePositions(stored!.position, ignored.position)).toBeLessThan(0);
+    const next = await appendCounted(e.store, { streams: 1, count: 1, prefix: 'after' });
+    expect(await r.waitFor(next, ['test_counter'], 10_000)).toBe(true);
+    const after = await readCheckpoint(e.knex, e.schema, 'test_counter');
+    expect(positionToToken(after!.position)).toBe(positionToToken(next));
   });
 
   it('changes nothing when a batch is applied twice or the checkpoint is rewound', async () => {

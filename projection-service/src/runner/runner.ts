@@ -14,6 +14,7 @@ import { HeadWatcher } from './headWatcher.js';
 import { knownTypePredicate, type KnownEventTypes } from './knownEventTypes.js';
 import { consoleProjectionLogger, type ProjectionLogger } from './logger.js';
 import type { Projection, RealtimeNotification } from './projection.js';
+import { withSharedReads } from './sharedReads.js';
 import { ProjectionWorker, type ProjectionPhase } from './projectionWorker.js';
 import { assertIdentifier } from './sql.js';
 
@@ -97,11 +98,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let heartbeat: NodeJS.Timeout | null = null;
   let started = false;
 
+  // Live, every append wakes each projection at the same position: one query serves them all.
+  const sharedStore = withSharedReads(options.store);
   const workers = new Map(
     options.projections.map((projection) => [
       projection.name,
       new ProjectionWorker({
-        store: options.store,
+        store: sharedStore,
         knex: options.knex,
         schema,
         projection,

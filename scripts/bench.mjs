@@ -18,7 +18,7 @@ const benches = [
   'shared-events/bench/appendBench.ts',
   'projection-service/bench/catchUpBench.ts',
   // Generates the large institution (1,000,000 events), catches the read models up, then drives
-  // the HTTP app with autocannon: takes about half an hour on 2 cores.
+  // the HTTP app with autocannon: takes about 7 minutes on 2 cores.
   'infra/bench/teachingBench.ts',
 ];
 let failed = 0;

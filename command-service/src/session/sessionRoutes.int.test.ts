@@ -106,6 +106,15 @@ let withoutFlags: Call;
 
 beforeAll(async () => {
   db = await openTestStore();
+  // The merge checks its two users on their streams (mark and dora get theirs below).
+  for (const id of Object.keys(ROLES).filter((u) => u !== 'mark' && u !== 'dora')) {
+    await db.store.appendToStream(users.streamId(id), [
+      {
+        type: users.eventTypes.created,
+        data: { id, firstName: id, lastName: id, isActive: true },
+      },
+    ]);
+  }
   call = await start(DEMO_FEATURE_FLAGS);
   withoutFlags = await start({ ...DEMO_FEATURE_FLAGS, apiEnabled: false, userMergeEnabled: false });
 });
@@ -281,6 +290,14 @@ describe('POST /api/users/merge', () => {
     expect(events.map((e) => [e.type, e.data, e.metadata.actorId])).toEqual([
       ['UsersMerged', { masterId: 'fiona', duplicateId: 'rita' }, 'ada'],
     ]);
+    // Merged away, rita is no master; nobody unknown is either.
+    for (const masterId of ['rita', 'nobody']) {
+      const refused = await call('POST', '/api/users/merge', signedIn('ada'), {
+        masterId,
+        duplicateId: 'fiona',
+      });
+      expect([masterId, refused.status]).toEqual([masterId, 404]);
+    }
   });
 });
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { EventStore, SessionCodec, SessionData } from '@allot/shared-events';
+import {
+  userMergeStream,
+  users,
+  type EventStore,
+  type SessionCodec,
+  type SessionData,
+} from '@allot/shared-events';
 import { assertCan } from '../authorization/ability.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
@@ -10,6 +16,9 @@ import { isApiKeySession } from '../apiKeys/bearerAuth.js';
 import type { SessionDirectory } from './sessionDirectory.js';
 import { sendUnauthorized } from './unauthorized.js';
 import { moveDuplicateData } from './mergeFollowUps.js';
+import { mergeDecider } from './mergeUsers.js';
+import { loadAggregate } from '../commandHandling/handleCommand.js';
+import { loadRecord } from '../resources/loadRecord.js';
 
 export interface SessionRoutesOptions {
   sessionCodec: Pick<SessionCodec, 'encode' | 'decode'>;
@@ -140,10 +149,17 @@ export function sessionRoutes(
       if (!session) return reply;
       assertCan(request.ability, 'merge', 'User');
       const { masterId, duplicateId } = parseRequest(MergeBody, request.body);
+      // Checked on the users' streams, not on a read model that may not have a new user yet.
       for (const userId of new Set([masterId, duplicateId])) {
-        if (!(await options.directory.isActiveUser(userId))) {
+        const record = await loadRecord(options.store, users, userId);
+        if (!record || record.isActive === false) {
           throw new NotFoundError(`No such active user: ${userId}.`);
         }
+      }
+      // A user merged away is no master (a second merge of the duplicate the decider refuses).
+      const master = await loadAggregate(options.store, mergeDecider, userMergeStream(masterId));
+      if (master.state.mergedInto !== null) {
+        throw new NotFoundError(`No such active user: ${masterId} was merged into another user.`);
       }
       const execute = commandOptionsFor(request);
       const result = await fastify.commandBus.execute(

@@ -59,6 +59,13 @@ export const environmentSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 100, { error: 'must be a whole number from 1 to 100' })
     .optional(),
+  ALLOT_SIGNIN_RATE_LIMIT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number from 1 to 100000' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100_000, { error: 'must be a whole number from 1 to 100000' })
+    .optional(),
   REDIS_URL: urlWith(['redis:', 'rediss:']),
   EVENTSTORE_CONNECTION_STRING: urlWith([
     'esdb:',

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       demoData: true,
       demoIdp: true,
       dbPoolSize: 10,
+      signInRateLimit: 30,
       logLevel: 'warn',
       oidc: null,
       saml: null,
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
         ALLOT_DATA_DIR: 'data',
         DATABASE_URL: 'postgres://allot:pw@db:5432/allot',
         ALLOT_DB_POOL_SIZE: '20',
+        ALLOT_SIGNIN_RATE_LIMIT: '120',
         REDIS_URL: 'redis://cache:6379',
         EVENTSTORE_CONNECTION_STRING: 'esdb://es:2113?tls=false',
         ALLOT_SESSION_SECRET: SECRET,
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/allot/data',
       databaseUrl: 'postgres://allot:pw@db:5432/allot',
       dbPoolSize: 20,
+      signInRateLimit: 120,
       redisUrl: 'redis://cache:6379',
       eventStoreConnectionString: 'esdb://es:2113?tls=false',
       sessionSecret: SECRET,
@@ -108,6 +111,13 @@ describe('loadConfig', () => {
       'ALLOT_SESSION_SECRET must be at least 32 characters long.',
       'ALLOT_DEMO_DATA must be one of true, 1, on, yes, false, 0, off, no (got "maybe").',
     ]);
+  });
+
+  it('reads a sign-in rate limit of 1 to 100,000 a minute', () => {
+    expect(problemsOf({ ALLOT_SIGNIN_RATE_LIMIT: '0' })).toEqual([
+      'ALLOT_SIGNIN_RATE_LIMIT must be a whole number from 1 to 100000 (got "0").',
+    ]);
+    expect(problemsOf({ ALLOT_SIGNIN_RATE_LIMIT: 'lots' })).toHaveLength(1);
   });
 
   it('rejects a port above 65535', () => {

@@ -42,6 +42,8 @@ export interface AllotConfig {
   /** null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
   dbPoolSize: number;
+  /** Sign-in requests one address may make a minute (GET login, callbacks, the demo provider). */
+  signInRateLimit: number;
   /** null: in-process jobs and single-node realtime. */
   redisUrl: string | null;
   /** null: the PostgreSQL event store on the same database. */
@@ -72,6 +74,7 @@ const ECHOED: ReadonlySet<string> = new Set<EnvironmentVariable>([
   'HOST',
   'ALLOT_PUBLIC_URL',
   'ALLOT_DB_POOL_SIZE',
+  'ALLOT_SIGNIN_RATE_LIMIT',
   'ALLOT_DEMO_DATA',
   'ALLOT_DEMO_IDP',
   'LOG_LEVEL',
@@ -165,6 +168,7 @@ export function loadConfig(
       : path.join(REPO_ROOT, 'frontend', 'dist'),
     databaseUrl: e.DATABASE_URL ?? null,
     dbPoolSize: e.ALLOT_DB_POOL_SIZE ?? 10,
+    signInRateLimit: e.ALLOT_SIGNIN_RATE_LIMIT ?? 30,
     redisUrl: e.REDIS_URL ?? null,
     eventStoreConnectionString: e.EVENTSTORE_CONNECTION_STRING ?? null,
     sessionSecret: e.ALLOT_SESSION_SECRET ?? null,

@@ -16,6 +16,14 @@ describe('identityOptions', () => {
     expect(options.oidc).toBeUndefined();
   });
 
+  it('limits sign-in to 30 requests a minute per address unless configured', () => {
+    expect(optionsFor({}).signInRateLimit).toEqual({ max: 30, timeWindowMs: 60_000 });
+    expect(optionsFor({ ALLOT_SIGNIN_RATE_LIMIT: '500' }).signInRateLimit).toEqual({
+      max: 500,
+      timeWindowMs: 60_000,
+    });
+  });
+
   it('uses a configured OIDC issuer', () => {
     const options = optionsFor({
       OIDC_ISSUER: 'https://tenant.auth0.com/',

@@ -14,6 +14,7 @@ export function identityOptions(
     ...parts,
     mode: config.mode,
     publicUrl: config.publicUrl,
+    signInRateLimit: { max: config.signInRateLimit, timeWindowMs: 60_000 },
     auth0Enabled: oidc !== null || config.demoIdp,
     ...(oidc
       ? {

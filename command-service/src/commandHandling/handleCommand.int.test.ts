@@ -16,6 +16,19 @@ const counter: Decider<Add, number, Added> = {
 };
 const add = (by: number): Add => ({ type: 'Add', data: { by } });
 
+/** The counter, recording each state it decides on. */
+function spyingCounter() {
+  const seen: number[] = [];
+  const spy: Decider<Add, number, Added> = {
+    ...counter,
+    decide: (command, state, meta) => {
+      seen.push(state);
+      return counter.decide(command, state, meta);
+    },
+  };
+  return { seen, spy };
+}
+
 let db: TestStore;
 beforeAll(async () => {
   db = await openTestStore();
@@ -26,14 +39,7 @@ afterAll(async () => {
 
 describe('handleCommand', () => {
   it('starts from a loaded aggregate when given one, and reads the stream when it was stale', async () => {
-    const seen: number[] = [];
-    const spy: Decider<Add, number, Added> = {
-      ...counter,
-      decide: (command, state, meta) => {
-        seen.push(state);
-        return counter.decide(command, state, meta);
-      },
-    };
+    const { seen, spy } = spyingCounter();
     const run = (by: number, loadFirst: () => Promise<null | LoadedAggregate<number>>) =>
       handleCommand(db.store, spy, 'counter-idx', add(by), {
         meta: testMeta(),
@@ -83,14 +89,7 @@ describe('handleCommand', () => {
   });
 
   it('decides on the state built from the whole stream', async () => {
-    const seen: number[] = [];
-    const spy: Decider<Add, number, Added> = {
-      ...counter,
-      decide: (command, state, meta) => {
-        seen.push(state);
-        return counter.decide(command, state, meta);
-      },
-    };
+    const { seen, spy } = spyingCounter();
     for (const by of [1, 2, 3])
       await handleCommand(db.store, spy, 'counter-c', add(by), { meta: testMeta(), entityId: 'c' });
     expect(seen).toEqual([0, 1, 3]);

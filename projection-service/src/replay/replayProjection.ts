@@ -21,6 +21,7 @@ import {
   ProjectionVersionError,
   UnknownEventTypeError,
 } from '../runner/errors.js';
+import { COMPACT_AFTER_EVENTS, compactTables } from '../runner/compaction.js';
 import { initializeProjection } from '../runner/initialize.js';
 import { consoleProjectionLogger, type ProjectionLogger } from '../runner/logger.js';
 import type { Projection } from '../runner/projection.js';
@@ -63,6 +64,11 @@ export interface ReplayOptions {
   owner?: string;
   /** A runner passes its lock connection; otherwise the replay opens its own. */
   locks?: AdvisoryLocks;
+  /**
+   * Handled events after which the new tables are compacted before reads switch to them
+   * (`COMPACT_AFTER_EVENTS` by default).
+   */
+  compactAfterEvents?: number;
 }
 
 export interface ReplayResult {
@@ -179,6 +185,8 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
     let oldTables: string[] = [];
     const reader = new BatchReader(store, batchSize);
     let failures = 0;
+    let handled = 0;
+    let compacted = false;
     for (;;) {
       try {
         const events = await reader.read(checkpoint.position);
@@ -195,7 +203,15 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
             owner,
           }));
           done += events.length;
+          handled += events.filter((e) => handles.has(e.type)).length;
           await progress('building', false);
+        }
+        if (events.length < batchSize && !compacted) {
+          // Nobody reads the new tables yet, so rewriting them blocks no request.
+          compacted = true;
+          if (handled >= (options.compactAfterEvents ?? COMPACT_AFTER_EVENTS)) {
+            await compactTables(knex, schema, tables, logger, projection.name);
+          }
         }
         if (events.length < batchSize && (await trySwitch())) break;
         failures = 0;

@@ -3,6 +3,7 @@ import type { EventStore, Position, RecordedEvent } from '@allot/shared-events';
 import { replayProjection } from '../replay/replayProjection.js';
 import { projectionLockKey, type AdvisoryLocks } from './advisoryLocks.js';
 import { BatchReader, commitBatch, type BeforeCommitHook } from './batches.js';
+import { compactTables } from './compaction.js';
 import { readCheckpoint, touchCheckpoint, type Checkpoint } from './checkpoints.js';
 import { CheckpointMovedError, ProjectionVersionError, UnknownEventTypeError } from './errors.js';
 import type { HeadWatcher } from './headWatcher.js';
@@ -38,6 +39,8 @@ export interface WorkerDeps {
   /** Called after every commit with the projection's new position. */
   onCommitted: (projection: string, position: Position) => void;
   beforeCommit?: BeforeCommitHook | undefined;
+  /** Handled events of one catch-up after which its tables are compacted at the head. */
+  compactAfterEvents: number;
 }
 
 /**
@@ -66,6 +69,8 @@ export class ProjectionWorker {
   private ctx: ProjectionContext | null = null;
   private readonly reader: BatchReader;
   private readonly handles: ReadonlySet<string>;
+  /** Events handled since the worker was last at the head (one catch-up's worth). */
+  private handledSinceHead = 0;
 
   constructor(private readonly deps: WorkerDeps) {
     this.reader = new BatchReader(deps.store, deps.batchSize);
@@ -174,6 +179,7 @@ export class ProjectionWorker {
         logger: this.deps.logger,
         owner,
         locks: this.deps.locks,
+        compactAfterEvents: this.deps.compactAfterEvents,
       });
       active = result.to;
       result.oldTablesDropped.catch(() => undefined);
@@ -202,6 +208,8 @@ export class ProjectionWorker {
     if (!checkpoint || !ctx) return;
     const events = await this.reader.read(checkpoint.position);
     if (events.length === 0) {
+      if (this.handledSinceHead >= this.deps.compactAfterEvents) await this.compact(ctx);
+      this.handledSinceHead = 0;
       this.phase = 'live';
       this.behindSince = null;
       await this.deps.headWatcher.waitBeyond(checkpoint.position);
@@ -254,6 +262,7 @@ export class ProjectionWorker {
     this.checkpoint = checkpoint;
     this.persisted = checkpoint;
     this.persistedAt = Date.now();
+    this.handledSinceHead += events.filter((e) => this.handles.has(e.type)).length;
     this.deps.onCommitted(this.name, checkpoint.position);
     if (notifications.length > 0 && this.deps.onNotifications) {
       try {
@@ -262,6 +271,13 @@ export class ProjectionWorker {
         this.deps.logger.warn({ projection: this.name, err }, 'A notification handler threw');
       }
     }
+  }
+
+  /** A long catch-up leaves its tables full of dead row versions: rewrite them once. */
+  private async compact(ctx: ProjectionContext): Promise<void> {
+    const { knex, schema, projection, logger } = this.deps;
+    const tables = projection.tables.map((t) => ctx.physicalName(t));
+    await compactTables(knex, schema, tables, logger, this.name);
   }
 
   private sleep(ms: number): Promise<void> {

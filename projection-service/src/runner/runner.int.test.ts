@@ -129,6 +129,70 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     expect(positionToToken(after!.position)).toBe(positionToToken(next));
   });
 
+  it('compacts its tables after a long catch-up or rebuild, not after live batches', async () => {
+    const e = await env(kind);
+    const compactions: string[] = [];
+    const logger: ProjectionLogger = {
+      ...silentProjectionLogger,
+      info: (obj, msg) => {
+        if (msg?.startsWith('Compacted')) compactions.push(String(obj.projection));
+      },
+    };
+    // VACUUM FULL writes each table anew: its file node changes.
+    const fileNodes = async (version: number) => {
+      const ctx = projectionContext(e.schema, { version, build: 0 });
+      const tables = ['stream_counts', 'event_list'].map((t) => ctx.table(t));
+      const rows = await Promise.all(
+        tables.map((t) =>
+          e.knex.raw<{ rows: { relfilenode: number }[] }>(
+            'SELECT relfilenode FROM pg_class WHERE oid = ?::regclass',
+            [t],
+          ),
+        ),
+      );
+      return rows.map((r) => r.rows[0]?.relfilenode);
+    };
+    const untilCompacted = async (count: number) => {
+      for (let i = 0; i < 500 && compactions.length < count; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(compactions).toEqual(Array.from({ length: count }, () => 'test_counter'));
+    };
+
+    await appendCounted(e.store, { streams: 3, count: 30, perAppend: 3 });
+    const first = runner(e, [counterProjection()], { logger, compactAfterEvents: 25 });
+    await first.start();
+    expect(await first.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    await untilCompacted(1);
+    const compacted = await fileNodes(1);
+    // A live batch below the threshold leaves the tables as they are.
+    const live = await appendCounted(e.store, { streams: 1, count: 5, prefix: 'live' });
+    expect(await first.waitFor(live, undefined, 10_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(compactions).toHaveLength(1);
+    expect(await fileNodes(1)).toEqual(compacted);
+    await first.stop();
+
+    // A restart that catches up past the threshold compacts again.
+    await appendCounted(e.store, { streams: 2, count: 30, perAppend: 2, prefix: 'later' });
+    const second = runner(e, [counterProjection()], { logger, compactAfterEvents: 25 });
+    await second.start();
+    expect(await second.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    await untilCompacted(2);
+    const recompacted = await fileNodes(1);
+    expect(recompacted[0]).not.toBe(compacted[0]);
+    expect(recompacted[1]).not.toBe(compacted[1]);
+    expect((await model(e)).counts).toEqual(await expectedCounts(e));
+    await second.stop();
+
+    // A rebuild (new version) compacts its new tables before reads switch to them.
+    const third = runner(e, [counterProjection(2)], { logger, compactAfterEvents: 25 });
+    await third.start();
+    expect(await third.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    await untilCompacted(3);
+    expect((await model(e)).counts).toEqual(await expectedCounts(e));
+  });
+
   it('changes nothing when a batch is applied twice or the checkpoint is rewound', async () => {
     const e = await env(kind);
     await appendCounted(e.store, { streams: 4, count: 40, perAppend: 4 });

@@ -9,6 +9,7 @@ import {
 } from '@allot/shared-events';
 import { openAdvisoryLocks } from './advisoryLocks.js';
 import type { BeforeCommitHook } from './batches.js';
+import { COMPACT_AFTER_EVENTS } from './compaction.js';
 import { ensureProjectionTables, readCheckpointPositions } from './checkpoints.js';
 import { HeadWatcher } from './headWatcher.js';
 import { knownTypePredicate, type KnownEventTypes } from './knownEventTypes.js';
@@ -42,6 +43,11 @@ export interface ProjectionRunnerOptions {
   maxBackoffMs?: number;
   /** Test hook: runs inside each batch transaction after all writes, before COMMIT. */
   beforeCommit?: BeforeCommitHook;
+  /**
+   * Handled events of one catch-up (or rebuild) after which the projection's tables are
+   * compacted when it reaches the head; `COMPACT_AFTER_EVENTS` by default.
+   */
+  compactAfterEvents?: number;
 }
 
 export interface ProjectionStatus {
@@ -83,6 +89,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const owner =
     options.owner ?? `${hostname()}:${String(process.pid)}:${randomBytes(3).toString('hex')}`;
   const batchSize = options.batchSize ?? 2000;
+  const compactAfterEvents = options.compactAfterEvents ?? COMPACT_AFTER_EVENTS;
   const names = options.projections.map((p) => p.name);
   if (new Set(names).size !== names.length)
     throw new Error(`Duplicate projection names: ${names.join(', ')}`);
@@ -118,6 +125,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         maxBackoffMs: options.maxBackoffMs ?? 5000,
         onNotifications: options.onNotifications,
         beforeCommit: options.beforeCommit,
+        compactAfterEvents,
         onCommitted(name, position) {
           positions.set(name, position);
           const current = progressed;

@@ -249,6 +249,10 @@ describe('GET /api/sections', () => {
     const page = await get(`/api/sections?take=1&skip=1`, 'ops');
     expect(page.body.count).toBe(3);
     expect(ids(page)).toEqual(['math-2']);
+    // A page past the end still tells how many there are.
+    const beyond = await get(`/api/sections?take=2&skip=4`, 'ops');
+    expect(beyond.body.count).toBe(3);
+    expect(ids(beyond)).toEqual([]);
   });
 
   it('shows workgroup members only their workgroups’ sections', async () => {

@@ -23,6 +23,7 @@ import {
 } from './sectionQuery.js';
 import {
   SECTION_ASSIGNMENTS_TABLE,
+  SECTION_LIST_TABLE,
   SECTION_PEOPLE_TABLE,
   SECTIONS_TABLE,
   sectionsProjection,
@@ -173,28 +174,28 @@ const isoTimestamp = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * `view` of a section row (alias `s`) as JSON text built in SQL, for pages of the list: the
+ * `view` of a section row (alias `d`) as JSON text built in SQL, for pages of the list: the
  * instructor of each assignment named from the people table by its key (its id when it has no
  * name, null when unknown); the one binding is that table.
  */
 function sectionJson(): string {
-  return `((s.state->'section') || jsonb_build_object(
-    'revision', s.revision,
-    'CourseId', s.course_id,
-    'AcademicPeriodId', s.academic_period_id,
-    'courseNumber', s.course_number,
-    'courseName', s.course_name,
-    'sectionPoints', s.points,
+  return `((d.state->'section') || jsonb_build_object(
+    'revision', d.revision,
+    'CourseId', d.course_id,
+    'AcademicPeriodId', d.academic_period_id,
+    'courseNumber', d.course_number,
+    'courseName', d.course_name,
+    'sectionPoints', d.points,
     'assignments', COALESCE((
       SELECT jsonb_agg(a.value || jsonb_build_object('instructorName',
           (SELECT COALESCE(p.display_name, p.id) FROM ?? AS p WHERE p.id = a.value->>'UserId'))
         ORDER BY a.ordinality)
-      FROM jsonb_each(s.state->'assignments') WITH ORDINALITY AS a(key, value, ordinality)),
+      FROM jsonb_each(d.state->'assignments') WITH ORDINALITY AS a(key, value, ordinality)),
       '[]'::jsonb),
-    'coverage', s.coverage,
-    'assignedPoints', COALESCE((s.coverage->>'assignedPoints')::double precision, 0),
-    'createdAt', ${isoTimestamp('s.created_at')},
-    'updatedAt', ${isoTimestamp('s.updated_at')}))::text`;
+    'coverage', d.coverage,
+    'assignedPoints', COALESCE((d.coverage->>'assignedPoints')::double precision, 0),
+    'createdAt', ${isoTimestamp('d.created_at')},
+    'updatedAt', ${isoTimestamp('d.updated_at')}))::text`;
 }
 
 function assignmentView(r: AssignmentRow) {
@@ -272,7 +273,9 @@ export function sectionReadRoutes(
       const { UserId, coverageStatus } = query.data;
       const workgroups = readableWorkgroups(viewer.ability);
       const assignments = await table(SECTION_ASSIGNMENTS_TABLE);
-      const base = knex({ s: await table(SECTIONS_TABLE) })
+      // Filters, count and order read the narrow list table; only the page's rows are read
+      // from the sections table, whose rows carry each section's whole state.
+      const base = knex({ s: await table(SECTION_LIST_TABLE) })
         .where('s.deleted', false)
         .modify((b) => {
           if (workgroups) b.whereIn('s.workgroup_id', workgroups);
@@ -291,19 +294,27 @@ export function sectionReadRoutes(
             );
           }
         });
-      // The count and the page run side by side; the page's rows are built as JSON by PostgreSQL
-      // (the same shape as `view`), so a page of sections is never parsed and re-serialised here.
-      // The JSON is built for the page's rows only, after LIMIT and OFFSET, not for those skipped.
+      // One statement answers the page and the count: the page's rows are built as JSON by
+      // PostgreSQL (the same shape as `view`), only for the rows after LIMIT and OFFSET, so a page
+      // is never parsed and re-serialised here, and each row carries the count (computed once).
       const order = orderBy(sort?.length ? sort : SECTION_DEFAULT_SORT, SECTION_SORT, 's.id');
       const pageRows = base.clone().select('s.*').orderByRaw(order).limit(take).offset(skip);
-      const [[counted], page] = await Promise.all([
-        base.clone().count<{ count: string }[]>({ count: '*' }),
-        knex
-          .select(knex.raw(`${sectionJson()} AS json`, [await table(SECTION_PEOPLE_TABLE)]))
-          .from(pageRows.as('s'))
-          .orderByRaw(order) as Promise<{ json: string }[]>,
-      ]);
-      const count = Number(counted?.count ?? 0);
+      const counting = base.clone().count<{ count: string }[]>({ count: '*' });
+      const page: { json: string; count: string }[] = await knex
+        .select(
+          knex.raw(`${sectionJson()} AS json`, [await table(SECTION_PEOPLE_TABLE)]),
+          knex.raw('(?) AS count', [counting]),
+        )
+        .from(pageRows.as('s'))
+        .join({ d: await table(SECTIONS_TABLE) }, 'd.id', 's.id')
+        .orderByRaw(order);
+      // A page past the end has no row to carry the count: ask for it alone.
+      const count =
+        page[0] !== undefined
+          ? Number(page[0].count)
+          : skip === 0
+            ? 0
+            : Number((await counting)[0]?.count ?? 0);
       return reply
         .type('application/json; charset=utf-8')
         .send(`{"count":${count},"rows":[${page.map((r) => r.json).join(',')}]}`);

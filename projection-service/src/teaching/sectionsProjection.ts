@@ -24,6 +24,12 @@ import type { Projection, ProjectionContext, RealtimeNotification } from '../run
 import { isSectionChange, SectionChanges, type SectionChange } from './sectionsChanged.js';
 
 export const SECTIONS_TABLE = 'sections';
+/**
+ * The list's filter and sort columns of each section, without its state: a row is a tenth of a
+ * `sections` row, so counting and ordering a period's sections reads a tenth of the pages
+ * (docs/benchmarks.md). Written with `sections`, from the same values.
+ */
+export const SECTION_LIST_TABLE = 'section_list';
 export const SECTION_ASSIGNMENTS_TABLE = 'section_assignments';
 /** What the sections read model keeps of other streams, so rows need no join at read time. */
 export const SECTION_COURSES_TABLE = 'section_courses';
@@ -213,6 +219,10 @@ const SECTION_COLUMNS = `(id, revision, workgroup_id, course_offering_id, academ
   course_id, course_number, course_name, section_number, name, enrollment, points, coverage_status,
   coverage_variance, search, deleted, state, coverage, created_at, updated_at)`;
 const SECTION_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)';
+const LIST_COLUMNS = `(id, workgroup_id, course_offering_id, academic_period_id, course_number,
+  course_name, section_number, name, enrollment, points, coverage_status, coverage_variance, search,
+  deleted, updated_at)`;
+const LIST_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const ASSIGNMENT_COLUMNS = `(id, section_id, workgroup_id, user_id, status, share, notes, deleted,
   course_offering_id, academic_period_id, course_number, course_name, section_number, section_name,
   user_name, share_percent, points, created_at, updated_at)`;
@@ -250,6 +260,7 @@ async function writeSections(
   if (writes.length === 0) return;
   await lookups.preload(writes.map((w) => w.state));
   const sectionRows: Knex.Value[][] = [];
+  const listRows: Knex.Value[][] = [];
   const assignmentRows: Knex.Value[][] = [];
   for (const { state, revision, createdAt, updatedAt, assignmentTimes } of writes) {
     const { section } = state;
@@ -259,6 +270,12 @@ async function writeSections(
     const active = activeAssignments(state);
     const coverage = coverageOf(points, active);
     const deleted = state.status === 'deleted';
+    const search = searchTextOf([
+      course?.courseNumber,
+      course?.name,
+      section.name,
+      section.sectionNumber,
+    ]);
     sectionRows.push([
       section.id,
       revision,
@@ -274,11 +291,28 @@ async function writeSections(
       points,
       coverage.status,
       coverage.variance,
-      searchTextOf([course?.courseNumber, course?.name, section.name, section.sectionNumber]),
+      search,
       deleted,
       JSON.stringify(state),
       JSON.stringify(coverage),
       createdAt,
+      updatedAt,
+    ]);
+    listRows.push([
+      section.id,
+      section.WorkgroupId,
+      section.CourseOfferingId,
+      offering?.AcademicPeriodId ?? null,
+      course?.courseNumber ?? null,
+      course?.name ?? null,
+      section.sectionNumber,
+      section.name,
+      section.enrollment,
+      points,
+      coverage.status,
+      coverage.variance,
+      search,
+      deleted,
       updatedAt,
     ]);
     const shares = sharesOf(active);
@@ -324,6 +358,20 @@ async function writeSections(
        search = excluded.search, deleted = excluded.deleted, state = excluded.state,
        coverage = excluded.coverage, updated_at = excluded.updated_at`,
     sectionRows,
+  );
+  await insertRows(
+    trx,
+    ctx.table(SECTION_LIST_TABLE),
+    LIST_COLUMNS,
+    LIST_VALUES,
+    `ON CONFLICT (id) DO UPDATE SET workgroup_id = excluded.workgroup_id,
+       course_offering_id = excluded.course_offering_id,
+       academic_period_id = excluded.academic_period_id, course_number = excluded.course_number,
+       course_name = excluded.course_name, section_number = excluded.section_number,
+       name = excluded.name, enrollment = excluded.enrollment, points = excluded.points,
+       coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
+       search = excluded.search, deleted = excluded.deleted, updated_at = excluded.updated_at`,
+    listRows,
   );
   await insertRows(
     trx,
@@ -618,7 +666,7 @@ const PERSON_KEYS = ['displayName', 'firstName', 'lastName', 'isFaculty', 'isAct
  */
 export const sectionsProjection: Projection = {
   name: 'sections',
-  version: 2,
+  version: 4,
   eventTypes: [
     ...SECTION_EVENT_TYPES,
     ...COURSE_EVENT_TYPES,
@@ -627,6 +675,7 @@ export const sectionsProjection: Projection = {
   ],
   tables: [
     SECTIONS_TABLE,
+    SECTION_LIST_TABLE,
     SECTION_ASSIGNMENTS_TABLE,
     SECTION_COURSES_TABLE,
     SECTION_OFFERINGS_TABLE,
@@ -672,13 +721,46 @@ export const sectionsProjection: Projection = {
       'period',
       '(academic_period_id, course_number, section_number, id) WHERE NOT deleted',
     );
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         id text PRIMARY KEY,
+         workgroup_id text NOT NULL,
+         course_offering_id text NOT NULL,
+         academic_period_id text,
+         course_number text,
+         course_name text,
+         section_number text NOT NULL,
+         name text NOT NULL,
+         enrollment integer,
+         points double precision NOT NULL,
+         coverage_status text NOT NULL,
+         coverage_variance double precision NOT NULL,
+         search text NOT NULL,
+         deleted boolean NOT NULL DEFAULT false,
+         updated_at timestamptz NOT NULL
+       ) WITH (fillfactor = 70)`,
+      [ctx.table(SECTION_LIST_TABLE)],
+    );
+    await index(SECTION_LIST_TABLE, 'workgroup', '(workgroup_id)');
+    await index(
+      SECTION_LIST_TABLE,
+      'period',
+      '(academic_period_id, course_number, section_number, id) WHERE NOT deleted',
+    );
+    // Counting a period's sections under any of the list's filters (coverage, workgroup, search,
+    // instructor) reads this index alone, not the rows.
+    await index(
+      SECTION_LIST_TABLE,
+      'period_filters',
+      '(academic_period_id, coverage_status) INCLUDE (workgroup_id, search, id) WHERE NOT deleted',
+    );
     // The list's other sorts within a period: a page walks the index (then an incremental sort
     // by id) instead of sorting every section of the period (docs/benchmarks.md). Enrollment and
     // updated_at are left out: nearly every section event changes them, and an index on them
     // would turn each of those row updates from HOT into one that writes every index.
     for (const column of ['course_name', 'section_number', 'name', 'points', 'coverage_variance']) {
       await index(
-        SECTIONS_TABLE,
+        SECTION_LIST_TABLE,
         `period_${column}`,
         `(academic_period_id, ${column}) WHERE NOT deleted`,
       );

@@ -52,31 +52,21 @@ export async function resolveSession(
   session: Pick<SessionData, 'userId' | 'workingUserId'>,
   env: AuthEnvironment,
 ): Promise<ResolvedSession | null> {
-  const { facts } = env;
-  const authenticated = await facts.userById(session.userId);
-  const workingUser =
-    session.workingUserId === session.userId
-      ? authenticated
-      : await facts.userById(session.workingUserId);
-  if (!authenticated?.isActive || !workingUser?.isActive) return null;
-  const workingAcademicPeriodId =
-    workingUser.workingAcademicPeriodId ?? (await facts.systemActivePeriodId());
-  const [workgroupPermissions, progressStepId] = await Promise.all([
-    facts.workgroupPermissionsOf(workingUser.id),
-    workingAcademicPeriodId === null ? null : facts.progressStepIdOf(workingAcademicPeriodId),
-  ]);
+  const facts = await env.facts.sessionFacts(session.userId, session.workingUserId);
+  const { authenticated, working } = facts;
+  if (!authenticated?.isActive || !working?.isActive) return null;
   return {
     authenticated,
-    working: workingUser,
-    workingAcademicPeriodId,
+    working,
+    workingAcademicPeriodId: facts.workingAcademicPeriodId,
     abilityContext: {
-      userId: workingUser.id,
-      roles: workingUser.roles,
-      workgroupPermissions,
+      userId: working.id,
+      roles: working.roles,
+      workgroupPermissions: facts.workgroupPermissions,
       featureFlags: env.featureFlags,
       mode: env.mode,
-      progressStepId,
-      masquerading: authenticated.id !== workingUser.id,
+      progressStepId: facts.progressStepId,
+      masquerading: authenticated.id !== working.id,
     },
   };
 }

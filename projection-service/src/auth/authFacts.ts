@@ -26,6 +26,42 @@ export interface AuthFacts {
   progressStepIdOf(periodId: string): Promise<number | null>;
   /** The institution's active period (`academicPeriods/systemActive`). */
   systemActivePeriodId(): Promise<string | null>;
+  /**
+   * What resolving a session needs, at once (every request pays for it): both users, and the
+   * working user's working period (their own, else the institution's active one), its progress
+   * step and the working user's workgroup permissions.
+   */
+  sessionFacts(userId: string, workingUserId: string): Promise<SessionFacts>;
+}
+
+export interface SessionFacts {
+  authenticated: AuthUser | null;
+  working: AuthUser | null;
+  workingAcademicPeriodId: string | null;
+  progressStepId: number | null;
+  workgroupPermissions: WorkgroupPermission[];
+}
+
+/** `sessionFacts` from the single-fact reads (in-memory facts; the read model asks once). */
+export async function sessionFactsOneByOne(
+  facts: Omit<AuthFacts, 'sessionFacts'>,
+  userId: string,
+  workingUserId: string,
+): Promise<SessionFacts> {
+  const authenticated = await facts.userById(userId);
+  const working = workingUserId === userId ? authenticated : await facts.userById(workingUserId);
+  const workingAcademicPeriodId =
+    working?.workingAcademicPeriodId ?? (await facts.systemActivePeriodId());
+  return {
+    authenticated,
+    working,
+    workingAcademicPeriodId,
+    progressStepId:
+      workingAcademicPeriodId === null
+        ? null
+        : await facts.progressStepIdOf(workingAcademicPeriodId),
+    workgroupPermissions: working ? await facts.workgroupPermissionsOf(working.id) : [],
+  };
 }
 
 export interface InMemoryAuthData {
@@ -37,7 +73,7 @@ export interface InMemoryAuthData {
 
 /** AuthFacts over plain data; the data object stays live, so a test can change it between calls. */
 export function createInMemoryAuthFacts(data: InMemoryAuthData): AuthFacts {
-  return {
+  const facts: Omit<AuthFacts, 'sessionFacts'> = {
     userById: (id) => Promise.resolve(data.users.find((u) => u.id === id) ?? null),
     workgroupPermissionsOf: (userId) =>
       Promise.resolve([...(data.workgroupPermissions?.[userId] ?? [])]),
@@ -46,5 +82,9 @@ export function createInMemoryAuthFacts(data: InMemoryAuthData): AuthFacts {
       return Promise.resolve(steps.length > 0 ? Math.max(...steps) : null);
     },
     systemActivePeriodId: () => Promise.resolve(data.systemActivePeriodId ?? null),
+  };
+  return {
+    ...facts,
+    sessionFacts: (userId, workingUserId) => sessionFactsOneByOne(facts, userId, workingUserId),
   };
 }

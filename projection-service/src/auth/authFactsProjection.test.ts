@@ -2,6 +2,7 @@ import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { authFactsProjection } from './authFactsProjection.js';
+import { sessionFactsOneByOne } from './authFacts.js';
 import { createReadModelAuthFacts } from './readModelAuthFacts.js';
 
 let db: TestDatabase;
@@ -168,4 +169,31 @@ test('knows whose settings records are whose', async () => {
   expect(await facts.userSettingIdsOf('ada')).toEqual(['set-2']);
   expect(await facts.userSettingIdsOf('fiona')).toEqual([]);
   expect(await facts.workgroupIdsOf('ada')).toEqual(['wg-math']);
+});
+
+test('resolves a session in one read that answers what the single reads answer', async () => {
+  const pairs: [string, string][] = [
+    ['ada', 'ada'], // her own working period (p-past), no workgroups
+    ['ada', 'fiona'], // masquerading: fiona's workgroups, the system-active period and its step
+    ['fiona', 'fiona'],
+    ['dupe', 'dupe'], // merged away: inactive, no memberships
+    ['ada', 'nobody'],
+    ['nobody', 'nobody'],
+  ];
+  for (const [userId, workingUserId] of pairs) {
+    const once = await facts.sessionFacts(userId, workingUserId);
+    expect(once).toEqual(await sessionFactsOneByOne(facts, userId, workingUserId));
+  }
+  expect(await facts.sessionFacts('ada', 'fiona')).toMatchObject({
+    authenticated: { id: 'ada' },
+    working: { id: 'fiona', roles: ['faculty', 'reportingUser'] },
+    workingAcademicPeriodId: 'p-now',
+    progressStepId: 6,
+    workgroupPermissions: [{ id: 'wg-art', permission: 3 }],
+  });
+  expect(await facts.sessionFacts('ada', 'ada')).toMatchObject({
+    workingAcademicPeriodId: 'p-past',
+    progressStepId: null,
+    workgroupPermissions: [{ id: 'wg-math', permission: 2 }],
+  });
 });

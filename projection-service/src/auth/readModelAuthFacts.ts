@@ -23,6 +23,13 @@ interface UserRow {
   working_period_id: string | null;
 }
 
+interface SessionRow {
+  users: UserRow[] | null;
+  period_id: string | null;
+  step_id: number | string | null;
+  permissions: { id: string; permission: number }[] | null;
+}
+
 /** Roles arrive from the read model; a slug the code no longer knows grants nothing. */
 function knownRoles(value: unknown): RoleSlug[] {
   const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
@@ -71,6 +78,49 @@ export function createReadModelAuthFacts(
   };
   return {
     userById,
+    async sessionFacts(userId, workingUserId) {
+      // One statement instead of four reads: every request resolves its session.
+      const [users, members, steps, periods] = await Promise.all([
+        table(AUTH_USERS_TABLE),
+        table(AUTH_MEMBERS_TABLE),
+        table(AUTH_STEPS_TABLE),
+        table(AUTH_PERIODS_TABLE),
+      ]);
+      const result = await knex.raw<{ rows: SessionRow[] }>(
+        `WITH working AS (SELECT working_period_id FROM ?? WHERE id = ?),
+           period AS (SELECT COALESCE((SELECT working_period_id FROM working),
+             (SELECT id FROM ?? WHERE is_system_active LIMIT 1)) AS id)
+         SELECT
+           (SELECT json_agg(u) FROM ?? AS u WHERE u.id IN (?, ?)) AS users,
+           period.id AS period_id,
+           (SELECT max(step_id) FROM ?? WHERE academic_period_id = period.id AND is_active)
+             AS step_id,
+           (SELECT json_agg(json_build_object('id', workgroup_id, 'permission', permission)
+              ORDER BY workgroup_id) FROM ?? WHERE user_id = ?) AS permissions
+         FROM period`,
+        [
+          users,
+          workingUserId,
+          periods,
+          users,
+          userId,
+          workingUserId,
+          steps,
+          members,
+          workingUserId,
+        ],
+      );
+      const row = result.rows[0];
+      const found = (row?.users ?? []).map(toAuthUser);
+      return {
+        authenticated: found.find((u) => u.id === userId) ?? null,
+        working: found.find((u) => u.id === workingUserId) ?? null,
+        workingAcademicPeriodId: row?.period_id ?? null,
+        progressStepId:
+          row?.step_id === null || row?.step_id === undefined ? null : Number(row.step_id),
+        workgroupPermissions: row?.permissions ?? [],
+      };
+    },
     async workgroupPermissionsOf(userId) {
       const rows = await knex(await table(AUTH_MEMBERS_TABLE))
         .where({ user_id: userId })

@@ -63,12 +63,16 @@ export function createLiveFeatureFlags(
   async function catchUp(): Promise<void> {
     let events;
     try {
-      events = await store.readStream(SETTINGS_STREAM, { fromRevision: nextRevision });
+      // From the last event seen, not the one after it: a stream read that finds nothing asks
+      // again whether the stream exists, and that second query would come with every request.
+      const fromRevision = nextRevision > 0n ? nextRevision - 1n : 0n;
+      events = await store.readStream(SETTINGS_STREAM, { fromRevision });
     } catch (err) {
       if (err instanceof StreamNotFoundError) return;
       throw err;
     }
     for (const event of events) {
+      if (event.revision < nextRevision) continue;
       nextRevision = event.revision + 1n;
       if (event.type !== 'SettingChanged') continue;
       const { machineName, value } = SettingChanged.parse(event.data);

@@ -72,6 +72,8 @@ interface SectionRow {
   coverage: unknown;
   created_at: Date;
   updated_at: Date;
+  /** The section as answered (sectionView), stored by the projection. */
+  view: string;
 }
 
 interface AssignmentRow {
@@ -148,56 +150,6 @@ function orderBy<F extends string>(
   return [...parts, `${idColumn} ASC`].join(', ');
 }
 
-/** A section as answered: its fields, course, meetings, assignments (in order made), coverage. */
-function view(row: SectionRow, names: ReadonlyMap<string, string>) {
-  const { section, assignments } = row.state;
-  const coverage = row.coverage as { assignedPoints?: number } | null;
-  const live = Object.values(assignments);
-  return {
-    ...section,
-    revision: Number(row.revision),
-    CourseId: row.course_id,
-    AcademicPeriodId: row.academic_period_id,
-    courseNumber: row.course_number,
-    courseName: row.course_name,
-    sectionPoints: row.points,
-    assignments: live.map((a) => ({ ...a, instructorName: names.get(a.UserId) ?? null })),
-    coverage: row.coverage,
-    assignedPoints: coverage?.assignedPoints ?? 0,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
-
-/** An ISO 8601 UTC timestamp with milliseconds, as `Date.toISOString` writes it. */
-const isoTimestamp = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * `view` of a section row (alias `d`) as JSON text built in SQL, for pages of the list: the
- * instructor of each assignment named from the people table by its key (its id when it has no
- * name, null when unknown); the one binding is that table.
- */
-function sectionJson(): string {
-  return `((d.state->'section') || jsonb_build_object(
-    'revision', d.revision,
-    'CourseId', d.course_id,
-    'AcademicPeriodId', d.academic_period_id,
-    'courseNumber', d.course_number,
-    'courseName', d.course_name,
-    'sectionPoints', d.points,
-    'assignments', COALESCE((
-      SELECT jsonb_agg(a.value || jsonb_build_object('instructorName',
-          (SELECT COALESCE(p.display_name, p.id) FROM ?? AS p WHERE p.id = a.value->>'UserId'))
-        ORDER BY a.ordinality)
-      FROM jsonb_each(d.state->'assignments') WITH ORDINALITY AS a(key, value, ordinality)),
-      '[]'::jsonb),
-    'coverage', d.coverage,
-    'assignedPoints', COALESCE((d.coverage->>'assignedPoints')::double precision, 0),
-    'createdAt', ${isoTimestamp('d.created_at')},
-    'updatedAt', ${isoTimestamp('d.updated_at')}))::text`;
-}
-
 function assignmentView(r: AssignmentRow) {
   return {
     id: r.id,
@@ -247,18 +199,6 @@ export function sectionReadRoutes(
     return viewer;
   };
 
-  /** Instructor names of the assignments on a page of sections (one query). */
-  async function namesOf(rows: readonly SectionRow[]): Promise<Map<string, string>> {
-    const ids = [
-      ...new Set(rows.flatMap((r) => Object.values(r.state.assignments).map((a) => a.UserId))),
-    ];
-    if (ids.length === 0) return new Map();
-    const people = (await knex(await table(SECTION_PEOPLE_TABLE))
-      .select('id', 'display_name')
-      .whereIn('id', ids)) as { id: string; display_name: string | null }[];
-    return new Map(people.map((p) => [p.id, p.display_name ?? p.id]));
-  }
-
   fastify.get(
     '/api/sections',
     { preHandler, config: requiresRead('Section') },
@@ -294,17 +234,14 @@ export function sectionReadRoutes(
             );
           }
         });
-      // One statement answers the page and the count: the page's rows are built as JSON by
-      // PostgreSQL (the same shape as `view`), only for the rows after LIMIT and OFFSET, so a page
-      // is never parsed and re-serialised here, and each row carries the count (computed once).
+      // One statement answers the page and the count: each row's answer is stored with it as
+      // JSON text (sectionView), so a page is never built, parsed or re-serialised here, and each
+      // row carries the count (computed once).
       const order = orderBy(sort?.length ? sort : SECTION_DEFAULT_SORT, SECTION_SORT, 's.id');
       const pageRows = base.clone().select('s.*').orderByRaw(order).limit(take).offset(skip);
       const counting = base.clone().count<{ count: string }[]>({ count: '*' });
       const page: { json: string; count: string }[] = await knex
-        .select(
-          knex.raw(`${sectionJson()} AS json`, [await table(SECTION_PEOPLE_TABLE)]),
-          knex.raw('(?) AS count', [counting]),
-        )
+        .select('d.view AS json', knex.raw('(?) AS count', [counting]))
         .from(pageRows.as('s'))
         .join({ d: await table(SECTIONS_TABLE) }, 'd.id', 's.id')
         .orderByRaw(order);
@@ -343,7 +280,7 @@ export function sectionReadRoutes(
       ) {
         return sendError(reply, 403, 'You may not read this section.');
       }
-      return view(row, await namesOf([row]));
+      return reply.type('application/json; charset=utf-8').send(row.view);
     },
   );
 

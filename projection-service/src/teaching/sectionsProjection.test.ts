@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import {
   SECTION_ASSIGNMENTS_TABLE,
+  SECTION_LIST_TABLE,
   SECTIONS_TABLE,
   sectionsProjection,
 } from './sectionsProjection.js';
@@ -24,6 +25,16 @@ afterAll(async () => {
   await knex.destroy();
   await db.close();
 });
+
+/**
+ * Rows with their stored answer parsed: its keys come in the order the state had them, which is
+ * the order of the events in memory and PostgreSQL's own order once read back.
+ */
+function withParsedViews(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  return rows.map((r) =>
+    typeof r.view === 'string' ? { ...r, view: JSON.parse(r.view) as unknown } : r,
+  );
+}
 
 /** Events of one section stream, revisions 0, 1, 2, … as the store numbers them. */
 function stream(id: string) {
@@ -54,6 +65,14 @@ const assigned = (SectionId: string, id: string, UserId: string, share: number |
   status: 'proposed',
   overriddenConflicts: [],
   warnings: [],
+});
+
+test('searches the list through a trigram index (pg_trgm, in PGlite as on a server)', async () => {
+  const found = await knex.raw<{ rows: { indexdef: string }[] }>(
+    'SELECT indexdef FROM pg_indexes WHERE schemaname = ? AND indexname = ?',
+    [db.schema, `${harness.ctx.physicalName(SECTION_LIST_TABLE)}_search`],
+  );
+  expect(found.rows[0]?.indexdef).toContain('gin_trgm_ops');
 });
 
 test('keeps each section with its assignments and coverage, and notifies assignment changes', async () => {
@@ -213,6 +232,37 @@ test('rows carry the course, period and instructor names, and follow their renam
   expect(
     rows.every((r) => r.academic_period_id === 'p2' && r.course_name === 'General Chemistry'),
   ).toBe(true);
+  // The stored answer follows the renames too (Ada was renamed after her assignment was made).
+  const view = JSON.parse(String(row.view)) as Record<string, unknown>;
+  expect(view).toMatchObject({
+    id: 's9',
+    CourseId: 'c9',
+    AcademicPeriodId: 'p2',
+    courseNumber: 'CHEM 101',
+    courseName: 'General Chemistry',
+    sectionPoints: 4,
+    assignedPoints: 2,
+    coverage: { status: 'partial', variance: -2 },
+    createdAt: new Date(row.created_at as string).toISOString(),
+    updatedAt: new Date(row.updated_at as string).toISOString(),
+  });
+  expect(
+    (view.assignments as { id: string; instructorName: string }[]).map((a) => [
+      a.id,
+      a.instructorName,
+    ]),
+  ).toEqual([
+    ['a9', 'Ada Lovelace'],
+    ['a10', 'Bob Stone'],
+  ]);
+  const listed = await knex(harness.ctx.table(SECTION_LIST_TABLE)).where({ id: 's9' }).first();
+  expect(listed).toMatchObject({
+    academic_period_id: 'p2',
+    course_name: 'General Chemistry',
+    points: 4,
+    coverage_status: 'partial',
+    search: 'chem 101 general chemistry calculus i 001',
+  });
 });
 
 test('a replay builds the same rows whatever the batch size', async () => {
@@ -227,9 +277,12 @@ test('a replay builds the same rows whatever the batch size', async () => {
         await h.apply(events.slice(i, i + batchSize));
       }
       const read = async (logical: string) =>
-        (await otherKnex(h.ctx.table(logical)).orderBy('id')) as Record<string, unknown>[];
+        withParsedViews(
+          (await otherKnex(h.ctx.table(logical)).orderBy('id')) as Record<string, unknown>[],
+        );
       return {
         sections: await read(SECTIONS_TABLE),
+        list: await read(SECTION_LIST_TABLE),
         assignments: await read(SECTION_ASSIGNMENTS_TABLE),
       };
     } finally {
@@ -305,8 +358,13 @@ test('a batch writes the same rows as its events one at a time (times included)'
     // Replayed whole again, nothing changes (each row is guarded by its stream revision).
     await batched.apply(story);
     const rowsOf = async (k: Knex, ctx: typeof single.ctx, table: string) =>
-      k(ctx.table(table)).whereLike('id', '%-eq').orderBy('id');
-    for (const table of [SECTIONS_TABLE, SECTION_ASSIGNMENTS_TABLE]) {
+      withParsedViews(
+        (await k(ctx.table(table)).whereLike('id', '%-eq').orderBy('id')) as Record<
+          string,
+          unknown
+        >[],
+      );
+    for (const table of [SECTIONS_TABLE, SECTION_LIST_TABLE, SECTION_ASSIGNMENTS_TABLE]) {
       const one = await rowsOf(knex, single.ctx, table);
       expect(one.length).toBeGreaterThan(1);
       expect(await rowsOf(otherKnex, batched.ctx, table)).toEqual(one);

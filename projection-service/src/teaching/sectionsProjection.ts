@@ -22,6 +22,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Projection, ProjectionContext, RealtimeNotification } from '../runner/projection.js';
 import { isSectionChange, SectionChanges, type SectionChange } from './sectionsChanged.js';
+import { sectionView } from './sectionView.js';
 
 export const SECTIONS_TABLE = 'sections';
 /**
@@ -65,6 +66,25 @@ export function coverageOfState(state: SectionState, creditHours?: number | null
   if (state.status === 'absent') return null;
   const points = sectionPoints(state.section, creditHours);
   return coverageOf(points, activeAssignments(state));
+}
+
+/**
+ * The schema of the pg_trgm extension, created if it can be (it is a trusted extension: a
+ * database owner may), else null: the search then tests each row, as it must without it.
+ */
+async function trigramSchema(trx: Knex.Transaction): Promise<string | null> {
+  try {
+    // A savepoint: a refusal must not abort the migration's transaction. In `public`, not the
+    // read model's schema: dropping that schema must not take the extension from others.
+    await trx.transaction((sp) => sp.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public'));
+  } catch {
+    // Not installed on this server, or not ours to create.
+  }
+  const found = await trx.raw<{ rows: { schema: string }[] }>(
+    `SELECT n.nspname AS schema FROM pg_extension e
+       JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+  );
+  return found.rows[0]?.schema ?? null;
 }
 
 /** Lower-case text a search `q` matches (course number and name, section name and number). */
@@ -191,6 +211,11 @@ class Lookups {
     return this.courses.get(id) ?? null;
   }
 
+  /** A name `preload` read (null when the user is unknown or was not preloaded). */
+  knownName(id: string): string | null {
+    return this.people.get(id) ?? null;
+  }
+
   async personName(id: string): Promise<string | null> {
     if (!this.people.has(id)) {
       const row = (await this.trx(this.ctx.table(SECTION_PEOPLE_TABLE)).where({ id }).first()) as
@@ -205,7 +230,7 @@ class Lookups {
 interface SectionWrite {
   state: Live;
   revision: string;
-  /** The time of the first event written into the row (used only when the row is new). */
+  /** When the row was first written: the stored created_at, or this batch's first event. */
   createdAt: string;
   updatedAt: string;
   /**
@@ -217,8 +242,9 @@ interface SectionWrite {
 
 const SECTION_COLUMNS = `(id, revision, workgroup_id, course_offering_id, academic_period_id,
   course_id, course_number, course_name, section_number, name, enrollment, points, coverage_status,
-  coverage_variance, search, deleted, state, coverage, created_at, updated_at)`;
-const SECTION_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)';
+  coverage_variance, search, deleted, state, coverage, created_at, updated_at, view)`;
+const SECTION_VALUES =
+  '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)';
 const LIST_COLUMNS = `(id, workgroup_id, course_offering_id, academic_period_id, course_number,
   course_name, section_number, name, enrollment, points, coverage_status, coverage_variance, search,
   deleted, updated_at)`;
@@ -297,6 +323,21 @@ async function writeSections(
       JSON.stringify(coverage),
       createdAt,
       updatedAt,
+      JSON.stringify(
+        sectionView({
+          state,
+          revision: Number(revision),
+          CourseId: offering?.CourseId ?? null,
+          AcademicPeriodId: offering?.AcademicPeriodId ?? null,
+          courseNumber: course?.courseNumber ?? null,
+          courseName: course?.name ?? null,
+          points,
+          coverage,
+          instructorName: (userId) => lookups.knownName(userId),
+          createdAt,
+          updatedAt,
+        }),
+      ),
     ]);
     listRows.push([
       section.id,
@@ -356,7 +397,7 @@ async function writeSections(
        enrollment = excluded.enrollment, points = excluded.points,
        coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
        search = excluded.search, deleted = excluded.deleted, state = excluded.state,
-       coverage = excluded.coverage, updated_at = excluded.updated_at`,
+       coverage = excluded.coverage, updated_at = excluded.updated_at, view = excluded.view`,
     sectionRows,
   );
   await insertRows(
@@ -409,7 +450,10 @@ function assignmentKey(state: SectionState, id: string): string | null {
  * and each written once (at a flush) however many of the batch's events it had.
  */
 class SectionBatch {
-  private readonly known = new Map<string, { revision: bigint; state: SectionState }>();
+  private readonly known = new Map<
+    string,
+    { revision: bigint; state: SectionState; createdAt?: string }
+  >();
   /** Ids already read (found or not), so a new section is not looked up again per event. */
   private readonly looked = new Set<string>();
   private readonly pending = new Map<
@@ -429,10 +473,19 @@ class SectionBatch {
     if (wanted.length === 0) return;
     for (const id of wanted) this.looked.add(id);
     const rows = (await this.trx(this.ctx.table(SECTIONS_TABLE))
-      .select('id', 'revision', 'state')
-      .whereIn('id', wanted)) as { id: string; revision: string | number; state: SectionState }[];
+      .select('id', 'revision', 'state', 'created_at')
+      .whereIn('id', wanted)) as {
+      id: string;
+      revision: string | number;
+      state: SectionState;
+      created_at: Date | string;
+    }[];
     for (const row of rows) {
-      this.known.set(row.id, { revision: BigInt(row.revision), state: row.state });
+      this.known.set(row.id, {
+        revision: BigInt(row.revision),
+        state: row.state,
+        createdAt: new Date(row.created_at).toISOString(),
+      });
     }
   }
 
@@ -443,11 +496,12 @@ class SectionBatch {
   /** Records a section's state after one of its events; written at the next flush. */
   record(state: Live, previous: SectionState, revision: bigint, at: string): void {
     const id = state.section.id;
-    this.known.set(id, { revision, state });
+    const createdAt = this.known.get(id)?.createdAt ?? at;
+    this.known.set(id, { revision, state, createdAt });
     const entry = this.pending.get(id) ?? {
       state,
       revision: '',
-      createdAt: at,
+      createdAt,
       updatedAt: at,
       assignmentTimes: new Map<string, { created: string; changed: string }>(),
     };
@@ -474,18 +528,22 @@ interface StoredSection {
   id: string;
   revision: string | number;
   state: SectionState;
+  created_at: Date | string;
   updated_at: Date | string;
 }
 
-/** Re-derives the rows of sections whose course or offering changed (their own revision kept). */
+/**
+ * Re-derives the rows of sections whose course or offering changed, or whose instructor was
+ * renamed (their own revision and times kept).
+ */
 async function refreshSections(
   trx: Knex.Transaction,
   ctx: ProjectionContext,
   lookups: Lookups,
-  where: { course_offering_id?: string; course_id?: string },
+  where: { course_offering_id?: string; course_id?: string; user_id?: string },
 ): Promise<void> {
   const sections = ctx.table(SECTIONS_TABLE);
-  const query = trx(sections).select('id', 'revision', 'state', 'updated_at');
+  const query = trx(sections).select('id', 'revision', 'state', 'created_at', 'updated_at');
   if (where.course_offering_id) query.where({ course_offering_id: where.course_offering_id });
   if (where.course_id) {
     query.whereIn(
@@ -493,17 +551,24 @@ async function refreshSections(
       trx(ctx.table(SECTION_OFFERINGS_TABLE)).select('id').where({ course_id: where.course_id }),
     );
   }
+  if (where.user_id) {
+    query.whereIn(
+      'id',
+      trx(ctx.table(SECTION_ASSIGNMENTS_TABLE))
+        .select('section_id')
+        .where({ user_id: where.user_id }),
+    );
+  }
   const rows = (await query) as StoredSection[];
   const writes: SectionWrite[] = [];
   for (const row of rows) {
     if (row.state.status === 'absent') continue;
-    const at = new Date(row.updated_at).toISOString();
-    // Existing rows keep their created_at, and unchanged assignments their updated_at.
+    // Existing rows keep their times, and unchanged assignments their updated_at.
     writes.push({
       state: row.state,
       revision: String(row.revision),
-      createdAt: at,
-      updatedAt: at,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
       assignmentTimes: new Map(),
     });
   }
@@ -655,6 +720,7 @@ async function applySectionEvent(
 const COURSE_KEYS = ['courseNumber', 'name', 'sectionCreditHours'];
 const OFFERING_KEYS = ['CourseId', 'AcademicPeriodId'];
 const PERSON_KEYS = ['displayName', 'firstName', 'lastName', 'isFaculty', 'isActive'];
+const NAME_KEYS = ['displayName', 'firstName', 'lastName'];
 
 /**
  * Sections with their meetings, assignments and coverage, and one row per teaching assignment
@@ -666,7 +732,7 @@ const PERSON_KEYS = ['displayName', 'firstName', 'lastName', 'isFaculty', 'isAct
  */
 export const sectionsProjection: Projection = {
   name: 'sections',
-  version: 4,
+  version: 5,
   eventTypes: [
     ...SECTION_EVENT_TYPES,
     ...COURSE_EVENT_TYPES,
@@ -710,7 +776,8 @@ export const sectionsProjection: Projection = {
          state jsonb NOT NULL,
          coverage jsonb,
          created_at timestamptz NOT NULL,
-         updated_at timestamptz NOT NULL
+         updated_at timestamptz NOT NULL,
+         view text NOT NULL
        )`,
       [ctx.table(SECTIONS_TABLE)],
     );
@@ -747,13 +814,24 @@ export const sectionsProjection: Projection = {
       'period',
       '(academic_period_id, course_number, section_number, id) WHERE NOT deleted',
     );
-    // Counting a period's sections under any of the list's filters (coverage, workgroup, search,
-    // instructor) reads this index alone, not the rows.
+    // Counting a period's sections under the list's coverage, workgroup and instructor filters
+    // reads this index alone, not the rows. The search text is left out: with it the planner
+    // tests every row of the period here rather than ask the trigram index below.
     await index(
       SECTION_LIST_TABLE,
       'period_filters',
-      '(academic_period_id, coverage_status) INCLUDE (workgroup_id, search, id) WHERE NOT deleted',
+      '(academic_period_id, coverage_status) INCLUDE (workgroup_id, id) WHERE NOT deleted',
     );
+    // A search matches anywhere in the text (LIKE '%…%'): a trigram index finds the few rows
+    // that match instead of testing every row of the period, where pg_trgm can be had.
+    const trigrams = await trigramSchema(trx);
+    if (trigrams) {
+      await index(
+        SECTION_LIST_TABLE,
+        'search',
+        `USING gin (search "${trigrams.replaceAll(`"`, `""`)}".gin_trgm_ops)`,
+      );
+    }
     // The list's other sorts within a period: a page walks the index (then an incremental sort
     // by id) instead of sorting every section of the period (docs/benchmarks.md). Enrollment and
     // updated_at are left out: nearly every section event changes them, and an index on them
@@ -879,6 +957,10 @@ export const sectionsProjection: Projection = {
         const table = ctx.table(SECTION_PEOPLE_TABLE);
         if (await applyLookup(trx, table, event, users.eventTypes, only(PERSON_KEYS))) {
           lookups.forget('person', id);
+          if (event.type === users.eventTypes.updated && changesAny(event, NAME_KEYS)) {
+            // Each section row carries its instructors' names in its stored view.
+            await refreshSections(trx, ctx, lookups, { user_id: id });
+          }
           await trx.raw(
             `UPDATE ?? AS a SET user_name = p.display_name FROM ?? AS p
              WHERE p.id = ? AND a.user_id = p.id AND a.user_name IS DISTINCT FROM p.display_name`,

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { keepProtocolSequencesTogether } from './stickyQueryQueue.js';
 
@@ -27,7 +28,11 @@ export interface EmbeddedPostgresOptions {
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions = {},
 ): Promise<EmbeddedPostgres> {
-  const db = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // pg_trgm as on a server: the sections list's search uses a trigram index where it can.
+  const extensions = { pg_trgm };
+  const db = options.dataDir
+    ? new PGlite(options.dataDir, { extensions })
+    : new PGlite({ extensions });
   await db.waitReady;
   const server = new PGLiteSocketServer({
     db,

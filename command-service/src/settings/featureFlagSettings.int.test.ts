@@ -57,6 +57,31 @@ describe('feature flags as settings', () => {
     expect({ ...other.flags }).toEqual({ ...held });
   });
 
+  it('with maxAgeMs, reads again when marked stale or when the last read is that old', async () => {
+    let clock = 0;
+    const live = createLiveFeatureFlags(db.store, DEMO_FEATURE_FLAGS, {
+      maxAgeMs: 1000,
+      now: () => clock,
+    });
+    await live.refresh();
+    const before = live.flags.mySharedTeachingEnabled;
+    await set('mySharedTeachingEnabled', String(!before));
+    // Another instance's change: not read within maxAgeMs of the last read…
+    clock += 999;
+    await live.refresh();
+    expect(live.flags.mySharedTeachingEnabled).toBe(before);
+    // …and read once it is that old.
+    clock += 1;
+    await live.refresh();
+    expect(live.flags.mySharedTeachingEnabled).toBe(!before);
+    // A command of this instance marks the flags stale: the very next refresh reads.
+    await set('mySharedTeachingEnabled', String(before));
+    live.markStale();
+    await live.refresh();
+    expect(live.flags.mySharedTeachingEnabled).toBe(before);
+    await set('mySharedTeachingEnabled', '');
+  });
+
   it('refuses a flag value other than true, false or "" (422), nothing stored', async () => {
     const before = await db.events(SETTINGS_STREAM);
     await expect(set('userMergeEnabled', 'yes')).rejects.toMatchObject({ statusCode: 422 });

@@ -38,6 +38,8 @@ export interface LiveFeatureFlags {
   readonly flags: FeatureFlags;
   /** Catches up with the settings stream (run before each request is authorized). */
   refresh(): Promise<void>;
+  /** Something may have changed a setting here: the next refresh reads, however recent. */
+  markStale(): void;
   states(): FeatureFlagState[];
 }
 
@@ -49,10 +51,22 @@ export interface LiveFeatureFlags {
 export function createLiveFeatureFlags(
   store: EventStore,
   defaults: FeatureFlags,
+  options: {
+    /**
+     * How long a refresh may be skipped after the last read when `markStale` was not called:
+     * 0 (the default) reads on every refresh; the application marks its own commands and bounds
+     * how late another instance's change is seen.
+     */
+    maxAgeMs?: number;
+    now?: () => number;
+  } = {},
 ): LiveFeatureFlags {
   const stored = new Map<FeatureFlagName, boolean>();
+  const now = options.now ?? Date.now;
   let nextRevision = 0n;
   let pending: Promise<void> | null = null;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let stale = true;
 
   const effective = (name: FeatureFlagName) => stored.get(name) ?? defaults[name];
   const flags = {} as FeatureFlags;
@@ -87,10 +101,25 @@ export function createLiveFeatureFlags(
     flags,
     // Concurrent requests share one read rather than each reading the stream.
     refresh() {
-      pending ??= catchUp().finally(() => {
-        pending = null;
-      });
+      if (pending) return pending;
+      if (!stale && now() - readAt < (options.maxAgeMs ?? 0)) return Promise.resolve();
+      const startedAt = now();
+      stale = false;
+      pending = catchUp().then(
+        () => {
+          readAt = startedAt;
+          pending = null;
+        },
+        (err: unknown) => {
+          stale = true;
+          pending = null;
+          throw err;
+        },
+      );
       return pending;
+    },
+    markStale() {
+      stale = true;
     },
     states: () =>
       FEATURE_FLAG_NAMES.map((name) => ({

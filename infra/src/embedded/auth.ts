@@ -20,6 +20,7 @@ import {
 } from '@allot/command-service';
 import {
   abilityForSession,
+  cachedSessionFacts,
   createApiKeyList,
   createReadModelAuthFacts,
   createTeachingHoldings,
@@ -34,6 +35,8 @@ export interface ComposedAuth {
   featureFlags: FeatureFlags;
   /** Catches the flags up with the settings stream; run before each request is authorized. */
   liveFeatureFlags: LiveFeatureFlags;
+  /** The authFacts read model changed: sessions resolve anew. */
+  invalidateSessions(): void;
   abilityFor: AbilityResolver;
   /** The command service's `session` option. */
   session: NonNullable<CommandServiceOptions['session']>;
@@ -42,6 +45,12 @@ export interface ComposedAuth {
   /** Sign-in's users (identity plugin `users` option): active users, lastLoginAt recorded. */
   users: UserDirectory;
 }
+
+/**
+ * The longest another instance's change to the flags or to a user's roles, workgroups or
+ * working period goes unseen here (this instance's own changes are seen at once).
+ */
+export const FRESHNESS_MS = 1000;
 
 /**
  * Sessions, abilities and API keys over the authFacts read model. Feature flags come from
@@ -64,15 +73,22 @@ export function composeAuth(options: {
       )
     : config.featureFlags;
   // Issue 5: a System Settings value overrides the configured default of each flag.
-  const liveFeatureFlags = createLiveFeatureFlags(store, configured);
+  // Commands of this process mark the flags stale (startAllot); another instance's change is
+  // seen within FRESHNESS_MS.
+  const liveFeatureFlags = createLiveFeatureFlags(store, configured, { maxAgeMs: FRESHNESS_MS });
   const featureFlags = liveFeatureFlags.flags;
   const tables = createTableResolver(knex);
-  const facts = createReadModelAuthFacts(knex, tables);
+  // Every request resolves its session: the answer is kept until this process's runner says the
+  // authFacts read model changed (`invalidateSessions`), and at most FRESHNESS_MS.
+  const facts = cachedSessionFacts(createReadModelAuthFacts(knex, tables), {
+    maxAgeMs: FRESHNESS_MS,
+  });
   const environment = { facts, featureFlags, mode: config.mode, version: readAppVersion() };
   const verifyApiKey = createApiKeyVerifier(store);
   return {
     featureFlags,
     liveFeatureFlags,
+    invalidateSessions: () => facts.invalidate(),
     abilityFor: async (session) =>
       (await abilityForSession(session, environment)) ?? emptyAbility(),
     // A merge also reads what the duplicate holds in teaching, from those read models.

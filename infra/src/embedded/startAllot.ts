@@ -15,6 +15,7 @@ import {
 } from '@allot/command-service';
 import {
   attachRealtime,
+  authFactsProjection,
   createInUseLookup,
   createMergedUsersLookup,
   createProjectionRunner,
@@ -99,12 +100,15 @@ export async function startAllot(
       onError: (err) => app.log.error(err, 'realtime'),
     });
     let runnerStarted = false;
+    // Set once the auth is composed (it needs the bus, which needs the runner).
+    let onReadModelChanged: (projection: string) => void = () => undefined;
     const runner = createProjectionRunner({
       store,
       knex,
       projections: allProjections,
       knownEventTypes: isAllotEventType,
       onNotifications: (notifications) => realtime.emit(notifications),
+      onApplied: (projection) => onReadModelChanged(projection),
     });
     cleanups.push(() => (runnerStarted ? runner.stop() : Promise.resolve()));
     const onProgress = (report: JobProgressReport) =>
@@ -120,8 +124,14 @@ export async function startAllot(
     cleanups.push(() => app.close());
     cleanups.push(() => realtime.close());
 
-    const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner);
+    // Any command may have changed a setting: the next request reads the flags anew.
+    let afterCommand: () => void = () => undefined;
+    const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner, () => afterCommand());
     const auth = composeAuth({ config, knex, store, sessionCodec, bus });
+    afterCommand = () => auth.liveFeatureFlags.markStale();
+    onReadModelChanged = (projection) => {
+      if (projection === authFactsProjection.name) auth.invalidateSessions();
+    };
     // Before any plugin's hooks: every check of this request sees the flags as now stored.
     app.addHook('onRequest', () => auth.liveFeatureFlags.refresh());
     // Beside the command service, not inside: its sign-in forms are not command routes.
@@ -195,13 +205,18 @@ async function withReservedPort(config: AllotConfig): Promise<AllotConfig> {
 function wakeRunnerAfterCommands(
   bus: CommandBus,
   runner: Pick<ProjectionRunner, 'wake'>,
+  afterCommand: () => void,
 ): CommandBus {
   return {
     commandNames: bus.commandNames,
     async execute(commandName, payload, options) {
-      const result = await bus.execute(commandName, payload, options);
-      runner.wake();
-      return result;
+      try {
+        return await bus.execute(commandName, payload, options);
+      } finally {
+        // Even a refused command may have appended (a conflict after a retry): look again.
+        afterCommand();
+        runner.wake();
+      }
     },
   };
 }

@@ -7,3 +7,4 @@ export * from './workingPeriodsProjection.js';
 export * from './authFactsProjection.js';
 export * from './readModelAuthFacts.js';
 export * from './apiKeysProjection.js';
+export * from './cachedSessionFacts.js';

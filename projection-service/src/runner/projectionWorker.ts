@@ -41,6 +41,8 @@ export interface WorkerDeps {
   beforeCommit?: BeforeCommitHook | undefined;
   /** Handled events of one catch-up after which its tables are compacted at the head. */
   compactAfterEvents: number;
+  /** Called when the read model changed (before `onCommitted`, so waiters see it changed). */
+  onApplied?: ((projection: string) => void) | undefined;
 }
 
 /**
@@ -183,6 +185,7 @@ export class ProjectionWorker {
       });
       active = result.to;
       result.oldTablesDropped.catch(() => undefined);
+      this.deps.onApplied?.(this.name);
     }
     if (active.version > projection.version) {
       throw new ProjectionVersionError(
@@ -262,7 +265,9 @@ export class ProjectionWorker {
     this.checkpoint = checkpoint;
     this.persisted = checkpoint;
     this.persistedAt = Date.now();
-    this.handledSinceHead += events.filter((e) => this.handles.has(e.type)).length;
+    const handled = events.filter((e) => this.handles.has(e.type)).length;
+    this.handledSinceHead += handled;
+    if (handled > 0) this.deps.onApplied?.(this.name);
     this.deps.onCommitted(this.name, checkpoint.position);
     if (notifications.length > 0 && this.deps.onNotifications) {
       try {

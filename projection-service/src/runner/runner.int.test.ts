@@ -100,16 +100,25 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
   it('catches up in batches, follows live, and advances past events it does not handle', async () => {
     const e = await env(kind);
     await appendCounted(e.store, { streams: 3, count: 30, perAppend: 3 });
-    const r = runner(e, [counterProjection()]);
+    const applied: string[] = [];
+    const r = runner(e, [counterProjection()], { onApplied: (name) => applied.push(name) });
     await r.start();
     expect(await r.waitFor(await head(e), undefined, 20_000)).toBe(true);
     expect((await model(e)).counts).toEqual(await expectedCounts(e));
+    expect(applied.length).toBeGreaterThan(0);
+    expect(new Set(applied)).toEqual(new Set(['test_counter']));
 
     const live = await appendCounted(e.store, { streams: 2, count: 4, prefix: 'live' });
+    applied.length = 0;
     expect(await r.waitFor(live, ['test_counter'], 10_000)).toBe(true);
+    // Said before the waiters are answered: a cache cleared on it is clear by then.
+    expect(applied).toContain('test_counter');
+    applied.length = 0;
     const ignored = await e.store.appendToStream('other-1', { type: IGNORED, data: {} });
     // The last event is of a type the projection does not handle: read-your-writes still passes it.
     expect(await r.waitFor(ignored.position, ['test_counter'], 10_000)).toBe(true);
+    // Passed over, the read model did not change.
+    expect(applied).toEqual([]);
     expect((await model(e)).counts).toEqual(await expectedCounts(e));
     const [status] = r.status();
     expect(status).toMatchObject({

@@ -48,6 +48,11 @@ export interface ProjectionRunnerOptions {
    * compacted when it reaches the head; `COMPACT_AFTER_EVENTS` by default.
    */
   compactAfterEvents?: number;
+  /**
+   * Called when a projection's read model changed here (a batch of events it handles committed,
+   * or a rebuild switched its tables), before anyone waiting for that position is answered.
+   */
+  onApplied?: (projection: string) => void;
 }
 
 export interface ProjectionStatus {
@@ -126,6 +131,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         onNotifications: options.onNotifications,
         beforeCommit: options.beforeCommit,
         compactAfterEvents,
+        onApplied: options.onApplied,
         onCommitted(name, position) {
           positions.set(name, position);
           const current = progressed;

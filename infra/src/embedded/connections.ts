@@ -27,7 +27,16 @@ export async function openConnections(
   const knex = knexFactory({
     client: 'pg',
     connection: database.url,
-    pool: { min: 0, max: config.dbPoolSize },
+    pool: {
+      min: 0,
+      max: config.dbPoolSize,
+      // Read models are derived from the log, and each batch commits its checkpoint with its
+      // rows: a crash may lose the last few hundred milliseconds of them, and the projection
+      // then applies those events again. So on a server their commits need not wait for the
+      // disk; the event store's pool, which holds what cannot be derived, keeps synchronous
+      // commits. PGlite has one session for every connection, so there it stays as it is.
+      ...(database.embedded ? {} : { afterCreate: asynchronousCommits }),
+    },
   });
   const closeDriversAndDatabase = async () => {
     await knex.destroy();
@@ -51,4 +60,14 @@ export async function openConnections(
       await closeDriversAndDatabase();
     },
   };
+}
+
+function asynchronousCommits(
+  connection: pg.Client,
+  done: (err: Error | null, c: pg.Client) => void,
+): void {
+  connection.query('SET synchronous_commit = off').then(
+    () => done(null, connection),
+    (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), connection),
+  );
 }

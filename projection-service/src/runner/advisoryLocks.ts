@@ -48,6 +48,15 @@ export function openAdvisoryLocks(knex: Knex): AdvisoryLocks {
     }
   };
 
+  // One query at a time on the connection: every worker takes its lock at start, together, and
+  // pg queues a query sent while another runs only with a deprecation warning (an error in pg 9).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
   const use = async (): Promise<RawConnection> => {
     if (closed) throw new Error('Advisory lock connection is closed');
     connection ??= open();
@@ -63,7 +72,9 @@ export function openAdvisoryLocks(knex: Knex): AdvisoryLocks {
     async tryLock(key) {
       const conn = await use();
       try {
-        const result = await conn.query('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [key]);
+        const result = await serially(() =>
+          conn.query('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [key]),
+        );
         return result.rows[0]?.ok === true;
       } catch (err) {
         await drop();
@@ -73,7 +84,8 @@ export function openAdvisoryLocks(knex: Knex): AdvisoryLocks {
     async unlock(key) {
       if (!connection) return;
       try {
-        await (await connection).query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+        const conn = await connection;
+        await serially(() => conn.query('SELECT pg_advisory_unlock(hashtext($1))', [key]));
       } catch {
         await drop();
       }
@@ -81,7 +93,8 @@ export function openAdvisoryLocks(knex: Knex): AdvisoryLocks {
     async check() {
       if (!connection) return false;
       try {
-        await (await connection).query('SELECT 1', []);
+        const conn = await connection;
+        await serially(() => conn.query('SELECT 1', []));
         return true;
       } catch {
         await drop();

@@ -19,3 +19,4 @@ export * from './identity/userDirectory.js';
 export * from './identity/identityPlugin.js';
 export * from './identity/options.js';
 export * from './settings/featureFlagSettings.js';
+export { SETTINGS_COMMAND_NAMES } from './settings/businessLogic.js';

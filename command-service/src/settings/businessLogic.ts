@@ -98,3 +98,9 @@ export const uploadLogoCommand = defineCommand<UploadLogo, SettingsState, Settin
   entityId: () => 'logo',
   authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
 });
+
+/** The commands that write the settings stream (what may change a feature flag). */
+export const SETTINGS_COMMAND_NAMES: ReadonlySet<string> = new Set([
+  changeSettingCommand.name,
+  uploadLogoCommand.name,
+]);

@@ -9,6 +9,7 @@ import {
   createInProcessJobs,
   identityPlugin,
   jobProgressNotification,
+  SETTINGS_COMMAND_NAMES,
   type CommandBus,
   type JobProgressReport,
   type Jobs,
@@ -124,11 +125,15 @@ export async function startAllot(
     cleanups.push(() => app.close());
     cleanups.push(() => realtime.close());
 
-    // Any command may have changed a setting: the next request reads the flags anew.
-    let afterCommand: () => void = () => undefined;
-    const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner, () => afterCommand());
+    // A settings command may have changed a flag: the next request reads the flags anew.
+    let afterCommand: (commandName: string) => void = () => undefined;
+    const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner, (name) =>
+      afterCommand(name),
+    );
     const auth = composeAuth({ config, knex, store, sessionCodec, bus });
-    afterCommand = () => auth.liveFeatureFlags.markStale();
+    afterCommand = (name) => {
+      if (SETTINGS_COMMAND_NAMES.has(name)) auth.liveFeatureFlags.markStale();
+    };
     onReadModelChanged = (projection) => {
       if (projection === authFactsProjection.name) auth.invalidateSessions();
     };
@@ -205,7 +210,7 @@ async function withReservedPort(config: AllotConfig): Promise<AllotConfig> {
 function wakeRunnerAfterCommands(
   bus: CommandBus,
   runner: Pick<ProjectionRunner, 'wake'>,
-  afterCommand: () => void,
+  afterCommand: (commandName: string) => void,
 ): CommandBus {
   return {
     commandNames: bus.commandNames,
@@ -214,7 +219,7 @@ function wakeRunnerAfterCommands(
         return await bus.execute(commandName, payload, options);
       } finally {
         // Even a refused command may have appended (a conflict after a retry): look again.
-        afterCommand();
+        afterCommand(commandName);
         runner.wake();
       }
     },

@@ -116,6 +116,18 @@ test('follows role changes, deactivation and the working period', async () => {
     recorded('WorkingAcademicPeriodChanged', { userId: 'ada', academicPeriodId: 'p-past' }),
   ]);
   expect((await facts.userById('fiona'))?.roles).toEqual(['faculty', 'reportingUser']);
+  // Announced to that user's room once this read model holds it: the browser reads it here.
+  const announced = await harness.apply([
+    recorded('WorkingAcademicPeriodChanged', { userId: 'ada', academicPeriodId: 'p-past' }),
+  ]);
+  expect(announced).toEqual([
+    {
+      event: 'workingAcademicPeriodUpdated',
+      rooms: ['user:ada'],
+      payload: { userId: 'ada', WorkingAcademicPeriodId: 'p-past' },
+      actorId: 'user-admin',
+    },
+  ]);
   expect((await facts.userById('ada'))?.workingAcademicPeriodId).toBe('p-past');
   await harness.apply([user('temp', ['faculty']), recorded('UserDeactivated', { id: 'temp' })]);
   expect(await facts.isActiveUser('temp')).toBe(false);

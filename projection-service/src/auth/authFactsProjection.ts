@@ -7,6 +7,7 @@ import {
   type RecordedEvent,
 } from '@allot/shared-events';
 import { z } from 'zod';
+import { workingPeriodUpdatedOf } from './workingPeriodsProjection.js';
 import type { Projection, ProjectionContext } from '../runner/projection.js';
 import { ACTIVE_STEPS_CHANGED } from '../resources/resourceProjection.js';
 
@@ -280,8 +281,15 @@ export const authFactsProjection: Projection = {
     // change once this read model has it, so a browser refreshing its abilities reads the new
     // step (the steps list announces it too, from its own read model).
     const step = events.findLast((e) => e.type.startsWith('ProgressStep'));
+    // Likewise the working period: that user's browsers read their context anew on it.
+    const periods = events
+      .filter((e) => e.type === 'WorkingAcademicPeriodChanged')
+      .map(workingPeriodUpdatedOf);
     return step
-      ? [{ event: ACTIVE_STEPS_CHANGED, rooms: ['all'], actorId: step.metadata.actorId ?? null }]
-      : [];
+      ? [
+          ...periods,
+          { event: ACTIVE_STEPS_CHANGED, rooms: ['all'], actorId: step.metadata.actorId ?? null },
+        ]
+      : periods;
   },
 };

@@ -10,7 +10,7 @@ import {
   startNode,
   type Node,
 } from '../realtime/testing/realtimeHarness.js';
-import { workingPeriodsProjection } from './workingPeriodsProjection.js';
+import { authFactsProjection } from './authFactsProjection.js';
 
 let db: TestDatabase;
 let knex: Knex;
@@ -36,7 +36,7 @@ test('a working-period change reaches that user’s browsers and nobody else’s
   sockets.push(ada, fiona);
   const fionaReceived = inbox(fiona);
 
-  const harness = projectionHarness(knex, db.schema, workingPeriodsProjection);
+  const harness = projectionHarness(knex, db.schema, authFactsProjection);
   await harness.migrate();
   const notifications = await harness.apply([
     recorded('WorkingAcademicPeriodChanged', { userId: 'ada', academicPeriodId: 'p-next' }),

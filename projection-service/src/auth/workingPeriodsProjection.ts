@@ -1,11 +1,18 @@
 import type { Knex } from 'knex';
-import { WorkingAcademicPeriodChanged, positionToToken } from '@allot/shared-events';
+import {
+  WorkingAcademicPeriodChanged,
+  positionToToken,
+  type RecordedEvent,
+} from '@allot/shared-events';
 import type { Projection, RealtimeNotification } from '../runner/projection.js';
 
 export const WORKING_PERIODS_TABLE = 'working_periods';
 export const WORKING_PERIOD_UPDATED = 'workingAcademicPeriodUpdated';
 
-/** Each user's chosen working period; tells that user's browsers (and nobody else's) of a change. */
+/**
+ * Each user's chosen working period. The change is announced to that user's browsers by the
+ * authFacts projection (`workingPeriodUpdatedOf`), whose read model the browser then reads.
+ */
 export const workingPeriodsProjection: Projection = {
   name: 'working_periods',
   version: 1,
@@ -25,7 +32,6 @@ export const workingPeriodsProjection: Projection = {
 
   async apply(trx, events, ctx) {
     const table = ctx.table(WORKING_PERIODS_TABLE);
-    const notifications: RealtimeNotification[] = [];
     for (const event of events) {
       if (event.type !== 'WorkingAcademicPeriodChanged') continue;
       const { userId, academicPeriodId } = WorkingAcademicPeriodChanged.parse(event.data);
@@ -37,16 +43,26 @@ export const workingPeriodsProjection: Projection = {
            WHERE string_to_array(w.position, ':')::numeric[] < string_to_array(excluded.position, ':')::numeric[]`,
         [table, userId, academicPeriodId, positionToToken(event.position)],
       );
-      notifications.push({
-        event: WORKING_PERIOD_UPDATED,
-        rooms: [`user:${userId}`],
-        payload: { userId, WorkingAcademicPeriodId: academicPeriodId },
-        actorId: event.metadata.actorId ?? null,
-      });
     }
-    return notifications;
+    return [];
   },
 };
+
+/**
+ * `workingAcademicPeriodUpdated` to that user's room (nobody else's). The browser answers it by
+ * reading its auth context, which comes from the authFacts read model: so that projection sends
+ * it, once it holds the change; sent from here, it could arrive first and be answered with the
+ * old period.
+ */
+export function workingPeriodUpdatedOf(event: RecordedEvent): RealtimeNotification {
+  const { userId, academicPeriodId } = WorkingAcademicPeriodChanged.parse(event.data);
+  return {
+    event: WORKING_PERIOD_UPDATED,
+    rooms: [`user:${userId}`],
+    payload: { userId, WorkingAcademicPeriodId: academicPeriodId },
+    actorId: event.metadata.actorId ?? null,
+  };
+}
 
 /** The user's chosen working period, or null (then the institution's active one applies). */
 export async function workingPeriodOf(

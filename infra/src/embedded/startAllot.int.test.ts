@@ -101,6 +101,10 @@ describe('startAllot on embedded PGlite', () => {
 
   it('shows a command’s change to a GET that carries its position', async () => {
     allot = await startAllot(config);
+    // Started again on the same folder, the 33 projections first open their tables, one PGlite
+    // transaction after another; what this test measures is the wait for the command's events.
+    const head = await allot.store.headPosition();
+    if (head) expect(await allot.runner.waitFor(head, undefined, 60_000)).toBe(true);
     const result = await allot.bus.execute('ChangeSetting', {
       machineName: 'institution_name',
       value: 'Northbridge College',

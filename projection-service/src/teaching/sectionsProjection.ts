@@ -240,15 +240,55 @@ interface SectionWrite {
   assignmentTimes: ReadonlyMap<string, { created: string; changed: string }>;
 }
 
-const SECTION_COLUMNS = `(id, revision, workgroup_id, course_offering_id, academic_period_id,
-  course_id, course_number, course_name, section_number, name, enrollment, points, coverage_status,
-  coverage_variance, search, deleted, state, coverage, created_at, updated_at, view)`;
-const SECTION_VALUES =
-  '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)';
-const LIST_COLUMNS = `(id, workgroup_id, course_offering_id, academic_period_id, course_number,
-  course_name, section_number, name, enrollment, points, coverage_status, coverage_variance, search,
-  deleted, updated_at)`;
-const LIST_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** The list's columns: each is a `sections` column too, written from the same value. */
+const LIST_FIELDS = [
+  'id',
+  'workgroup_id',
+  'course_offering_id',
+  'academic_period_id',
+  'course_number',
+  'course_name',
+  'section_number',
+  'name',
+  'enrollment',
+  'points',
+  'coverage_status',
+  'coverage_variance',
+  'search',
+  'deleted',
+  'updated_at',
+] as const;
+const SECTION_FIELDS = [
+  ...LIST_FIELDS,
+  'revision',
+  'course_id',
+  'state',
+  'coverage',
+  'created_at',
+  'view',
+] as const;
+type SectionField = (typeof SECTION_FIELDS)[number];
+const JSONB_FIELDS: ReadonlySet<string> = new Set(['state', 'coverage']);
+
+interface Upsert {
+  columns: string;
+  values: string;
+  conflict: string;
+}
+
+/** An upsert of whole rows by id: every column but the id and those kept takes the new value. */
+function upsertOf(fields: readonly string[], keep: readonly string[] = []): Upsert {
+  const updated = fields.filter((f) => f !== 'id' && !keep.includes(f));
+  return {
+    columns: `(${fields.join(', ')})`,
+    values: `(${fields.map((f) => (JSONB_FIELDS.has(f) ? '?::jsonb' : '?')).join(', ')})`,
+    conflict: `ON CONFLICT (id) DO UPDATE SET ${updated.map((f) => `${f} = excluded.${f}`).join(', ')}`,
+  };
+}
+
+// An existing row keeps its created_at.
+const SECTION_UPSERT = upsertOf(SECTION_FIELDS, ['created_at']);
+const LIST_UPSERT = upsertOf(LIST_FIELDS);
 const ASSIGNMENT_COLUMNS = `(id, section_id, workgroup_id, user_id, status, share, notes, deleted,
   course_offering_id, academic_period_id, course_number, course_name, section_number, section_name,
   user_name, share_percent, points, created_at, updated_at)`;
@@ -259,9 +299,7 @@ const ROWS_PER_STATEMENT = 500;
 async function insertRows(
   trx: Knex.Transaction,
   table: string,
-  columns: string,
-  values: string,
-  conflict: string,
+  { columns, values, conflict }: Upsert,
   rows: readonly Knex.Value[][],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
@@ -302,28 +340,28 @@ async function writeSections(
       section.name,
       section.sectionNumber,
     ]);
-    sectionRows.push([
-      section.id,
+    const row: Record<SectionField, Knex.Value> = {
+      id: section.id,
       revision,
-      section.WorkgroupId,
-      section.CourseOfferingId,
-      offering?.AcademicPeriodId ?? null,
-      offering?.CourseId ?? null,
-      course?.courseNumber ?? null,
-      course?.name ?? null,
-      section.sectionNumber,
-      section.name,
-      section.enrollment,
+      workgroup_id: section.WorkgroupId,
+      course_offering_id: section.CourseOfferingId,
+      academic_period_id: offering?.AcademicPeriodId ?? null,
+      course_id: offering?.CourseId ?? null,
+      course_number: course?.courseNumber ?? null,
+      course_name: course?.name ?? null,
+      section_number: section.sectionNumber,
+      name: section.name,
+      enrollment: section.enrollment,
       points,
-      coverage.status,
-      coverage.variance,
+      coverage_status: coverage.status,
+      coverage_variance: coverage.variance,
       search,
       deleted,
-      JSON.stringify(state),
-      JSON.stringify(coverage),
-      createdAt,
-      updatedAt,
-      JSON.stringify(
+      state: JSON.stringify(state),
+      coverage: JSON.stringify(coverage),
+      created_at: createdAt,
+      updated_at: updatedAt,
+      view: JSON.stringify(
         sectionView({
           state,
           revision: Number(revision),
@@ -338,24 +376,9 @@ async function writeSections(
           updatedAt,
         }),
       ),
-    ]);
-    listRows.push([
-      section.id,
-      section.WorkgroupId,
-      section.CourseOfferingId,
-      offering?.AcademicPeriodId ?? null,
-      course?.courseNumber ?? null,
-      course?.name ?? null,
-      section.sectionNumber,
-      section.name,
-      section.enrollment,
-      points,
-      coverage.status,
-      coverage.variance,
-      search,
-      deleted,
-      updatedAt,
-    ]);
+    };
+    sectionRows.push(SECTION_FIELDS.map((f) => row[f]));
+    listRows.push(LIST_FIELDS.map((f) => row[f]));
     const shares = sharesOf(active);
     // Every assignment row carries its section's facts, so keep them all current.
     for (const a of Object.values(state.assignments)) {
@@ -384,42 +407,15 @@ async function writeSections(
       ]);
     }
   }
-  await insertRows(
-    trx,
-    ctx.table(SECTIONS_TABLE),
-    SECTION_COLUMNS,
-    SECTION_VALUES,
-    `ON CONFLICT (id) DO UPDATE SET revision = excluded.revision,
-       workgroup_id = excluded.workgroup_id, course_offering_id = excluded.course_offering_id,
-       academic_period_id = excluded.academic_period_id, course_id = excluded.course_id,
-       course_number = excluded.course_number, course_name = excluded.course_name,
-       section_number = excluded.section_number, name = excluded.name,
-       enrollment = excluded.enrollment, points = excluded.points,
-       coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
-       search = excluded.search, deleted = excluded.deleted, state = excluded.state,
-       coverage = excluded.coverage, updated_at = excluded.updated_at, view = excluded.view`,
-    sectionRows,
-  );
-  await insertRows(
-    trx,
-    ctx.table(SECTION_LIST_TABLE),
-    LIST_COLUMNS,
-    LIST_VALUES,
-    `ON CONFLICT (id) DO UPDATE SET workgroup_id = excluded.workgroup_id,
-       course_offering_id = excluded.course_offering_id,
-       academic_period_id = excluded.academic_period_id, course_number = excluded.course_number,
-       course_name = excluded.course_name, section_number = excluded.section_number,
-       name = excluded.name, enrollment = excluded.enrollment, points = excluded.points,
-       coverage_status = excluded.coverage_status, coverage_variance = excluded.coverage_variance,
-       search = excluded.search, deleted = excluded.deleted, updated_at = excluded.updated_at`,
-    listRows,
-  );
+  await insertRows(trx, ctx.table(SECTIONS_TABLE), SECTION_UPSERT, sectionRows);
+  await insertRows(trx, ctx.table(SECTION_LIST_TABLE), LIST_UPSERT, listRows);
   await insertRows(
     trx,
     ctx.table(SECTION_ASSIGNMENTS_TABLE),
-    ASSIGNMENT_COLUMNS,
-    ASSIGNMENT_VALUES,
-    `ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id,
+    {
+      columns: ASSIGNMENT_COLUMNS,
+      values: ASSIGNMENT_VALUES,
+      conflict: `ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id,
        workgroup_id = excluded.workgroup_id, user_id = excluded.user_id,
        status = excluded.status, share = excluded.share, notes = excluded.notes,
        deleted = excluded.deleted, course_offering_id = excluded.course_offering_id,
@@ -433,6 +429,7 @@ async function writeSections(
          OR t.deleted IS DISTINCT FROM excluded.deleted
          OR t.user_id IS DISTINCT FROM excluded.user_id
          THEN excluded.updated_at ELSE t.updated_at END`,
+    },
     assignmentRows,
   );
 }

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { DEMO_FEATURE_FLAGS, SESSION_COOKIE_NAME, createSessionCodec } from '@allot/shared-events';
 import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { apiKeysProjection, createApiKeyList } from './apiKeysProjection.js';
-import { createInMemoryAuthFacts, type AuthUser } from './authFacts.js';
+import { createInMemoryAuthFacts } from './authFacts.js';
+import { authUser } from './testing/authUser.js';
 import { authRoutes } from './authRoutes.js';
 
 let db: TestDatabase;
@@ -72,20 +73,11 @@ test('GET /api/apiKeys: 401 signed out, 403 without the ability, the list for ad
     secrets: ['api-keys-list-test-secret-long-enough!!'],
     ttlMs: 60_000,
   });
-  const user = (id: string, roles: AuthUser['roles']): AuthUser => ({
-    id,
-    displayName: id,
-    firstName: id,
-    lastName: '',
-    email: null,
-    username: id,
-    roles,
-    isActive: true,
-    workingAcademicPeriodId: null,
-  });
   const app = Fastify();
   await app.register(authRoutes, {
-    facts: createInMemoryAuthFacts({ users: [user('ada', ['admin']), user('fiona', ['faculty'])] }),
+    facts: createInMemoryAuthFacts({
+      users: [authUser('ada', ['admin']), authUser('fiona', ['faculty'])],
+    }),
     featureFlags: DEMO_FEATURE_FLAGS,
     mode: 'test',
     version: '2025.4.0',

@@ -7,7 +7,8 @@ import {
   defineAbilityFor,
 } from '@allot/shared-events';
 import { abilityForSession } from './authContext.js';
-import { createInMemoryAuthFacts, type AuthUser } from './authFacts.js';
+import { createInMemoryAuthFacts } from './authFacts.js';
+import { authUser } from './testing/authUser.js';
 import { readAppVersion } from './appVersion.js';
 import { authRoutes } from './authRoutes.js';
 import type { RequestAuthOptions } from './requestAuth.js';
@@ -17,27 +18,12 @@ const codec = createSessionCodec({
   ttlMs: 60_000,
 });
 
-function user(id: string, roles: AuthUser['roles'], extra: Partial<AuthUser> = {}): AuthUser {
-  return {
-    id,
-    displayName: `${id} Person`,
-    firstName: id,
-    lastName: 'Person',
-    email: `${id}@example.edu`,
-    username: id,
-    roles,
-    isActive: true,
-    workingAcademicPeriodId: null,
-    ...extra,
-  };
-}
-
 const data = {
   users: [
-    user('ada', ['admin']),
-    user('fiona', ['faculty']),
-    user('gone', ['admin'], { isActive: false }),
-    user('pat', ['faculty'], { workingAcademicPeriodId: 'next' }),
+    authUser('ada', ['admin']),
+    authUser('fiona', ['faculty']),
+    authUser('gone', ['admin'], { isActive: false }),
+    authUser('pat', ['faculty'], { workingAcademicPeriodId: 'next' }),
   ],
   workgroupPermissions: { fiona: [{ id: 'wg-math', permission: 3 }] },
   activeSteps: { active: [1, 2, 6], next: [1] },

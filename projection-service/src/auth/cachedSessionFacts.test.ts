@@ -1,20 +1,11 @@
 import { cachedSessionFacts } from './cachedSessionFacts.js';
-import { createInMemoryAuthFacts, type AuthUser, type InMemoryAuthData } from './authFacts.js';
-
-const user = (id: string, roles: AuthUser['roles']): AuthUser => ({
-  id,
-  displayName: id,
-  firstName: id,
-  lastName: '',
-  email: null,
-  username: id,
-  roles,
-  isActive: true,
-  workingAcademicPeriodId: null,
-});
+import { createInMemoryAuthFacts, type InMemoryAuthData } from './authFacts.js';
+import { authUser } from './testing/authUser.js';
 
 function setup() {
-  const data: InMemoryAuthData = { users: [user('ada', ['admin']), user('fiona', ['faculty'])] };
+  const data: InMemoryAuthData = {
+    users: [authUser('ada', ['admin']), authUser('fiona', ['faculty'])],
+  };
   const inner = createInMemoryAuthFacts(data);
   let reads = 0;
   let clock = 0;
@@ -45,14 +36,14 @@ test('reuses an answer per session until invalidated or older than maxAgeMs', as
   expect((await facts.sessionFacts('ada', 'fiona')).working?.id).toBe('fiona');
   expect(reads()).toBe(2);
 
-  data.users[0] = { ...user('ada', ['admin']), isActive: false };
+  data.users[0] = { ...authUser('ada', ['admin']), isActive: false };
   // The runner says the read model changed: the very next request sees it.
   facts.invalidate();
   expect((await facts.sessionFacts('ada', 'ada')).authenticated?.isActive).toBe(false);
   expect(reads()).toBe(3);
 
   // Without a word from the runner (another instance changed it), at most maxAgeMs late.
-  data.users[0] = user('ada', ['reportingUser']);
+  data.users[0] = authUser('ada', ['reportingUser']);
   advance(999);
   expect((await facts.sessionFacts('ada', 'ada')).working?.roles).toEqual(['admin']);
   advance(1);

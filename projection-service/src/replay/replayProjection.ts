@@ -24,7 +24,7 @@ import {
 import { COMPACT_AFTER_EVENTS, compactTables } from '../runner/compaction.js';
 import { initializeProjection } from '../runner/initialize.js';
 import { consoleProjectionLogger, type ProjectionLogger } from '../runner/logger.js';
-import type { Projection } from '../runner/projection.js';
+import { handlerOf, type Projection } from '../runner/projection.js';
 import { qualified } from '../runner/sql.js';
 import {
   activeGeneration,
@@ -179,7 +179,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
       const unknown = events.find((e) => !isKnown(e.type));
       if (unknown) throw new UnknownEventTypeError(projection.name, unknown);
     };
-    const handles = new Set(projection.eventTypes);
+    const handles = handlerOf(projection);
     await progress('building', true);
 
     let oldTables: string[] = [];
@@ -203,7 +203,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
             owner,
           }));
           done += events.length;
-          handled += events.filter((e) => handles.has(e.type)).length;
+          handled += events.filter(handles).length;
           await progress('building', false);
         }
         if (events.length < batchSize && !compacted) {
@@ -279,7 +279,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
         const mine = await readCheckpoint(trx, schema, expected.subscriptionId, true);
         if (!mine || !sameCheckpoint(mine, expected))
           throw new CheckpointMovedError(expected.subscriptionId);
-        const handled = events.filter((e) => handles.has(e.type));
+        const handled = events.filter(handles);
         if (handled.length > 0) await projection.apply(trx, handled, ctx);
         const caughtUp =
           events.length < batchSize && (!main || comparePositions(position, main.position) >= 0);

@@ -64,7 +64,7 @@ export interface CommitBatchArgs {
   expected: Checkpoint;
   /** Every event read (the checkpoint moves past all of them); only handled types are applied. */
   events: readonly RecordedEvent[];
-  handles: ReadonlySet<string>;
+  handles: (event: RecordedEvent) => boolean;
   owner: string;
   beforeCommit?: BeforeCommitHook | undefined;
 }
@@ -79,7 +79,7 @@ export async function commitBatch(
 ): Promise<{ checkpoint: Checkpoint; notifications: RealtimeNotification[] }> {
   const last = args.events[args.events.length - 1];
   if (!last) return { checkpoint: args.expected, notifications: [] };
-  const handled = args.events.filter((e) => args.handles.has(e.type));
+  const handled = args.events.filter(args.handles);
   const checkpoint: Checkpoint = {
     ...args.expected,
     position: last.position,

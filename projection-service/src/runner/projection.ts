@@ -35,6 +35,12 @@ export interface Projection {
   readonly version: number;
   /** Event types this projection handles; others are skipped (the checkpoint still advances). */
   readonly eventTypes: readonly string[];
+  /**
+   * Narrows `eventTypes` to the events that can change this read model, when its type alone does
+   * not tell (an assignment made without overriding a conflict changes no override). The runner
+   * passes over the others as over a type it does not handle: no transaction when none is left.
+   */
+  handlesEvent?(event: RecordedEvent): boolean;
   /** Logical table names it owns; physical names are `<logical>_v<version>`. */
   readonly tables: readonly string[];
   /** Creates the tables of this version (called inside a transaction, idempotent). */
@@ -45,4 +51,13 @@ export interface Projection {
     events: readonly RecordedEvent[],
     ctx: ProjectionContext,
   ): Promise<RealtimeNotification[]>;
+}
+
+/** Whether the projection handles an event: its type is listed and `handlesEvent` agrees. */
+export function handlerOf(projection: Projection): (event: RecordedEvent) => boolean {
+  const types = new Set(projection.eventTypes);
+  const narrowed = projection.handlesEvent?.bind(projection);
+  return narrowed
+    ? (event) => types.has(event.type) && narrowed(event)
+    : (event) => types.has(event.type);
 }

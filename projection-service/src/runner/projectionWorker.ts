@@ -9,7 +9,12 @@ import { CheckpointMovedError, ProjectionVersionError, UnknownEventTypeError } f
 import type { HeadWatcher } from './headWatcher.js';
 import { initializeProjection } from './initialize.js';
 import type { ProjectionLogger } from './logger.js';
-import type { Projection, ProjectionContext, RealtimeNotification } from './projection.js';
+import {
+  handlerOf,
+  type Projection,
+  type ProjectionContext,
+  type RealtimeNotification,
+} from './projection.js';
 import { projectionContext } from './tableNames.js';
 
 export type ProjectionPhase =
@@ -70,13 +75,13 @@ export class ProjectionWorker {
   private loop: Promise<void> | null = null;
   private ctx: ProjectionContext | null = null;
   private readonly reader: BatchReader;
-  private readonly handles: ReadonlySet<string>;
+  private readonly handles: (event: RecordedEvent) => boolean;
   /** Events handled since the worker was last at the head (one catch-up's worth). */
   private handledSinceHead = 0;
 
   constructor(private readonly deps: WorkerDeps) {
     this.reader = new BatchReader(deps.store, deps.batchSize);
-    this.handles = new Set(deps.projection.eventTypes);
+    this.handles = handlerOf(deps.projection);
   }
 
   get name(): string {
@@ -242,7 +247,7 @@ export class ProjectionWorker {
     return (
       this.persisted !== null &&
       Date.now() - this.persistedAt < SKIPPED_PERSIST_MS &&
-      !events.some((e) => this.handles.has(e.type))
+      !events.some(this.handles)
     );
   }
 
@@ -265,7 +270,7 @@ export class ProjectionWorker {
     this.checkpoint = checkpoint;
     this.persisted = checkpoint;
     this.persistedAt = Date.now();
-    const handled = events.filter((e) => this.handles.has(e.type)).length;
+    const handled = events.filter(this.handles).length;
     this.handledSinceHead += handled;
     if (handled > 0) this.deps.onApplied?.(this.name);
     this.deps.onCommitted(this.name, checkpoint.position);

@@ -138,6 +138,38 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     expect(positionToToken(after!.position)).toBe(positionToToken(next));
   });
 
+  it('passes over events its handlesEvent turns down, as over types it does not handle', async () => {
+    const e = await env(kind);
+    // Counting by zero changes no total: this projection declines those events.
+    const narrowed: Projection = {
+      ...counterProjection(),
+      handlesEvent: (event) => (event.data as { by?: number }).by !== 0,
+    };
+    await appendCounted(e.store, { streams: 1, count: 3 });
+    const applied: string[] = [];
+    const r = runner(e, [narrowed], { onApplied: (name) => applied.push(name) });
+    await r.start();
+    expect(await r.waitFor(await head(e), undefined, 20_000)).toBe(true);
+    const before = await model(e);
+    const storedBefore = await readCheckpoint(e.knex, e.schema, 'test_counter');
+    applied.length = 0;
+    const zero = await e.store.appendToStream('zero-1', { type: COUNTED, data: { by: 0 } });
+    expect(await r.waitFor(zero.position, ['test_counter'], 10_000)).toBe(true);
+    // No transaction: nothing applied, nothing written, not even the checkpoint.
+    expect(applied).toEqual([]);
+    expect(await model(e)).toEqual(before);
+    const storedAfter = await readCheckpoint(e.knex, e.schema, 'test_counter');
+    expect(storedAfter).toEqual(storedBefore);
+    // In a batch with events it takes, only those are applied.
+    await e.store.appendToStream('zero-1', { type: COUNTED, data: { by: 0 } });
+    const taken = await e.store.appendToStream('zero-1', { type: COUNTED, data: { by: 5 } });
+    expect(await r.waitFor(taken.position, ['test_counter'], 10_000)).toBe(true);
+    const after = await model(e);
+    expect(after.counts).toContainEqual(
+      expect.objectContaining({ stream_id: 'zero-1', events: 1, total: '5' }),
+    );
+  });
+
   it('compacts its tables after a long catch-up or rebuild, not after live batches', async () => {
     const e = await env(kind);
     const compactions: string[] = [];

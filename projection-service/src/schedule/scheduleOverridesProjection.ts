@@ -68,6 +68,35 @@ async function insert(
 }
 
 /**
+ * Which of a batch's section events are newer than the last one applied to their section (a
+ * re-delivered or older event changes nothing), recording the newest of each section: two
+ * statements per batch, not one per event.
+ */
+async function newerThanApplied(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+  events: readonly { sectionId: string; revision: bigint }[],
+): Promise<boolean[]> {
+  if (events.length === 0) return [];
+  const table = ctx.table(SCHEDULE_OVERRIDE_SECTIONS_TABLE);
+  const ids = [...new Set(events.map((e) => e.sectionId))];
+  const stored = await trx.raw<{ rows: { section_id: string; revision: string }[] }>(
+    'SELECT section_id, revision::text AS revision FROM ?? WHERE section_id = ANY(?)',
+    [table, ids],
+  );
+  const applied = new Map(stored.rows.map((r) => [r.section_id, BigInt(r.revision)]));
+  const fresh = events.map((e) => {
+    const last = applied.get(e.sectionId);
+    if (last !== undefined && last >= e.revision) return false;
+    applied.set(e.sectionId, e.revision);
+    return true;
+  });
+  const newest = ids.map((id) => ({ section_id: id, revision: String(applied.get(id)) }));
+  await trx(table).insert(newest).onConflict('section_id').merge(['revision']);
+  return fresh;
+}
+
+/**
  * The conflicts each section's events recorded as overridden: the sections read model keeps
  * the schedule but not these, and the Schedule flags them (docs/teaching.md "Schedule").
  * SectionMeetingsSet replaces the section's records (it re-checks the whole schedule);
@@ -115,11 +144,24 @@ export const scheduleOverridesProjection: Projection = {
     );
   },
 
+  /**
+   * Assignments are made and changed far more often than conflicts are overridden: only those
+   * that record an override or withdraw an assignment can change this read model.
+   */
+  handlesEvent(event) {
+    const data = event.data as { overriddenConflicts?: unknown; status?: unknown };
+    if (event.type === SECTION_EVENTS.assignmentCreated) {
+      return Array.isArray(data.overriddenConflicts) && data.overriddenConflicts.length > 0;
+    }
+    if (event.type === SECTION_EVENTS.assignmentChanged) return data.status === 'withdrawn';
+    return true;
+  },
+
   async apply(trx, events, ctx) {
     const overrides = () => trx(ctx.table(SCHEDULE_OVERRIDES_TABLE));
-    for (const recordedEvent of events) {
+    const parsed = events.flatMap((recordedEvent) => {
       const type = recordedEvent.type as SectionEvent['type'];
-      if (!(HANDLED as readonly string[]).includes(type)) continue;
+      if (!(HANDLED as readonly string[]).includes(type)) return [];
       const event = {
         type,
         data: teachingEventSchemas[type].parse(recordedEvent.data),
@@ -127,13 +169,15 @@ export const scheduleOverridesProjection: Projection = {
       const sectionId = event.type.startsWith('Section')
         ? event.data.id
         : (event.data as { SectionId: string }).SectionId;
-      const guard = await trx.raw<{ rowCount: number }>(
-        `INSERT INTO ?? AS t (section_id, revision) VALUES (?, ?)
-         ON CONFLICT (section_id) DO UPDATE SET revision = excluded.revision
-         WHERE t.revision < excluded.revision`,
-        [ctx.table(SCHEDULE_OVERRIDE_SECTIONS_TABLE), sectionId, recordedEvent.revision.toString()],
-      );
-      if (guard.rowCount === 0) continue;
+      return [{ recordedEvent, event, sectionId }];
+    });
+    const fresh = await newerThanApplied(
+      trx,
+      ctx,
+      parsed.map((p) => ({ sectionId: p.sectionId, revision: p.recordedEvent.revision })),
+    );
+    for (const [i, { recordedEvent, event, sectionId }] of parsed.entries()) {
+      if (!fresh[i]) continue;
       switch (event.type) {
         case 'SectionMeetingsSet':
           await overrides().where({ section_id: sectionId }).delete();

@@ -16,6 +16,7 @@ import { knexFor, projectionsHarness, recorded } from '../readModels/testing/rea
 import { resourceProjection } from '../resources/resourceProjection.js';
 import type { ResourceViewer, ViewerResolver } from '../resources/viewer.js';
 import { sectionsProjection } from '../teaching/sectionsProjection.js';
+import { handlerOf } from '../runner/projection.js';
 import type { Occurrence } from './scheduleModel.js';
 import {
   scheduleOverridesProjection,
@@ -378,6 +379,30 @@ describe('the schedule overrides read model', () => {
       kind: string;
       assignment_id: string | null;
     }[];
+
+  it('handles only the assignment events that can change an override', () => {
+    const handles = handlerOf(scheduleOverridesProjection);
+    const created = (overriddenConflicts: unknown[]) =>
+      recorded('TeachingAssignmentCreated', {
+        SectionId: 's9',
+        id: 'a-9',
+        UserId: 'bob',
+        overriddenConflicts,
+      });
+    const changed = (status: string) =>
+      recorded('TeachingAssignmentChanged', { SectionId: 's9', id: 'a-9', status });
+    expect(handles(created([]))).toBe(false);
+    expect(
+      handles(created([recordedConflict('instructorDoubleBooked', 's9', 'm9', 's1', 'm1', {})])),
+    ).toBe(true);
+    expect(handles(changed('approved'))).toBe(false);
+    expect(handles(changed('withdrawn'))).toBe(true);
+    expect(handles(recorded('TeachingAssignmentDeleted', { SectionId: 's9', id: 'a-9' }))).toBe(
+      true,
+    );
+    expect(handles(recorded('SectionDeleted', { id: 's9' }))).toBe(true);
+    expect(handles(recorded('SectionUpdated', { id: 's9' }))).toBe(false);
+  });
 
   it('ignores re-delivered events and drops an override with its withdrawn assignment', async () => {
     const before = await rows();

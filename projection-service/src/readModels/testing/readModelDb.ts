@@ -1,10 +1,11 @@
 import knexFactory, { type Knex } from 'knex';
 import type { RecordedEvent } from '@allot/shared-events';
 import type { TestDatabase } from '@allot/shared-events/testing';
-import type {
-  Projection,
-  ProjectionContext,
-  RealtimeNotification,
+import {
+  handlerOf,
+  type Projection,
+  type ProjectionContext,
+  type RealtimeNotification,
 } from '../../runner/projection.js';
 
 /** A knex on the test database; tables are always schema-qualified, as the runner does. */
@@ -18,9 +19,13 @@ export function firstBuildContext(schema: string, projection: Projection): Proje
   return { schema, physicalName, table: (logical) => `${schema}.${physicalName(logical)}` };
 }
 
-/** Migrates and applies like the runner: one transaction per batch. */
+/**
+ * Migrates and applies like the runner: one transaction per batch, of the events the projection
+ * handles (none: no transaction).
+ */
 export function projectionHarness(knex: Knex, schema: string, projection: Projection) {
   const ctx = firstBuildContext(schema, projection);
+  const handles = handlerOf(projection);
   return {
     ctx,
     /** A table resolver for the read API that reads this build. */
@@ -28,8 +33,11 @@ export function projectionHarness(knex: Knex, schema: string, projection: Projec
       table: (_projection: string, logical: string) => Promise.resolve(ctx.table(logical)),
     },
     migrate: () => knex.transaction((trx) => projection.migrate(trx, ctx)),
-    apply: (events: readonly RecordedEvent[]): Promise<RealtimeNotification[]> =>
-      knex.transaction((trx) => projection.apply(trx, events, ctx)),
+    apply: (events: readonly RecordedEvent[]): Promise<RealtimeNotification[]> => {
+      const handled = events.filter(handles);
+      if (handled.length === 0) return Promise.resolve([]);
+      return knex.transaction((trx) => projection.apply(trx, handled, ctx));
+    },
   };
 }
 

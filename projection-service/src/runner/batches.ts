@@ -6,7 +6,7 @@ import {
   type Position,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { readCheckpoint, sameCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoints.js';
+import { advanceCheckpoint, type Checkpoint } from './checkpoints.js';
 import { CheckpointMovedError } from './errors.js';
 import type { Projection, ProjectionContext, RealtimeNotification } from './projection.js';
 
@@ -70,8 +70,8 @@ export interface CommitBatchArgs {
 }
 
 /**
- * One transaction: compare-and-set the checkpoint (locked FOR UPDATE), apply the handled events,
- * move the checkpoint past the whole batch. Returns the new checkpoint and the notifications to
+ * One transaction: compare-and-set the checkpoint past the whole batch (its row locked until the
+ * commit), apply the handled events. Returns the new checkpoint and the notifications to
  * emit once committed.
  */
 export async function commitBatch(
@@ -86,12 +86,11 @@ export async function commitBatch(
     owner: args.owner,
   };
   const notifications = await args.knex.transaction(async (trx) => {
-    const stored = await readCheckpoint(trx, args.schema, args.expected.subscriptionId, true);
-    if (!stored || !sameCheckpoint(stored, args.expected)) {
+    // Moved first, in the same statement that checks and locks it: one round trip, not two.
+    if (!(await advanceCheckpoint(trx, args.schema, args.expected, checkpoint))) {
       throw new CheckpointMovedError(args.expected.subscriptionId);
     }
     const produced = handled.length > 0 ? await args.projection.apply(trx, handled, args.ctx) : [];
-    await writeCheckpoint(trx, args.schema, checkpoint);
     if (args.beforeCommit)
       await args.beforeCommit({ projection: args.projection.name, events: args.events });
     return produced;

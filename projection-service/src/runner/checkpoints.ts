@@ -115,6 +115,38 @@ export async function writeCheckpoint(
   );
 }
 
+/**
+ * Compare-and-set in one statement: moves the stored checkpoint from `expected` to `next` and locks
+ * its row until the transaction ends, only if it still is `expected` (false otherwise). Like
+ * `readCheckpoint(…, true)`, it turns off synchronous commit for the transaction.
+ */
+export async function advanceCheckpoint(
+  trx: Knex.Transaction,
+  schema: string,
+  expected: Checkpoint,
+  next: Checkpoint,
+): Promise<boolean> {
+  const result = await trx.raw<{ rows: unknown[] }>(
+    `UPDATE ?? AS c SET last_tx = ?::xid8, last_pos = ?, owner = ?, heartbeat_at = now()
+       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+      WHERE c.subscription_id = ? AND c.version = ? AND c.build = ?
+        AND c.last_tx = ?::xid8 AND c.last_pos = ?
+      RETURNING 1 AS moved`,
+    [
+      qualified(schema, 'es_checkpoints'),
+      next.position.commit.toString(),
+      next.position.prepare.toString(),
+      next.owner,
+      expected.subscriptionId,
+      expected.generation.version,
+      expected.generation.build,
+      expected.position.commit.toString(),
+      expected.position.prepare.toString(),
+    ],
+  );
+  return result.rows.length === 1;
+}
+
 export async function deleteCheckpoint(
   db: Knex | Knex.Transaction,
   schema: string,

@@ -5,7 +5,13 @@ import { qualified } from './sql.js';
 import { createProjectionRunner, type ProjectionRunner } from './runner.js';
 import { silentProjectionLogger, type ProjectionLogger } from './logger.js';
 import { readTable, projectionContext } from './tableNames.js';
-import { readCheckpoint } from './checkpoints.js';
+import {
+  advanceCheckpoint,
+  ensureProjectionTables,
+  readCheckpoint,
+  writeCheckpoint,
+  type Checkpoint,
+} from './checkpoints.js';
 import {
   COUNTED,
   IGNORED,
@@ -168,6 +174,29 @@ describe.each(['postgres', 'pglite'] as const)('projection runner on %s', (kind)
     expect(after.counts).toContainEqual(
       expect.objectContaining({ stream_id: 'zero-1', events: 1, total: '5' }),
     );
+  });
+
+  it('moves a checkpoint only from the one a batch continues from', async () => {
+    const e = await env(kind);
+    await ensureProjectionTables(e.knex, e.schema);
+    const at = (n: bigint): Checkpoint => ({
+      subscriptionId: 'cas_test',
+      generation: { version: 2, build: 1 },
+      position: { commit: n, prepare: n },
+      owner: 'me',
+    });
+    await writeCheckpoint(e.knex, e.schema, at(10n));
+    const stale = [at(9n), { ...at(10n), generation: { version: 1, build: 1 } }];
+    for (const expected of stale) {
+      expect(
+        await e.knex.transaction((t) => advanceCheckpoint(t, e.schema, expected, at(20n))),
+      ).toBe(false);
+    }
+    expect((await readCheckpoint(e.knex, e.schema, 'cas_test'))?.position.commit).toBe(10n);
+    expect(await e.knex.transaction((t) => advanceCheckpoint(t, e.schema, at(10n), at(20n)))).toBe(
+      true,
+    );
+    expect(await readCheckpoint(e.knex, e.schema, 'cas_test')).toEqual(at(20n));
   });
 
   it('compacts its tables after a long catch-up or rebuild, not after live batches', async () => {

@@ -132,6 +132,13 @@ async function checkTermMode(store: EventStore, command: SectionCommand): Promis
   }
 }
 
+/** Waits for every promise, then throws the first failure in the order given (not of time). */
+async function firstFailure(promises: readonly (Promise<unknown> | undefined)[]): Promise<void> {
+  for (const outcome of await Promise.allSettled(promises)) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+  }
+}
+
 function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand {
   const schema = sectionCommandSchemas[name];
   return {
@@ -142,9 +149,12 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
       const context: SectionCommandContext = {};
       const command = { type: name, data: parsed.data, context } as SectionCommand;
       const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
-      await assertRecordsExist(store, referencesOf(command));
-      await checkTermMode(store, command);
-      if (index) await index.refresh();
+      // Independent reads, so at once; a failure is answered in this order.
+      await firstFailure([
+        assertRecordsExist(store, referencesOf(command)),
+        checkTermMode(store, command),
+        index?.refresh(),
+      ]);
       const streamId = sectionStreamId(command.data.id);
       return handleCommand(store, decider, streamId, command, {
         meta,

@@ -7,7 +7,7 @@ import {
   type LocationInfo,
   type ScheduledSection,
 } from './conflicts.js';
-import { Meeting, WEEKDAYS, weekdayOf } from './meetings.js';
+import { Meeting, WEEKDAYS, meetingBounds, meetingDates, weekdayOf } from './meetings.js';
 
 const DAY_MS = 86400000;
 const isoPlus = (iso: string, days: number) =>
@@ -122,6 +122,39 @@ describe('overlappingDates (property tests against a day-by-day, minute-by-minut
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('meetingBounds (property tests)', () => {
+  it('holds every date of the meeting, whether it ends at a date or after a count', () => {
+    const byCount = fc
+      .tuple(meetingArb('c'), fc.integer({ min: 1, max: 40 }))
+      .map(([m, occurrences]) => Meeting.parse({ ...m, until: null, occurrences }));
+    fc.assert(
+      fc.property(fc.oneof(meetingArb('u'), byCount), (m) => {
+        const { first, last } = meetingBounds(m);
+        for (const date of meetingDates(m)) {
+          expect(date >= first && date <= last).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lets sectionConflicts pass over meetings that cannot share a date, and only those', () => {
+    const byCount = (startDate: string) =>
+      meeting({ id: 'x', startDate, until: null, occurrences: 4, days: ['MO'] });
+    // 2026-01-05 plus four Mondays ends on 2026-01-26: a meeting from February cannot clash.
+    expect(
+      sectionConflicts(section('s1', [byCount('2026-01-05')]), [
+        section('s2', [byCount('2026-02-02')]),
+      ]),
+    ).toEqual([]);
+    expect(
+      sectionConflicts(section('s1', [byCount('2026-01-05')]), [
+        section('s2', [byCount('2026-01-26')]),
+      ]).map((c) => [c.kind, c.dates]),
+    ).toEqual([['instructorDoubleBooked', ['2026-01-26']]]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { meetingDates, minutesOf, type Meeting } from './meetings.js';
+import { meetingBounds, meetingDates, minutesOf, type Meeting } from './meetings.js';
 
 /** Gap (minutes) under which two meetings in a row count as back-to-back (DOMAIN.md: a warning). */
 export const BACK_TO_BACK_GAP_MINUTES = 15;
@@ -52,6 +52,20 @@ function datesOf(meeting: Meeting): ReadonlySet<string> {
     expanded.set(meeting, dates);
   }
   return dates;
+}
+
+const bounded = new WeakMap<Meeting, { first: string; last: string }>();
+
+/**
+ * False when two meetings cannot share a date: their bounds do not meet (another term, another
+ * year). Every cross-section rule needs a shared date, so such pairs are not compared further.
+ */
+function mayShareDates(a: Meeting, b: Meeting): boolean {
+  let x = bounded.get(a);
+  if (!x) bounded.set(a, (x = meetingBounds(a)));
+  let y = bounded.get(b);
+  if (!y) bounded.set(b, (y = meetingBounds(b)));
+  return x.first <= y.last && y.first <= x.last;
 }
 
 /** startA < endB and startB < endA, at minute resolution. */
@@ -205,6 +219,7 @@ export function sectionConflicts(
     for (const other of others) {
       if (other.SectionId === section.SectionId) continue;
       for (const otherMeeting of other.meetings) {
+        if (!mayShareDates(meeting, otherMeeting)) continue;
         found.push(...pairConflicts(section, meeting, other, otherMeeting, locations));
       }
     }

@@ -112,6 +112,19 @@ export function meetingDates(meeting: Meeting): string[] {
     .filter((d) => !skipped.has(d));
 }
 
+/**
+ * Dates no meeting date falls outside of, without expanding the rule: from the start date to the
+ * end date, or to as many weeks (times the interval) as it has occurrences, since every week of the
+ * rule holds at least one. Exceptions only remove dates, so the bounds still hold.
+ */
+export function meetingBounds(meeting: Meeting): { first: string; last: string } {
+  if (meeting.until) return { first: meeting.startDate, last: meeting.until };
+  const weeks =
+    (meeting.occurrences ?? MAX_OCCURRENCES) * (meeting.frequency === 'biweekly' ? 2 : 1);
+  const last = new Date(utcDate(meeting.startDate).getTime() + weeks * 7 * 86_400_000);
+  return { first: meeting.startDate, last: last.toISOString().slice(0, 10) };
+}
+
 /** The weekday of an ISO date. */
 export function weekdayOf(isoDay: string): Weekday {
   // getUTCDay: 0 = Sunday.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { sectionDecider } from '@allot/shared-events';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
-import { SectionScheduleIndex } from './scheduleIndex.js';
+import { ANY_DATES, SectionScheduleIndex } from './scheduleIndex.js';
 
 let db: TestStore;
 beforeAll(async () => {
@@ -79,6 +79,8 @@ function withdrawn(sectionId: string, assignmentId: string) {
   };
 }
 
+/** The term of every meeting here (meetingsIn). */
+const FALL = { first: '2026-09-07', last: '2026-12-07' };
 const ids = (found: { SectionId: string }[]) => found.map((s) => s.SectionId).sort();
 
 describe('SectionScheduleIndex', () => {
@@ -104,6 +106,7 @@ describe('SectionScheduleIndex', () => {
           SectionId,
           instructorIds: new Set(instructors),
           locationIds: new Set(rooms),
+          bounds: FALL,
         }),
       );
     expect(probe('new', ['ada'], [])).toEqual(['a', 'c']);
@@ -125,6 +128,7 @@ describe('SectionScheduleIndex', () => {
       SectionId: 'new',
       instructorIds: new Set(['bob']),
       locationIds: new Set(),
+      bounds: FALL,
     });
     expect(a?.instructorIds).toEqual(['ada', 'bob']);
     await store.appendToStream('section-a', [{ type: 'SectionDeleted', data: { id: 'a' } }]);
@@ -137,5 +141,20 @@ describe('SectionScheduleIndex', () => {
       expect(index.aggregate(`section-${id}`)).toEqual(loaded);
     }
     expect(index.aggregate('section-unknown')).toBeNull();
+
+    // Only sections whose meetings may share a date: not another term, and none without meetings.
+    const within = (bounds: { first: string; last: string } | null) =>
+      ids(
+        index.relevantTo({
+          SectionId: 'new',
+          instructorIds: new Set(),
+          locationIds: new Set(['room-1']),
+          bounds,
+        }),
+      );
+    expect(within({ first: '2026-12-07', last: '2027-01-10' })).toEqual(['b']);
+    expect(within({ first: '2027-01-11', last: '2027-05-01' })).toEqual([]);
+    expect(within(null)).toEqual([]);
+    expect(within(ANY_DATES)).toEqual(['b']);
   });
 });

@@ -1,6 +1,7 @@
 import {
   evolveSection,
   initialSectionState,
+  scheduleBounds,
   scheduledSection,
   type EventStore,
   type LocationInfo,
@@ -90,7 +91,7 @@ export class SectionScheduleIndex {
   private readonly byInstructor = new KeyedSets();
   private readonly byLocation = new KeyedSets();
   /** Built on demand and dropped when the section changes; meetings keep their identity. */
-  private readonly scheduled = new Map<string, ScheduledSection>();
+  private readonly scheduled = new Map<string, Scheduled>();
   private readonly locations = new Map<string, LocationInfo>();
   private position: Position | 'start' = 'start';
   private refreshing: Promise<void> | null = null;
@@ -180,6 +181,9 @@ export class SectionScheduleIndex {
    * its instructors or one of its rooms. Others cannot conflict with it, so they are left out.
    */
   relevantTo(probe: ScheduleProbe): ScheduledSection[] {
+    // Only meetings clash, and only on a shared date: without meetings nothing can.
+    const bounds = probe.bounds;
+    if (!bounds) return [];
     const streamIds = new Set<string>();
     this.byInstructor.collect(probe.instructorIds, streamIds);
     this.byLocation.collect(probe.locationIds, streamIds);
@@ -189,13 +193,25 @@ export class SectionScheduleIndex {
       if (state?.status !== 'live' || state.section.id === probe.SectionId) continue;
       let scheduled = this.scheduled.get(streamId);
       if (!scheduled) {
-        scheduled = scheduledSection(state.section, Object.values(state.assignments));
+        scheduled = {
+          section: scheduledSection(state.section, Object.values(state.assignments)),
+          bounds: scheduleBounds(state.section.meetings),
+        };
         this.scheduled.set(streamId, scheduled);
       }
-      found.push(scheduled);
+      // Another term or year: no date in common, so no clash (half the sections or more).
+      const other = scheduled.bounds;
+      if (!other || other.first > bounds.last || bounds.first > other.last) continue;
+      found.push(scheduled.section);
     }
     return found;
   }
+}
+
+/** A section as the conflict rules see it, and the dates its meetings stay within. */
+interface Scheduled {
+  section: ScheduledSection;
+  bounds: { first: string; last: string } | null;
 }
 
 interface LocationData {
@@ -204,11 +220,19 @@ interface LocationData {
   capacity?: number;
 }
 
+/** Bounds that every date is within: keeps every section with meetings. */
+export const ANY_DATES: Readonly<{ first: string; last: string }> = {
+  first: '0000-01-01',
+  last: '9999-12-31',
+};
+
 /** What a command may involve: its section, the instructors and rooms it touches. */
 export interface ScheduleProbe {
   SectionId: string;
   instructorIds: ReadonlySet<string>;
   locationIds: ReadonlySet<string>;
+  /** The dates its meetings (as they would be) stay within (`scheduleBounds`); null: none. */
+  bounds: { first: string; last: string } | null;
 }
 
 const indexes = new WeakMap<EventStore, SectionScheduleIndex>();

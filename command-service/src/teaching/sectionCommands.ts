@@ -9,6 +9,7 @@ import {
   activeAssignments,
   authorizeSectionCommand,
   sectionCommandSchemas,
+  scheduleBounds,
   sectionDecider,
   streamId,
   type SectionCommand,
@@ -29,7 +30,7 @@ import {
 } from '../errors/errors.js';
 import { assertRecordsExist } from '../resources/loadRecord.js';
 import { translated } from './translateRefusal.js';
-import { scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
+import { ANY_DATES, scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
 
 export const sectionStreamId = (id: string): string => streamId('section', id);
 
@@ -62,10 +63,13 @@ function probeOf(command: SectionCommand, state: SectionState): ScheduleProbe {
   const meetings = state.status === 'absent' ? [] : state.section.meetings;
   const data = command.data;
   const added = 'meetings' in data ? data.meetings : [];
-  for (const m of [...meetings, ...added]) if (m.LocationId) locationIds.add(m.LocationId);
+  const involved = [...meetings, ...added];
+  for (const m of involved) if (m.LocationId) locationIds.add(m.LocationId);
   if ('LocationId' in data && data.LocationId) locationIds.add(data.LocationId);
   if ('UserId' in data) instructorIds.add(data.UserId);
-  return { SectionId: data.id, instructorIds, locationIds };
+  // A moved meeting may take new dates, which the decider works out: any date may be involved.
+  const bounds = command.type === 'MoveMeeting' ? ANY_DATES : scheduleBounds(involved);
+  return { SectionId: data.id, instructorIds, locationIds, bounds };
 }
 
 /** The records a section command names: each must exist and not be deleted (422 otherwise). */

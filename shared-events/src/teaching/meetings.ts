@@ -125,6 +125,20 @@ export function meetingBounds(meeting: Meeting): { first: string; last: string }
   return { first: meeting.startDate, last: last.toISOString().slice(0, 10) };
 }
 
+/** The bounds of a set of meetings together; null without meetings (nothing can clash then). */
+export function scheduleBounds(
+  meetings: readonly Meeting[],
+): { first: string; last: string } | null {
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const meeting of meetings) {
+    const bounds = meetingBounds(meeting);
+    if (first === null || bounds.first < first) first = bounds.first;
+    if (last === null || bounds.last > last) last = bounds.last;
+  }
+  return first !== null && last !== null ? { first, last } : null;
+}
+
 /** The weekday of an ISO date. */
 export function weekdayOf(isoDay: string): Weekday {
   // getUTCDay: 0 = Sunday.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
-import { sectionDecider } from '@allot/shared-events';
+import { sectionDecider, users } from '@allot/shared-events';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
+import { loadRecord } from '../resources/loadRecord.js';
 import { ANY_DATES, SectionScheduleIndex } from './scheduleIndex.js';
 
 let db: TestStore;
@@ -141,6 +142,19 @@ describe('SectionScheduleIndex', () => {
       expect(index.aggregate(`section-${id}`)).toEqual(loaded);
     }
     expect(index.aggregate('section-unknown')).toBeNull();
+
+    // Users: live once created, not once deleted, exactly as loadRecord answers.
+    await store.appendToStream('user-ada', [{ type: 'UserCreated', data: { id: 'ada' } }]);
+    await store.appendToStream('user-gone', [
+      { type: 'UserCreated', data: { id: 'gone' } },
+      { type: 'UserUpdated', data: { id: 'gone', isActive: false } },
+      { type: 'UserDeleted', data: { id: 'gone' } },
+    ]);
+    await index.refresh();
+    for (const id of ['ada', 'gone', 'nobody']) {
+      expect(index.isLiveUser(id)).toBe((await loadRecord(store, users, id)) !== null);
+    }
+    expect(index.isLiveUser('ada')).toBe(true);
 
     // Only sections whose meetings may share a date: not another term, and none without meetings.
     const within = (bounds: { first: string; last: string } | null) =>

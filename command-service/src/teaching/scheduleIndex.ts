@@ -9,10 +9,12 @@ import {
   type ScheduledSection,
   type SectionEvent,
   type SectionState,
+  users,
 } from '@allot/shared-events';
 
 const SECTION_STREAM_PREFIX = 'section-';
 const LOCATION_STREAM_PREFIX = 'location-';
+const USER_STREAM_PREFIX = users.streamId('');
 
 /**
  * The building of a room: the first word of its code ("SCI 101" → "SCI"), the way room codes are
@@ -93,6 +95,11 @@ export class SectionScheduleIndex {
   /** Built on demand and dropped when the section changes; meetings keep their identity. */
   private readonly scheduled = new Map<string, Scheduled>();
   private readonly locations = new Map<string, LocationInfo>();
+  /**
+   * Each user stream's status, as the resource decider folds it (created: live, deleted: deleted;
+   * other events keep it): an assignment names an instructor who must exist.
+   */
+  private readonly userStatus = new Map<string, 'live' | 'deleted'>();
   private position: Position | 'start' = 'start';
   private refreshing: Promise<void> | null = null;
 
@@ -111,11 +118,17 @@ export class SectionScheduleIndex {
       const events = await this.store.readAll({
         fromPosition: this.position,
         maxCount: BATCH,
-        filter: { streamPrefixes: [SECTION_STREAM_PREFIX, LOCATION_STREAM_PREFIX] },
+        filter: {
+          streamPrefixes: [SECTION_STREAM_PREFIX, LOCATION_STREAM_PREFIX, USER_STREAM_PREFIX],
+        },
       });
       for (const event of events) {
         if (event.streamId.startsWith(LOCATION_STREAM_PREFIX)) {
           this.applyLocation(event.type, event.data as LocationData);
+        } else if (event.streamId.startsWith(USER_STREAM_PREFIX)) {
+          if (event.type === users.eventTypes.created) this.userStatus.set(event.streamId, 'live');
+          if (event.type === users.eventTypes.deleted)
+            this.userStatus.set(event.streamId, 'deleted');
         } else {
           this.applySection(event.streamId, event as unknown as SectionEvent);
           this.heads.set(event.streamId, { revision: event.revision, position: event.position });
@@ -166,6 +179,14 @@ export class SectionScheduleIndex {
     const state = this.sections.get(streamId);
     const head = this.heads.get(streamId);
     return state && head ? { state, ...head } : null;
+  }
+
+  /**
+   * Whether a user exists and is not deleted, as `loadRecord(store, users, id)` would answer after
+   * the last refresh (the same fold of the same stream), without a read.
+   */
+  isLiveUser(id: string): boolean {
+    return this.userStatus.get(users.streamId(id)) === 'live';
   }
 
   /** The rooms a command may involve, with capacity and building. */

@@ -153,12 +153,21 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
       const context: SectionCommandContext = {};
       const command = { type: name, data: parsed.data, context } as SectionCommand;
       const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
+      // The index follows users: after its refresh it answers for the instructor without a read.
+      const references = referencesOf(command);
+      const fromIndex = index ? references.filter(([kind]) => kind === users) : [];
       // Independent reads, so at once; a failure is answered in this order.
       await firstFailure([
-        assertRecordsExist(store, referencesOf(command)),
+        assertRecordsExist(
+          store,
+          references.filter((r) => !fromIndex.includes(r)),
+        ),
         checkTermMode(store, command),
         index?.refresh(),
       ]);
+      for (const [, id, message] of fromIndex) {
+        if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
+      }
       const streamId = sectionStreamId(command.data.id);
       return handleCommand(store, decider, streamId, command, {
         meta,

@@ -138,7 +138,8 @@ async function checkTermMode(store: EventStore, command: SectionCommand): Promis
 
 /** Waits for every promise, then throws the first failure in the order given (not of time). */
 async function firstFailure(promises: readonly (Promise<unknown> | undefined)[]): Promise<void> {
-  for (const outcome of await Promise.allSettled(promises)) {
+  const started = promises.map((p) => p ?? Promise.resolve());
+  for (const outcome of await Promise.allSettled(started)) {
     if (outcome.status === 'rejected') throw outcome.reason;
   }
 }

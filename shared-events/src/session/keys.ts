@@ -12,7 +12,10 @@ export function deriveKey(secret: string, purpose: string): Buffer {
     throw new Error(`Session secrets need at least ${MIN_SECRET_LENGTH} characters.`);
   }
   let bySecret = derived.get(purpose);
-  if (!bySecret) derived.set(purpose, (bySecret = new Map()));
+  if (!bySecret) {
+    bySecret = new Map<string, Buffer>();
+    derived.set(purpose, bySecret);
+  }
   let key = bySecret.get(secret);
   if (!key) {
     key = Buffer.from(hkdfSync('sha256', secret, 'allot-session', purpose, 32));

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { EventStore, InUseLookup, SessionCodec } from '@allot/shared-events';
 import type { Jobs } from './jobs/port.js';
 import { errorHandlerPlugin } from './errors/errorHandlerPlugin.js';
+import { refuseNulCharacters } from './errors/refuseNulCharacters.js';
 import { authorizationPlugin, type AbilityResolver } from './authorization/authorizationPlugin.js';
 import { createCommandBus, type CommandBus } from './commandHandling/commandBus.js';
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
@@ -71,6 +72,7 @@ export async function commandServicePlugin(
     csrfSecret: options.csrfSecret,
     ...(options.abilityFor ? { abilityFor: options.abilityFor } : {}),
   });
+  refuseNulCharacters(fastify);
 
   if (options.session) {
     await fastify.register(sessionPlugin, {

@@ -14,3 +14,4 @@ export * from './featureFlags/index.js';
 export * from './events/sessionEvents.js';
 export * from './teaching/index.js';
 export * from './json/canonicalJson.js';
+export * from './json/nulCharacter.js';

@@ -87,6 +87,7 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.object({ maxDepth: 2 }),
   tooLong,
   fc.string({ maxLength: 4 }),
+  fc.constant('text with a NUL \u0000 inside'),
 );
 
 /** Malformed ids: unknown, too long, blank, control characters, path tricks. */
@@ -97,6 +98,8 @@ const badId: fc.Arbitrary<string> = fc.oneof(
   // Longer than any id a schema allows, still short enough for the router (maxParamLength 100).
   fc.integer({ min: 60, max: 95 }).map((n) => 'y'.repeat(n)),
   fc.constantFrom(' ', '%00', '..', 'null', 'undefined', '-1', '0', '{}', '[]', '%E2%80%AE'),
+  // A real NUL (sent as %00): PostgreSQL cannot hold it, so it must be refused before a query.
+  fc.constantFrom('\u0000', 'a\u0000b'),
 );
 
 function bodyArbitrary(url: string): fc.Arbitrary<Pick<Probe, 'payload' | 'contentType'>> {

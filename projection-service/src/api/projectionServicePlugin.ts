@@ -1,5 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Knex } from 'knex';
+import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
 import { createTableResolver } from '../runner/tableNames.js';
 import { settingsRoutes } from './settingsRoutes.js';
 import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
@@ -11,7 +12,7 @@ import { approvalReadRoutes } from '../approvals/approvalReadRoutes.js';
 import { dashboardRoutes } from '../dashboard/dashboardRoutes.js';
 import { alignmentMetricsRoutes } from '../alignment/alignmentMetricsRoutes.js';
 import { scheduleRoutes } from '../schedule/scheduleRoutes.js';
-import { viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
+import { sendError, viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
 
@@ -32,6 +33,36 @@ export interface ProjectionServiceOptions {
   viewer?: ViewerResolver;
 }
 
+/** The read routes that answer a signed-in viewer; each read model's routes are one plugin. */
+const VIEWER_READ_ROUTES = [
+  resourceReadRoutes,
+  sectionReadRoutes,
+  preferenceReadRoutes,
+  workloadReadRoutes,
+  suggestionRoutes,
+  approvalReadRoutes,
+  dashboardRoutes,
+  alignmentMetricsRoutes,
+  scheduleRoutes,
+] as const;
+
+/**
+ * Refuses (400) a request whose path parameters or query hold U+0000 before a route reads them:
+ * PostgreSQL cannot compare text with it, so it would fail in the database as a 500.
+ */
+function refuseNulCharacters(fastify: FastifyInstance): void {
+  fastify.addHook('preValidation', (request, reply, next) => {
+    const field = findNulCharacter({ params: request.params, query: request.query });
+    if (field === null) {
+      next();
+      return;
+    }
+    void sendError(reply, 400, NUL_CHARACTER_MESSAGE, [
+      { field, message: 'holds a NUL character' },
+    ]);
+  });
+}
+
 /** The read API (GET /api/...). Each read model's routes are an encapsulated plugin. */
 export async function projectionServicePlugin(
   fastify: FastifyInstance,
@@ -40,62 +71,11 @@ export async function projectionServicePlugin(
   const tables = options.tables ?? createTableResolver(options.knex);
   const preHandler = options.waitForPosition ? [options.waitForPosition] : [];
 
+  refuseNulCharacters(fastify);
   fastify.get('/api/health', () => ({ status: 'ok' }));
   await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });
   const viewer = options.viewer ?? (options.auth && viewerFromRequestAuth(options.auth));
-  await fastify.register(resourceReadRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(sectionReadRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(preferenceReadRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(workloadReadRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(suggestionRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(approvalReadRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(dashboardRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(alignmentMetricsRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
-  await fastify.register(scheduleRoutes, {
-    knex: options.knex,
-    tables,
-    preHandler,
-    ...(viewer ? { viewer } : {}),
-  });
+  const readOptions = { knex: options.knex, tables, preHandler, ...(viewer ? { viewer } : {}) };
+  for (const routes of VIEWER_READ_ROUTES) await fastify.register(routes, readOptions);
   if (options.auth) await fastify.register(authRoutes, options.auth);
 }

@@ -106,4 +106,11 @@ describe('workgroup progress actions', () => {
     expect((await act('affairs', 'dance')).statusCode).toBe(400);
     expect((await act('affairs', 'approve', { comment: 3 })).statusCode).toBe(400);
   });
+
+  it('refuses a caller who may not act on the workgroup before looking at the body', async () => {
+    // Reading sections passes the route's gate; acting on this workgroup is checked next.
+    expect((await act('reporting', 'approve', { comment: 3 })).statusCode).toBe(403);
+    expect((await act('approver5', 'approve', { unknown: true })).statusCode).toBe(403);
+    expect((await act('approver6', 'submit', { comment: 3 })).statusCode).toBe(403);
+  });
 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { PROGRESS_ACTIONS } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { ForbiddenError } from '../errors/errors.js';
+import { mayRecord } from './approvalCommands.js';
 
 const id = z.string().trim().min(1).max(100);
 const Params = z
@@ -25,6 +27,8 @@ export function approvalWriteRoutes(
     { bodyLimit: 16 * 1024, config: requires('read', 'Section') },
     async (request) => {
       const params = parseRequest(Params, request.params);
+      // Who may not act on this workgroup learns nothing from the body's validation.
+      if (!mayRecord(request.ability, params)) throw new ForbiddenError();
       const body = parseRequest(Body, request.body ?? {});
       return fastify.commandBus.execute(
         'RecordProgressAction',

@@ -158,6 +158,47 @@ describe('a faculty member states, changes and submits their own preferences', (
   it('staff have no own-preference routes', async () => {
     const res = await send('POST', mine, 'ops', { level: 'preferred', CourseId: 'course-1' });
     expect(res.statusCode).toBe(403);
+    const writes: [string, string, object | undefined][] = [
+      ['PUT', `${mine}/${id}`, { weight: 0.3 }],
+      ['DELETE', `${mine}/${id}`, undefined],
+      ['PUT', `${mine}/unavailable`, { unavailable: [] }],
+      ['POST', `${mine}/submit`, {}],
+    ];
+    for (const as of ['ops', 'reporting', 'business']) {
+      for (const [method, url, payload] of writes) {
+        expect([as, method, url, (await send(method, url, as, payload)).statusCode]).toEqual([
+          as,
+          method,
+          url,
+          403,
+        ]);
+      }
+    }
+  });
+
+  it('no query parameter or body field takes a write to another user', async () => {
+    const graceBefore = await db.store.readStream('preferences-grace-period-1').catch(() => []);
+    const adaBefore = (await db.store.readStream('preferences-ada-period-1')).length;
+    const asGrace = `?UserId=grace&userId=grace&workingUserId=grace`;
+    // The session's user replaces any UserId the body names, as for the POST above.
+    expect(
+      (await send('PUT', `${mine}/${id}${asGrace}`, 'ada', { notes: 'mine', UserId: 'grace' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', `${mine}/${id}${asGrace}`, 'ada', { notes: 'still mine' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', `${mine}/unavailable${asGrace}`, 'ada', { unavailable: [] })).statusCode,
+    ).toBe(200);
+    expect((await send('POST', `${mine}/submit${asGrace}`, 'ada', {})).statusCode).toBe(200);
+    // Every write landed in ada's stream; grace's is as it was.
+    expect(await db.store.readStream('preferences-grace-period-1').catch(() => [])).toEqual(
+      graceBefore,
+    );
+    const ada = await db.store.readStream('preferences-ada-period-1');
+    expect(ada).toHaveLength(adaBefore + 4);
+    expect(ada.every((e) => (e.data as { UserId?: string }).UserId !== 'grace')).toBe(true);
   });
 
   it('after the due date a never-reopened record refuses changes', async () => {

@@ -257,6 +257,59 @@ describe('teaching assignments over HTTP: bits at step 6, approvals, re-approval
     expect((await send('DELETE', url, 'assigner6')).statusCode).toBe(404);
   });
 
+  it('refuses change, withdraw, unassign, meetings and delete to whoever may not, writing nothing', async () => {
+    await createCommandBus({ store: db.store }).execute('CreateWorkgroup', {
+      id: 'wg-physics',
+      name: 'Physics',
+    });
+    const ours = await createSection('040');
+    const theirs = (
+      await send('POST', '/api/sections', 'ops', {
+        ...sectionBody('041'),
+        WorkgroupId: 'wg-physics',
+      })
+    ).json().id as string;
+    const assignmentOn = async (id: string) =>
+      (await send('POST', `/api/sections/${id}/assignments`, 'ops', { UserId: 'linus' })).json()
+        .id as string;
+    const onOurs = `/api/sections/${ours}/assignments/${await assignmentOn(ours)}`;
+    const onTheirs = `/api/sections/${theirs}/assignments/${await assignmentOn(theirs)}`;
+    const before = [
+      (await db.events(`section-${ours}`)).length,
+      (await db.events(`section-${theirs}`)).length,
+    ];
+
+    const attempts: [string, string, object | undefined][] = [
+      ['PUT', '', { notes: 'x' }],
+      ['POST', '/withdraw', { reason: 'x' }],
+      ['DELETE', '', undefined],
+    ];
+    const refused: string[] = [];
+    const expectRefused = async (method: string, url: string, as: string, body?: object) => {
+      const status = (await send(method, url, as, body)).statusCode;
+      if (status !== 403) refused.push(`${method} ${url} as ${as}: ${status}`);
+    };
+    for (const [method, suffix, body] of attempts) {
+      // Bit 2 counts only at step 6, only on its own workgroup's sections; approving is not assigning.
+      await expectRefused(method, `${onOurs}${suffix}`, 'assigner5', body);
+      await expectRefused(method, `${onOurs}${suffix}`, 'approver6', body);
+      await expectRefused(method, `${onOurs}${suffix}`, 'faculty', body);
+      await expectRefused(method, `${onOurs}${suffix}`, 'scheduler', body);
+      await expectRefused(method, `${onTheirs}${suffix}`, 'assigner6', body);
+    }
+    const meetings = { meetings: [mondays('m1', '08:00', '09:00')] };
+    await expectRefused('PUT', `/api/sections/${ours}/meetings`, 'faculty', meetings);
+    await expectRefused('PUT', `/api/sections/${ours}/meetings`, 'assigner6', meetings);
+    for (const as of ['scheduler', 'approver', 'assigner6', 'faculty']) {
+      await expectRefused('DELETE', `/api/sections/${ours}`, as);
+    }
+    expect(refused).toEqual([]);
+    expect([
+      (await db.events(`section-${ours}`)).length,
+      (await db.events(`section-${theirs}`)).length,
+    ]).toEqual(before);
+  });
+
   it('refuses a double booking with 422, writes nothing, and records an explicit override', async () => {
     const first = await createSection('020');
     const second = await createSection('021');

@@ -7,7 +7,6 @@ import { createOidcClient, oidcRoutes, type OidcClient } from './oidcStrategy.js
 import { PRODUCTION_MODE, trimmedPublicUrl, type IdentityOptions } from './options.js';
 import { createSaml, samlRoutes } from './samlStrategy.js';
 import { firstSecret, resolveStrategy } from './strategy.js';
-import { refuseNulCharacters } from '../errors/refuseNulCharacters.js';
 
 export interface AppInfo {
   strategyExists: boolean;
@@ -41,7 +40,6 @@ export async function identityPlugin(
   const rateLimitConfig = { max: limits.max, timeWindow: limits.timeWindowMs };
   const deps = { mode: options.mode, sessionCodec: options.sessionCodec, users: options.users };
   const strategy = resolveStrategy(options);
-  refuseNulCharacters(fastify);
 
   if (!fastify.hasDecorator('rateLimit')) {
     // Only the routes that ask for it (sign-in) are limited.

@@ -209,6 +209,19 @@ test('a room’s week: blocks with course, section and room; conflicts red, over
   app.unmount();
 });
 
+test('opened without a choice it shows the first room, then the first instructor, in the address too', async () => {
+  const app = renderSchedule('');
+  expect(
+    await screen.findByRole('button', { name: /^MATH 101 001/ }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(scheduleCalls().at(-1)?.get('LocationId')).toBe('sci');
+  expect(screen.getByLabelText('Room')).toHaveValue('sci');
+  fireEvent.click(screen.getByRole('radio', { name: 'Instructor' }));
+  await waitFor(() => expect(scheduleCalls().at(-1)?.get('UserId')).toBe('u-ada'));
+  expect(screen.getByLabelText('Instructor')).toHaveValue('u-ada');
+  app.unmount();
+});
+
 test('opening a block shows its reasons; the move form moves it, and a conflict offers “Move anyway”', async () => {
   moveAnswer = (override) =>
     override

@@ -1,5 +1,6 @@
+import { useCallback, useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { FormGroup, HTMLSelect, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../pages/PageFrame.js';
 import { useSectionInstructorsQuery } from '../teaching/sectionsApi.js';
@@ -39,14 +40,30 @@ export default function SchedulePage() {
       : skipToken,
   );
 
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next, { replace: true });
-  };
+  const set = useCallback(
+    (changes: Record<string, string | null>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(k);
+            else next.set(k, v);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // Opening the page (or switching to rooms or instructors) shows the first room or instructor
+  // rather than an empty calendar; the address then names it, so the view can still be linked.
+  const firstChoice = by === 'location' ? rooms.data?.[0]?.id : instructors.data?.[0]?.id;
+  useEffect(() => {
+    if (target || !firstChoice) return;
+    set(by === 'location' ? { LocationId: firstChoice } : { UserId: firstChoice });
+  }, [by, target, firstChoice, set]);
 
   return (
     <PageFrame>
@@ -76,7 +93,7 @@ export default function SchedulePage() {
               id="schedule-room"
               value={LocationId ?? ''}
               options={[
-                { value: '', label: 'Pick a room…' },
+                ...(LocationId ? [] : [{ value: '', label: rooms.data ? 'No room' : 'Loading…' }]),
                 ...(rooms.data ?? []).map((r) => ({
                   value: r.id,
                   label: r.capacity === null ? r.code : `${r.code} (${String(r.capacity)} seats)`,
@@ -91,7 +108,9 @@ export default function SchedulePage() {
               id="schedule-instructor"
               value={UserId ?? ''}
               options={[
-                { value: '', label: 'Pick an instructor…' },
+                ...(UserId
+                  ? []
+                  : [{ value: '', label: instructors.data ? 'No instructor' : 'Loading…' }]),
                 ...(instructors.data ?? []).map((u) => ({ value: u.id, label: u.displayName })),
               ]}
               onChange={(e) => set({ UserId: e.currentTarget.value })}
@@ -100,11 +119,19 @@ export default function SchedulePage() {
         )}
       </div>
       {!target ? (
-        <NonIdealState
-          icon="calendar"
-          title={by === 'location' ? 'Pick a room' : 'Pick an instructor'}
-          description="Their meetings show on a week calendar, conflicts flagged."
-        />
+        (by === 'location' ? rooms : instructors).isLoading ? (
+          <Spinner aria-label="Loading the schedule" />
+        ) : (
+          <NonIdealState
+            icon="calendar"
+            title={by === 'location' ? 'No rooms in use' : 'No instructors'}
+            description={
+              by === 'location'
+                ? 'No meeting of this period has a room yet.'
+                : 'No active faculty member to show.'
+            }
+          />
+        )
       ) : (
         <ScheduleView
           answer={schedule.data}

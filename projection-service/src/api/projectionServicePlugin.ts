@@ -12,6 +12,7 @@ import { approvalReadRoutes } from '../approvals/approvalReadRoutes.js';
 import { dashboardRoutes } from '../dashboard/dashboardRoutes.js';
 import { alignmentMetricsRoutes } from '../alignment/alignmentMetricsRoutes.js';
 import { scheduleRoutes } from '../schedule/scheduleRoutes.js';
+import { offeringOverviewRoutes } from '../offerings/offeringOverviewRoutes.js';
 import { sendError, viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
@@ -44,6 +45,7 @@ const VIEWER_READ_ROUTES = [
   dashboardRoutes,
   alignmentMetricsRoutes,
   scheduleRoutes,
+  offeringOverviewRoutes,
 ] as const;
 
 /**

@@ -1,0 +1,58 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import type { ReadTables } from '../api/projectionServicePlugin.js';
+import { requiresRead } from '../api/routeRequirement.js';
+import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
+import { createOfferingOverviewQuery, OfferingOverviewQuery } from './offeringOverviewQuery.js';
+
+export interface OfferingOverviewOptions {
+  knex: Knex;
+  tables: ReadTables;
+  preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
+  viewer?: ViewerResolver;
+}
+
+/** A 400 naming each bad field, and each unknown key by itself. */
+function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
+  const fields = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: key, message: 'is not a query parameter of this list' }))
+      : [{ field: issue.path.join('.'), message: issue.message }],
+  );
+  return sendError(reply, 400, 'The list query is not valid.', fields);
+}
+
+/**
+ * GET /api/courseOfferingOverview: the Course Offerings page's list — each offering with its
+ * course, workgroup, period, term modes by name and live section count — paged, sorted and
+ * filtered on the server. The generic GET /api/courseOfferings stays the kind's plain list.
+ */
+export function offeringOverviewRoutes(
+  fastify: FastifyInstance,
+  options: OfferingOverviewOptions,
+  done: (err?: Error) => void,
+): void {
+  const resolve = options.viewer ?? noViewer;
+  const offerings = createOfferingOverviewQuery(options.knex, options.tables);
+
+  fastify.get(
+    '/api/courseOfferingOverview',
+    { preHandler: options.preHandler, config: requiresRead('CourseOffering') },
+    async (request, reply) => {
+      const viewer = await resolve(request);
+      if (!viewer) return sendError(reply, 401, 'Please log in.');
+      if (!viewer.ability.can('read', 'CourseOffering'))
+        return sendError(reply, 403, 'You may not read course offerings.');
+      const query = OfferingOverviewQuery.safeParse(request.query);
+      if (!query.success) return invalid(reply, query.error);
+      return offerings.list(query.data);
+    },
+  );
+  done();
+}

@@ -154,6 +154,23 @@ test('an empty period offers academic ops to create the first section', async ()
   app.unmount();
 });
 
+test('a link names the period and one offering; the tag clears the offering', async () => {
+  sections = [sectionRow('s1')];
+  const app = renderWithApp(
+    [{ path: '/sections', element: <SectionsPage /> }],
+    '/sections?AcademicPeriodId=p-2025&CourseOfferingId=o-calc',
+  );
+  const tag = await screen.findByText('Offering: MATH 101', {}, { timeout: 5000 });
+  expect(sectionCalls().at(-1)?.get('CourseOfferingId')).toBe('o-calc');
+  expect(sectionCalls().at(-1)?.get('AcademicPeriodId')).toBe('p-2025');
+  expect(screen.getByLabelText('Academic period')).toHaveValue('p-2025');
+  fireEvent.click(within(tag.closest('.bp6-tag') as HTMLElement).getByRole('button'));
+  await waitFor(() => expect(sectionCalls().at(-1)?.has('CourseOfferingId')).toBe(false));
+  expect(sectionCalls().at(-1)?.get('AcademicPeriodId')).toBe('p-2025');
+  expect(screen.queryByText('Offering: MATH 101')).not.toBeInTheDocument();
+  app.unmount();
+});
+
 test('a section scheduler sees the list without a create button', async () => {
   auth = signedInAs('sectionScheduler');
   sections = [sectionRow('s1')];

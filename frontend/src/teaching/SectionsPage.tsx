@@ -1,6 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Tag,
+} from '@blueprintjs/core';
 import { PageFrame } from '../pages/PageFrame.js';
 import { notify } from '../notifications/notify.js';
 import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
@@ -39,6 +47,8 @@ export interface SectionFilters {
   workgroup: string;
   coverage: string;
   search: string;
+  /** One course offering's sections ('' = any), from a link (the Course Offerings page). */
+  offering?: string;
 }
 
 /** The list query the filters, sort and page ask for (projection-service/src/teaching). */
@@ -53,6 +63,7 @@ export function sectionListQuery(
     ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
     ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
     ...(filters.coverage ? { coverageStatus: filters.coverage } : {}),
+    ...(filters.offering ? { CourseOfferingId: filters.offering } : {}),
     ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
     ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
   };
@@ -129,6 +140,12 @@ export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow
   ];
 }
 
+/** The offering filter's tag: its course when a row shows it. */
+function offeringFilterLabel(rows: readonly SectionRow[]): string {
+  const course = rows[0]?.courseNumber;
+  return course ? `Offering: ${course}` : 'One course offering';
+}
+
 type Dialog =
   | { kind: 'edit'; section: SectionRow | null; key: number }
   | { kind: 'meetings'; section: SectionRow }
@@ -139,13 +156,15 @@ type Dialog =
 export default function SectionsPage() {
   const choices = useTeachingChoices();
   const { ability } = choices;
-  // Links (the dashboard's counts) may name a filter: /sections?coverage=uncovered.
+  // Links (the dashboard's counts, an offering's section count) may name filters:
+  // /sections?coverage=uncovered, /sections?AcademicPeriodId=…&CourseOfferingId=….
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<SectionFilters>({
-    period: null,
+    period: params.get('AcademicPeriodId'),
     workgroup: params.get('WorkgroupId') ?? '',
     coverage: params.get('coverage') ?? '',
     search: '',
+    offering: params.get('CourseOfferingId') ?? '',
   });
   const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<TableSort | null>(null);
@@ -222,7 +241,9 @@ export default function SectionsPage() {
 
   const rows = list.data?.rows ?? [];
   const count = list.data?.count ?? 0;
-  const filtering = Boolean(filters.workgroup || filters.coverage || filters.search.trim());
+  const filtering = Boolean(
+    filters.workgroup || filters.coverage || filters.search.trim() || filters.offering,
+  );
   const newButton = mayCreate ? (
     <Button
       intent={Intent.PRIMARY}
@@ -383,6 +404,11 @@ export default function SectionsPage() {
           value={typed}
           onValueChange={setTyped}
         />
+        {filters.offering && (
+          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => change({ offering: '' })}>
+            {offeringFilterLabel(rows)}
+          </Tag>
+        )}
       </div>
       {body}
       {details && (

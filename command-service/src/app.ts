@@ -13,6 +13,7 @@ import type { LiveFeatureFlags } from './settings/featureFlagSettings.js';
 import { historyRoutes, type MergedUsersLookup } from './history/historyRoutes.js';
 import { resourceWriteRoutes } from './resources/resourceRoutes.js';
 import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
+import { bulkApprovalRoutes } from './teaching/bulkApprovalRoutes.js';
 import { preferenceWriteRoutes } from './preferences/preferenceRoutes.js';
 import { approvalWriteRoutes } from './approvals/approvalRoutes.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
@@ -94,6 +95,7 @@ export async function commandServicePlugin(
     ...(options.mergedInto ? { mergedInto: options.mergedInto } : {}),
   });
   await fastify.register(sectionWriteRoutes);
+  await fastify.register(bulkApprovalRoutes);
   await fastify.register(preferenceWriteRoutes);
   await fastify.register(approvalWriteRoutes);
 }

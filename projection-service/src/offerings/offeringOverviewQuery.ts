@@ -77,7 +77,12 @@ const DEFAULT_SORT: SortSpec<OfferingSortField> = [
   ['period', 'ASC'],
 ];
 
-function orderBy(spec: SortSpec<OfferingSortField>): string {
+/** The asked order, then the default's fields it leaves out (ties read by course), then id. */
+function orderBy(asked: SortSpec<OfferingSortField> | undefined): string {
+  const spec = [
+    ...(asked ?? []),
+    ...DEFAULT_SORT.filter(([field]) => !asked?.some(([f]) => f === field)),
+  ];
   const parts = spec.flatMap(([field, direction]) =>
     ORDER[field].map(
       (e) => `${e} ${direction} ${direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST'}`,
@@ -212,7 +217,7 @@ export function createOfferingOverviewQuery(knex: Knex, tables: ReadTables) {
         'o.created_at',
         'o.updated_at',
       )
-      .orderByRaw(orderBy(query.sort?.length ? query.sort : DEFAULT_SORT))
+      .orderByRaw(orderBy(query.sort))
       .limit(query.take)
       .offset(query.skip)) as OfferingRecord[];
     const termModes = await termModesOf(records.map((r) => r.id));

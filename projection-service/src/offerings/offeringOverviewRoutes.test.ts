@@ -259,18 +259,19 @@ describe('GET /api/courseOfferingOverview', () => {
     expect([beyond.body.count, ids(beyond)]).toEqual([4, []]);
   });
 
-  it('sorts by course name, period, sections and last change, either way, then by id', async () => {
+  it('sorts by course name, period, sections and last change, either way, ties by course and period, then id', async () => {
+    // Ties are read by course number, then period.
     expect(ids(await get(sort(['courseName', 'ASC']), 'ops'))).toEqual([
-      'o-calc',
       'o-calc-25',
+      'o-calc',
       'o-mech',
       'o-stats',
     ]);
     expect(ids(await get(sort(['courseNumber', 'DESC']), 'ops'))).toEqual([
       'o-mech',
       'o-stats',
-      'o-calc',
       'o-calc-25',
+      'o-calc',
     ]);
     expect(ids(await get(sort(['period', 'DESC'], ['courseNumber', 'ASC']), 'ops'))).toEqual([
       'o-calc',

@@ -1,10 +1,13 @@
 /** A position token as commands answer it: `<commit>:<prepare>` (docs/decisions.md §4). */
 const TOKEN = /^(\d+):(\d+)$/;
 
-/** The `position` of a command answer `{ id, revision, position }`, or null for any other body. */
+/**
+ * The `position` of a command answer `{ id, revision, position }` or of a batch of commands
+ * `{ approved, refused, position }` (bulk approval), or null for any other body.
+ */
 export function positionOfCommandAnswer(body: unknown): string | null {
-  if (!body || typeof body !== 'object' || !('position' in body) || !('revision' in body))
-    return null;
+  if (!body || typeof body !== 'object' || !('position' in body)) return null;
+  if (!('revision' in body) && !('approved' in body && Array.isArray(body.approved))) return null;
   const { position } = body;
   return typeof position === 'string' && TOKEN.test(position) ? position : null;
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { DATE_LOCALE } from '../constants.js';
 import { PageFrame } from '../pages/PageFrame.js';
@@ -13,7 +13,12 @@ import {
   useSetMeetingsMutation,
   type ListQuery,
 } from './sectionsApi.js';
-import { ASSIGNMENT_STATUSES, type AssignmentRow, type SectionRow } from './sectionTypes.js';
+import {
+  ASSIGNMENT_STATUSES,
+  type AssignmentRow,
+  type BulkApprovalLevel,
+  type SectionRow,
+} from './sectionTypes.js';
 import { AlignmentTag } from './AlignmentTag.js';
 import { StatusTag, statusLabel } from './tags.js';
 import {
@@ -22,9 +27,12 @@ import {
   nextTableSort,
   type PagerState,
   type TableColumn,
+  type TableSelection,
   type TableSort,
 } from './TeachingTable.js';
 import { useAssignmentActions } from './useAssignmentActions.js';
+import { approvalLevels, assignmentActions, sectionPermissions } from './sectionAbility.js';
+import { BulkApprovalBar } from './BulkApprovalBar.js';
 import { useTeachingChoices } from './useTeachingChoices.js';
 import { notify } from '../notifications/notify.js';
 import { Intent } from '@blueprintjs/core';
@@ -60,6 +68,26 @@ export function assignmentListQuery(
 }
 
 const label = (a: AssignmentRow) => `${a.courseNumber ?? 'Section'} ${a.sectionNumber}`;
+
+/** The statuses each approval level moves on from (DOMAIN.md's lifecycle). */
+const AWAITING: Record<BulkApprovalLevel, readonly string[]> = {
+  approve: ['proposed', 'reopened'],
+  finalize: ['approved'],
+};
+
+/**
+ * The "all matching" query of a level: the page's filters when their status asks only for what
+ * that level approves; the workgroup level keeps to what the viewer may approve (`approvable`).
+ */
+export function allMatchingQuery(
+  filters: AssignmentFilters,
+  level: BulkApprovalLevel,
+): ListQuery | null {
+  const statuses = filters.status ? filters.status.split(',') : [];
+  if (statuses.length === 0 || !statuses.every((s) => AWAITING[level].includes(s))) return null;
+  const approvable = level === 'approve' || filters.approvable === true;
+  return assignmentListQuery({ ...filters, approvable }, null, { page: 0, pageSize: 1 });
+}
 
 const COLUMNS: TableColumn<AssignmentRow>[] = [
   {
@@ -145,6 +173,16 @@ export default function SectionAssignmentsPage() {
   const [saveMeetings] = useSetMeetingsMutation();
   const instructors = useSectionInstructorsQuery();
   const actions = useAssignmentActions(ability);
+  const levels = approvalLevels(ability);
+  const [selected, setSelected] = useState<ReadonlyMap<string, AssignmentRow>>(new Map());
+  /** The approval the viewer may give a row now, by the rules the single buttons follow. */
+  const levelOf = useCallback(
+    (a: AssignmentRow): BulkApprovalLevel | null => {
+      const can = assignmentActions(a.status, sectionPermissions(ability, a.WorkgroupId));
+      return can.approve ? 'approve' : can.finalize ? 'finalize' : null;
+    },
+    [ability],
+  );
   useEffect(() => {
     const timer = setTimeout(() => {
       setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
@@ -162,14 +200,60 @@ export default function SectionAssignmentsPage() {
   const change = (patch: Partial<AssignmentFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPager((p) => ({ ...p, page: 0 }));
+    setSelected(new Map());
   };
   const instructorOptions = useMemo(
     () => (instructors.data ?? []).map((u) => ({ value: u.id, label: u.displayName })),
     [instructors.data],
   );
 
-  const rows = list.data?.rows ?? [];
+  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const count = list.data?.count ?? 0;
+  // A refreshed page may show a selected row changed (approved meanwhile): keep it only while
+  // it can still be approved, with its new status.
+  useEffect(() => {
+    setSelected((current) => {
+      const fresh = rows.filter((r) => current.has(r.id) && current.get(r.id)?.status !== r.status);
+      if (fresh.length === 0) return current;
+      const next = new Map(current);
+      for (const r of fresh) {
+        if (levelOf(r)) next.set(r.id, r);
+        else next.delete(r.id);
+      }
+      return next;
+    });
+  }, [rows, levelOf]);
+  const select = (changed: readonly AssignmentRow[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const a of changed) {
+        if (on) next.set(a.id, a);
+        else next.delete(a.id);
+      }
+      return next;
+    });
+  const pageSelectable = rows.filter((a) => levelOf(a) !== null);
+  const pageSelected = pageSelectable.filter((a) => selected.has(a.id)).length;
+  const selection = useMemo<TableSelection<AssignmentRow> | undefined>(
+    () =>
+      levels.approve || levels.finalize
+        ? {
+            isSelected: (a) => selected.has(a.id),
+            isSelectable: (a) => levelOf(a) !== null,
+            onChange: (a, on) => select([a], on),
+            label: (a) => `Select ${a.instructorName ?? 'the assignment'} on ${label(a)}`,
+          }
+        : undefined,
+    [levels.approve, levels.finalize, selected, levelOf],
+  );
+  const selectedByLevel = useMemo(() => {
+    const byLevel: Record<BulkApprovalLevel, AssignmentRow[]> = { approve: [], finalize: [] };
+    for (const a of selected.values()) {
+      const level = levelOf(a);
+      if (level) byLevel[level].push(a);
+    }
+    return byLevel;
+  }, [selected, levelOf]);
   const filtering = Boolean(
     filters.workgroup ||
     filters.status ||
@@ -204,6 +288,7 @@ export default function SectionAssignmentsPage() {
           rows={rows}
           loading={list.isLoading || waiting}
           sort={sort}
+          selection={selection}
           actionsWidth={200}
           onSort={(field) => {
             setSort((s) => nextTableSort(s, field));
@@ -313,6 +398,23 @@ export default function SectionAssignmentsPage() {
           </Tag>
         )}
       </div>
+      {selection && !list.error && (
+        <BulkApprovalBar
+          selected={selectedByLevel}
+          selectedCount={selected.size}
+          canApprove={levels.approve}
+          page={{
+            selectable: pageSelectable.length,
+            selected: pageSelected,
+            toggle: () => select(pageSelectable, pageSelected < pageSelectable.length),
+          }}
+          matching={{
+            approve: levels.approve ? allMatchingQuery({ ...filters, period }, 'approve') : null,
+            finalize: levels.finalize ? allMatchingQuery({ ...filters, period }, 'finalize') : null,
+          }}
+          onClearSelection={() => setSelected(new Map())}
+        />
+      )}
       {body}
       {actions.element}
       {details && (

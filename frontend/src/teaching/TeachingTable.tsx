@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, HotkeysProvider, HTMLSelect, Icon } from '@blueprintjs/core';
+import { Button, Checkbox, HotkeysProvider, HTMLSelect, Icon } from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -31,6 +31,17 @@ export interface TableSort {
   direction: SortDirection;
 }
 
+/** A checkbox column before the actions (bulk actions); rows it may not pick show none. */
+export interface TableSelection<Row> {
+  isSelected: (row: Row) => boolean;
+  isSelectable: (row: Row) => boolean;
+  onChange: (row: Row, selected: boolean) => void;
+  /** The checkbox's accessible name, e.g. "Select Ada Lovelace on MATH 101 001". */
+  label: (row: Row) => string;
+}
+
+const SELECTION_WIDTH = 40;
+
 export interface TeachingTableProps<Row extends { id: string }> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
@@ -40,11 +51,12 @@ export interface TeachingTableProps<Row extends { id: string }> {
   /** The frozen first column's buttons for a row. */
   actions?: (row: Row) => ReactNode;
   actionsWidth?: number;
+  selection?: TableSelection<Row>;
 }
 
 /** A server-sorted Blueprint table in the house style (resources/ResourceTable.tsx). */
 export function TeachingTable<Row extends { id: string }>(props: TeachingTableProps<Row>) {
-  const { columns, rows, sort, actions } = props;
+  const { columns, rows, sort, actions, selection } = props;
   const header = (column: TableColumn<Row>) => () => {
     const field = column.sortField;
     if (!field) return <ColumnHeaderCell name={column.label} />;
@@ -90,7 +102,30 @@ export function TeachingTable<Row extends { id: string }>(props: TeachingTablePr
       </Cell>
     );
   };
-  const widths = [...(actions ? [props.actionsWidth ?? 120] : []), ...columns.map((c) => c.width)];
+  // No "select all" here: Blueprint draws a frozen header in every quadrant, so a box there
+  // would be four boxes to tab through; the page puts it beside its bulk actions instead.
+  const selectionHeader = () => <ColumnHeaderCell name="" />;
+  const selectionCell: CellRenderer = (rowIndex) => {
+    const row = rows[rowIndex];
+    return (
+      <Cell interactive className="allot-select-cell">
+        {row && selection?.isSelectable(row) ? (
+          <Checkbox
+            className="allot-select-box"
+            aria-label={selection.label(row)}
+            checked={selection.isSelected(row)}
+            onChange={(e) => selection.onChange(row, e.currentTarget.checked)}
+          />
+        ) : null}
+      </Cell>
+    );
+  };
+  const frozen = (selection ? 1 : 0) + (actions ? 1 : 0);
+  const widths = [
+    ...(selection ? [SELECTION_WIDTH] : []),
+    ...(actions ? [props.actionsWidth ?? 120] : []),
+    ...columns.map((c) => c.width),
+  ];
   const numRows = props.loading && rows.length === 0 ? 5 : rows.length;
   return (
     <div
@@ -109,15 +144,26 @@ export function TeachingTable<Row extends { id: string }>(props: TeachingTablePr
           enableFocusedCell={false}
           selectionModes={[]}
           enableColumnInteractionBar={false}
-          numFrozenColumns={actions ? 1 : 0}
+          numFrozenColumns={frozen}
           // The row actions close over the viewer's abilities: a step or role change that arrives
           // live (activeStepsChanged refreshes the auth context) must redraw the buttons.
-          cellRendererDependencies={[rows, sort, columns, actions]}
+          cellRendererDependencies={[rows, sort, columns, actions, selection]}
           loadingOptions={
             props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
           }
         >
           {[
+            ...(selection
+              ? [
+                  <Column
+                    key="__select"
+                    id="__select"
+                    name="Select"
+                    cellRenderer={selectionCell}
+                    columnHeaderCellRenderer={selectionHeader}
+                  />,
+                ]
+              : []),
             ...(actions
               ? [
                   <Column

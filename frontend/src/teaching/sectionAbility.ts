@@ -55,6 +55,22 @@ export function canCreateSections(ability: AppAbility | null): boolean {
   return (ability as unknown as Loose | null)?.can('create', 'Section') ?? false;
 }
 
+/**
+ * The approval levels the user holds anywhere (a bare subject passes a conditional rule), as the
+ * bulk routes require them: the workgroup's (approve Section: bit 1 at step 6, administrators)
+ * and academic affairs' (approve SectionAssignment).
+ */
+export function approvalLevels(ability: AppAbility | null): {
+  approve: boolean;
+  finalize: boolean;
+} {
+  const a = ability as unknown as Loose | null;
+  return {
+    approve: a?.can('approve', 'Section') ?? false,
+    finalize: a?.can('approve', 'SectionAssignment') ?? false,
+  };
+}
+
 /** The buttons an assignment row shows: the permission and the status must both allow it. */
 export function assignmentActions(status: AssignmentStatus, can: SectionPermissions) {
   const live = status !== 'withdrawn';

@@ -150,3 +150,13 @@ export interface SectionHistoryEntry {
   assignment: { id: string; instructor: { id: string; displayName: string } } | null;
   changes: { field: string; from: unknown; to: unknown }[];
 }
+
+/** The two bulk routes: the workgroup's approval and academic affairs' (final). */
+export type BulkApprovalLevel = 'approve' | 'finalize';
+
+/** What `POST /api/sectionAssignments/approve|finalize` answers. */
+export interface BulkApprovalAnswer {
+  approved: { SectionId: string; id: string; revision: number }[];
+  refused: { SectionId: string; id: string; statusCode: number; message: string }[];
+  position: string | null;
+}

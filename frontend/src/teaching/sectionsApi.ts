@@ -4,6 +4,8 @@ import { refreshAfterResourceWrite, refreshAfterWrite } from '../api/cacheRefres
 import type { CommandAnswer } from '../resources/resourceApi.js';
 import type {
   AssignmentRow,
+  BulkApprovalAnswer,
+  BulkApprovalLevel,
   InstructorOption,
   ListAnswer,
   Meeting,
@@ -44,6 +46,20 @@ function afterAssignmentWrite(sectionId: string, assignmentId?: string): Tag[] {
     ...refreshAfterResourceWrite('teachingAssignments'),
     ...SECTION_LIST_TAGS,
     { type: 'SectionHistory', id: sectionId },
+  ];
+}
+
+/** A bulk approval refreshes what one approval does, for every section it names. */
+function afterBulkApproval(assignments: readonly { SectionId: string; id: string }[]): Tag[] {
+  return [
+    { type: 'TeachingAssignments', id: 'LIST' },
+    ...assignments.map((a) => ({ type: 'TeachingAssignments' as const, id: a.id })),
+    ...refreshAfterResourceWrite('teachingAssignments'),
+    ...SECTION_LIST_TAGS,
+    ...[...new Set(assignments.map((a) => a.SectionId))].map((id) => ({
+      type: 'SectionHistory' as const,
+      id,
+    })),
   ];
 }
 
@@ -155,6 +171,18 @@ export const sectionsApi = withTags.injectEndpoints({
       query: (a) => ({ url: `${assignmentPath(a)}/finalize`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, a) => afterAssignmentWrite(a.sectionId, a.assignmentId),
     }),
+    /** `POST /api/sectionAssignments/approve|finalize`: at most 200 assignments a request. */
+    bulkApproveAssignments: build.mutation<
+      BulkApprovalAnswer,
+      { level: BulkApprovalLevel; assignments: { SectionId: string; id: string }[] }
+    >({
+      query: ({ level, assignments }) => ({
+        url: `sectionAssignments/${level}`,
+        method: 'POST',
+        body: { assignments },
+      }),
+      invalidatesTags: (_r, _e, { assignments }) => afterBulkApproval(assignments),
+    }),
     withdrawAssignment: build.mutation<CommandAnswer, AssignmentArgs & { reason: string | null }>({
       query: ({ reason, ...a }) => ({
         url: `${assignmentPath(a)}/withdraw`,
@@ -184,6 +212,7 @@ export const {
   useChangeAssignmentMutation,
   useApproveAssignmentMutation,
   useFinalizeAssignmentMutation,
+  useBulkApproveAssignmentsMutation,
   useWithdrawAssignmentMutation,
   useUnassignInstructorMutation,
 } = sectionsApi;

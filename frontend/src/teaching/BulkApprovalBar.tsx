@@ -331,7 +331,15 @@ function BulkSummaryCallout({
           onClick={onToggleRefused}
         />
       )}
-      <Button size="small" variant="minimal" text="Dismiss" onClick={onDismiss} />
+      <Button
+        className="allot-bulk-summary-dismiss"
+        size="small"
+        variant="minimal"
+        icon="cross"
+        aria-label="Dismiss the summary"
+        title="Dismiss"
+        onClick={onDismiss}
+      />
       <Collapse isOpen={showRefused}>
         <ul aria-label="Refused assignments">
           {refused.map((r) => (

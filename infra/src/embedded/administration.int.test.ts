@@ -147,7 +147,8 @@ describe('administration and configuration lists (embedded, demo data)', () => {
       (await call('GET', '/api/auth', ops)).body.FeatureFlags as Record<string, boolean>;
     expect((await flags()).aemEnabled).toBe(false);
     // With aemEnabled off, administrators manage admin assignment types (spec §6).
-    const body = { name: 'Sabbatical', slug: 'sabbatical' };
+    // A type the demo does not seed (it has Sabbatical and Leave).
+    const body = { name: 'Research Release', slug: 'research-release' };
     expect((await call('POST', '/api/administrativeAssignmentTypes', ops, body)).status).toBe(201);
 
     expect((await call('PUT', '/api/settings/aemEnabled', admin, { value: 'true' })).status).toBe(
@@ -156,8 +157,8 @@ describe('administration and configuration lists (embedded, demo data)', () => {
     expect((await flags()).aemEnabled).toBe(true);
     expect((await call('GET', '/api/status', {})).body.featureFlags.aemEnabled).toBe(true);
     const refused = await call('POST', '/api/administrativeAssignmentTypes', ops, {
-      name: 'Leave',
-      slug: 'leave',
+      name: 'Visiting Appointment',
+      slug: 'visiting-appointment',
     });
     expect(refused.status).toBe(403);
     const states = await call('GET', '/api/settings/featureFlags', admin);

@@ -29,17 +29,19 @@ export function demoConfigurationId(resource: ResourceDefinition, key: string): 
 
 type Row = readonly [key: string, name: string, description?: string];
 
+/** The administrative assignment types (demo-administrative-assignments uses each). */
+export const DEMO_ADMINISTRATIVE_ASSIGNMENT_TYPES: readonly Row[] = [
+  ['department-chair', 'Department Chair', 'Leads a department; course release'],
+  ['program-director', 'Program Director'],
+  ['committee-service', 'Committee Service'],
+  ['advising', 'Advising'],
+  ['sabbatical', 'Sabbatical', 'A term of research away from teaching'],
+  ['leave', 'Leave', 'Parental, medical or personal leave from teaching'],
+];
+
 /** Lists keyed by slug (administrative assignment types, ranks, …): name, slug, description. */
 const SLUGGED: readonly [ResourceDefinition, readonly Row[]][] = [
-  [
-    administrativeAssignmentTypes,
-    [
-      ['department-chair', 'Department Chair', 'Leads a department; course release'],
-      ['program-director', 'Program Director'],
-      ['committee-service', 'Committee Service'],
-      ['advising', 'Advising'],
-    ],
-  ],
+  [administrativeAssignmentTypes, DEMO_ADMINISTRATIVE_ASSIGNMENT_TYPES],
   [
     assignmentTypes,
     [

@@ -4,15 +4,17 @@ import path from 'node:path';
 import {
   DEMO_FEATURE_FLAGS,
   SESSION_COOKIE_NAME,
+  administrativeAssignmentTypes,
   createSessionCodec,
   csrfTokenFor,
 } from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
+import { demoConfigurationId } from './demoConfiguration.js';
 import { demoAcademicPeriodId } from './demoPeriods.js';
 import { demoPlan } from './demoPlan.js';
 import { demoPreferencePlan } from './demoTeachingPreferences.js';
-import { demoRoomId, demoSectionId } from './demoTeaching.js';
+import { demoInstructorId, demoRoomId, demoSectionId } from './demoTeaching.js';
 import { demoUserId } from './demoUsers.js';
 
 /*
@@ -112,6 +114,60 @@ describe('the demo institution at scale, through the read routes', () => {
     expect(preferences).toBe(
       planned.filter((p) => p.outcome !== 'none').reduce((n, p) => n + p.preferences.length, 0),
     );
+  });
+
+  it('credits chairs, directors, committees and advising in workloads; nobody away teaches then', async () => {
+    const admin = headersFor(demoUserId('admin'));
+    const plan = demoPlan();
+    const period = demoAcademicPeriodId('active');
+    expect(await count(`/api/administrativeAssignments?take=1`)).toBe(
+      plan.administrativeAssignments.length,
+    );
+    const idOf = (username: string) => {
+      const instructor = plan.instructors.find((i) => i.username === username);
+      if (!instructor) throw new Error(`no instructor ${username}`);
+      return demoInstructorId(instructor);
+    };
+    const workloadOf = async (username: string) => {
+      const answer = await getJson(`/api/instructorWorkloads/${idOf(username)}`, admin);
+      expect(answer.status).toBe(200);
+      return answer.body as {
+        teaching: number;
+        administrative: number;
+        assigned: number;
+        sectionAssignments: { SectionId: string }[];
+        administrativeAssignments: { points: number; AdministrativeAssignmentTypeId: string }[];
+      };
+    };
+    const chairType = demoConfigurationId(administrativeAssignmentTypes, 'department-chair');
+    for (const chair of plan.chairs.values()) {
+      const workload = await workloadOf(chair);
+      expect(workload.administrativeAssignments).toContainEqual(
+        expect.objectContaining({ AdministrativeAssignmentTypeId: chairType, points: 3 }),
+      );
+      expect(workload.administrative).toBe(plan.administrativePoints.get(chair));
+      expect(workload.teaching).toBeCloseTo(plan.assignedPoints.get(chair) ?? 0, 2);
+      expect(workload.assigned).toBeCloseTo(workload.teaching + workload.administrative, 2);
+    }
+    const spring = new Set(
+      plan.sections.filter((s) => s.term === 'spring').map((s) => demoSectionId(s.key)),
+    );
+    const away = plan.administrativeAssignments.filter((w) => w.takesWholeTerm);
+    expect(away.length).toBeGreaterThan(0);
+    for (const w of away) {
+      const workload = await workloadOf(w.username);
+      expect(workload.sectionAssignments.length).toBeGreaterThan(0);
+      expect(workload.sectionAssignments.filter((a) => spring.has(a.SectionId))).toEqual([]);
+    }
+    // My Admin Assignments is not empty for the demo account mgarcia.
+    const mine = await getJson(
+      `/api/administrativeAssignments/mine?filter=${filter({ AcademicPeriodId: period })}`,
+      headersFor(demoUserId('mgarcia')),
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.body.rows).toEqual([
+      expect.objectContaining({ typeName: 'Committee Service', points: 1 }),
+    ]);
   });
 
   it('shows a planned section with its meetings, room and instructor', async () => {

@@ -54,6 +54,7 @@ describe('the demo plan', () => {
         sections: p.sections.map((s) => [s.key, s.enrollment, s.meetings, s.assignments]),
         instructors: p.instructors.map((i) => [i.username, i.email, i.type, i.department.key]),
         members: [...p.members],
+        administrative: p.administrativeAssignments,
       });
     expect(summary(again)).toEqual(summary(plan));
   });
@@ -157,11 +158,75 @@ describe('the demo plan', () => {
       return sum + (sectionPoints(s) * Math.min(shares, 100)) / 100;
     }, 0);
     expect(assigned).toBeCloseTo(taught, 5);
-    // Most faculty are within a section of what they are required to teach.
+    // Most faculty are within a section of what they are required to do (administrative included).
     const near = plan.instructors.filter(
-      (i) => Math.abs((plan.assignedPoints.get(i.username) ?? 0) - i.pointsRequired) <= 4,
+      (i) =>
+        Math.abs(
+          (plan.assignedPoints.get(i.username) ?? 0) +
+            (plan.administrativePoints.get(i.username) ?? 0) -
+            i.pointsRequired,
+        ) <= 4,
     );
     expect(near.length / plan.instructors.length).toBeGreaterThan(0.75);
+  });
+
+  it('gives every department a chair with a course release that counts toward their workload', () => {
+    const work = plan.administrativeAssignments;
+    const chairs = work.filter((w) => w.type === 'department-chair');
+    expect(chairs).toHaveLength(DEMO_DEPARTMENTS.length);
+    const byName = new Map(plan.instructors.map((i) => [i.username, i]));
+    for (const department of DEMO_DEPARTMENTS) {
+      const chair = plan.chairs.get(department.key);
+      // The chair holds both permission bits in the workgroup the plan adds, and chairs it.
+      expect(plan.members.get(department.key)?.[0]).toEqual([chair, 3]);
+      const assignment = chairs.find((w) => w.username === chair);
+      expect(assignment).toMatchObject({ term: null, points: 3, takesWholeTerm: false });
+      expect(byName.get(chair ?? '')?.department).toBe(department);
+      // The release is reserved: teaching and chairing stay within the year's points plus a
+      // term's room, and the points are in the chair's workload.
+      const teaching = plan.assignedPoints.get(chair ?? '') ?? 0;
+      expect(plan.administrativePoints.get(chair ?? '')).toBeGreaterThanOrEqual(3);
+      expect(teaching + 3).toBeLessThanOrEqual((byName.get(chair ?? '')?.pointsRequired ?? 0) + 2);
+    }
+    // Program directors, committee service and advising too; a demo account has some.
+    for (const type of ['program-director', 'committee-service', 'advising'] as const) {
+      expect(work.filter((w) => w.type === type).length).toBeGreaterThanOrEqual(3);
+    }
+    expect(work.filter((w) => w.username === 'mgarcia').map((w) => w.type)).toEqual([
+      'committee-service',
+    ]);
+    for (const w of work) {
+      expect(byName.has(w.username)).toBe(true);
+      expect(w.points).toBeGreaterThan(0);
+    }
+    expect(new Set(work.map((w) => w.key)).size).toBe(work.length);
+    const total = (u: string) =>
+      work.filter((w) => w.username === u).reduce((sum, w) => sum + w.points, 0);
+    for (const [username, points] of plan.administrativePoints) {
+      expect(points).toBe(total(username));
+    }
+  });
+
+  it('gives nobody on sabbatical or leave a section in that term', () => {
+    const away = plan.administrativeAssignments.filter((w) => w.takesWholeTerm);
+    expect(away.map((w) => [w.type, w.term])).toEqual([
+      ['sabbatical', 'spring'],
+      ['leave', 'spring'],
+    ]);
+    const byName = new Map(plan.instructors.map((i) => [i.username, i]));
+    for (const w of away) {
+      const instructor = byName.get(w.username);
+      expect(instructor?.type).toBe('tenure-line');
+      expect(instructor?.demoAccount).toBe(false);
+      // Credited with what they would have taught that term.
+      expect(w.points).toBeGreaterThanOrEqual(4);
+      expect(w.points).toBeLessThanOrEqual((instructor?.pointsRequired ?? 0) / 2 + 1);
+      const taught = plan.sections.filter((s) =>
+        s.assignments.some((a) => a.username === w.username),
+      );
+      expect(taught.filter((s) => s.term === w.term)).toEqual([]);
+      expect(taught.length).toBeGreaterThan(0);
+    }
   });
 });
 

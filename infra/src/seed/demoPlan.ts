@@ -14,8 +14,9 @@ import { SeededRandom } from './random.js';
 /**
  * The plan of the demo institution's current academic period, computed once and the same on
  * every start (a seeded generator, no clock): which courses are offered in which terms and modes,
- * the sections with their weekly meetings and rooms, the faculty, and who teaches what. The seed
- * steps (demoTeaching.ts) only turn it into commands; dates come from the period's terms then.
+ * the sections with their weekly meetings and rooms, the faculty, their administrative work, and
+ * who teaches what. The seed steps (demoTeaching.ts, demoAdministrativeAssignments.ts) only turn it
+ * into commands; dates come from the period's terms then.
  *
  * The schedule is built free of clashes: no room or instructor is booked twice at once, rooms
  * seat the enrollment, and nobody teaches back to back in two buildings. Two clashes are
@@ -95,6 +96,29 @@ export interface DemoInstructor {
   demoAccount: boolean;
 }
 
+/** Slugs of the administrative assignment types the demo uses (demoConfiguration.ts seeds them). */
+export type AdministrativeTypeKey =
+  | 'department-chair'
+  | 'program-director'
+  | 'committee-service'
+  | 'advising'
+  | 'sabbatical'
+  | 'leave';
+
+/** Non-teaching work credited with points in the current period (DOMAIN.md). */
+export interface PlannedAdministrativeAssignment {
+  /** Stable key: type and username. */
+  key: string;
+  username: string;
+  type: AdministrativeTypeKey;
+  /** null: the whole period. */
+  term: TermKey | null;
+  points: number;
+  /** A sabbatical or leave: no teaching in its term. */
+  takesWholeTerm: boolean;
+  notes: string;
+}
+
 export interface DemoPlan {
   offerings: PlannedOffering[];
   sections: PlannedSection[];
@@ -102,8 +126,14 @@ export interface DemoPlan {
   instructors: DemoInstructor[];
   /** Members of the departments this plan adds as workgroups: username and permission bits. */
   members: Map<string, [username: string, permission: number][]>;
+  /** Each department's chair (username), who also holds a Department Chair assignment. */
+  chairs: Map<string, string>;
+  /** Chairs, directors, committees, advising, a sabbatical and a leave; reserved before teaching. */
+  administrativeAssignments: PlannedAdministrativeAssignment[];
   /** Points each instructor teaches in the plan (shares applied). */
   assignedPoints: Map<string, number>;
+  /** Points of each instructor's administrative assignments. */
+  administrativePoints: Map<string, number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -679,16 +709,12 @@ interface Load {
   /** Points still open per term (a year's requirement split between fall and spring). */
   open: Record<TermKey, number>;
   assigned: number;
+  /** Terms taken whole by a sabbatical or leave: no teaching there. */
+  away: Set<TermKey>;
 }
 
-/**
- * Each instructor's year split between fall and spring the way their department's teaching is
- * (a little room above it, so the terms need not split exactly); summer is extra, for some.
- */
-function loadsOf(
-  instructors: readonly DemoInstructor[],
-  sections: readonly PlannedSection[],
-): Map<string, Load> {
+/** Each department's share of its fall-and-spring teaching points that falls in fall. */
+function fallSharesOf(sections: readonly PlannedSection[]): Map<string, number> {
   const fallShare = new Map<string, number>();
   for (const department of DEMO_DEPARTMENTS) {
     const points = (term: TermKey) =>
@@ -699,34 +725,67 @@ function loadsOf(
     const spring = points('spring');
     fallShare.set(department.key, fall + spring > 0 ? fall / (fall + spring) : 0.5);
   }
-  return new Map(
+  return fallShare;
+}
+
+/**
+ * Each instructor's year split between fall and spring the way their department's teaching is
+ * (a little room above it, so the terms need not split exactly); summer is extra, for some.
+ * Administrative points are reserved first: a term's in that term, the period's split like the
+ * year; a term taken whole leaves nothing open there.
+ */
+function loadsOf(
+  instructors: readonly DemoInstructor[],
+  fallShare: ReadonlyMap<string, number>,
+  administrative: readonly PlannedAdministrativeAssignment[],
+): Map<string, Load> {
+  const loads = new Map(
     instructors.map((instructor) => {
       const share = fallShare.get(instructor.department.key) ?? 0.5;
       const required = instructor.pointsRequired;
-      return [
-        instructor.username,
-        {
-          instructor,
-          open: {
-            fall: required * share + 1,
-            spring: required * (1 - share) + 1,
-            summer: instructor.type === 'adjunct' || instructor.type === 'lecturer' ? 3 : 0,
-          },
-          assigned: 0,
+      const load: Load = {
+        instructor,
+        open: {
+          fall: required * share + 1,
+          spring: required * (1 - share) + 1,
+          summer: instructor.type === 'adjunct' || instructor.type === 'lecturer' ? 3 : 0,
         },
-      ];
+        assigned: 0,
+        away: new Set(),
+      };
+      return [instructor.username, load];
     }),
   );
+  for (const work of administrative) {
+    const load = loads.get(work.username);
+    if (!load) continue;
+    if (work.term === null) {
+      const share = fallShare.get(load.instructor.department.key) ?? 0.5;
+      load.open.fall -= work.points * share;
+      load.open.spring -= work.points * (1 - share);
+    } else {
+      load.open[work.term] -= work.points;
+    }
+    if (work.takesWholeTerm && work.term !== null) {
+      load.away.add(work.term);
+      load.open[work.term] = 0;
+    }
+  }
+  return loads;
+}
+
+/** May this instructor take (a share of) a section worth `points` in `term`? */
+function hasRoom(load: Load, term: TermKey, points: number): boolean {
+  return !load.away.has(term) && load.open[term] >= points;
 }
 
 function assignSections(
   sections: PlannedSection[],
-  instructors: readonly DemoInstructor[],
+  loads: Map<string, Load>,
   rng: SeededRandom,
   calendar: Calendar,
-): Map<string, Load> {
+): void {
   const roomByCode = new Map(demoRooms().map((r) => [r.code, r]));
-  const loads = loadsOf(instructors, sections);
   const byDepartment = new Map<string, Load[]>();
   for (const load of loads.values()) {
     const key = load.instructor.department.key;
@@ -753,7 +812,7 @@ function assignSections(
     const candidates = pool.filter(
       (l) =>
         eligible(l.instructor.type, section) &&
-        l.open[section.term] >= points &&
+        hasRoom(l, section.term, points) &&
         calendar.isFree(section.term, `user:${l.instructor.username}`, slots),
     );
     const walkable = candidates.filter(
@@ -772,7 +831,6 @@ function assignSections(
       override: false,
     });
   }
-  return loads;
 }
 
 /**
@@ -834,7 +892,7 @@ function shareSomeSections(
             l.instructor.department.key === section.course.department.key &&
             l.instructor.username !== first.username &&
             l.instructor.type === 'tenure-line' &&
-            l.open[section.term] >= points / 2 &&
+            hasRoom(l, section.term, points / 2) &&
             calendar.isFree(section.term, `user:${l.instructor.username}`, slots) &&
             !calendar.hasTightWalk(section.term, `user:${l.instructor.username}`, slots),
         );
@@ -964,6 +1022,215 @@ function approveSome(sections: PlannedSection[], rng: SeededRandom): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Administrative work
+
+/** Each department's chair, approver and scheduler (the chair is its tenured full professor). */
+function departmentMembers(instructors: readonly DemoInstructor[]): {
+  chairs: Map<string, string>;
+  members: Map<string, [string, number][]>;
+} {
+  const chairs = new Map<string, string>();
+  const members = new Map<string, [string, number][]>();
+  for (const department of DEMO_DEPARTMENTS) {
+    const staff = instructors.filter((i) => i.department === department && !i.demoAccount);
+    const tenured = staff.filter((i) => i.type === 'tenure-line');
+    const chair = tenured.find((i) => i.rank === 'full-professor') ?? tenured[0];
+    const associate = tenured.find((i) => i !== chair);
+    const coordinator = staff.find((i) => i.type === 'lecturer') ?? staff.find((i) => i !== chair);
+    const list: [string, number][] = [];
+    if (chair) {
+      chairs.set(department.key, chair.username);
+      list.push([chair.username, APPROVE_BIT | ASSIGN_BIT]);
+    }
+    if (associate) list.push([associate.username, APPROVE_BIT]);
+    if (coordinator && coordinator !== associate) list.push([coordinator.username, ASSIGN_BIT]);
+    members.set(department.key, list);
+  }
+  return { chairs, members };
+}
+
+type Holder = 'associate-professor' | 'full-professor' | 'tenure-line' | 'lecturer';
+
+/**
+ * Who does what besides teaching, by department and kind of holder: the first such faculty
+ * member (in hiring order) who holds no other administrative work; a demo account by name.
+ */
+const ADMINISTRATIVE_WORK: readonly {
+  type: Exclude<AdministrativeTypeKey, 'department-chair'>;
+  department: string;
+  holder: Holder | { username: string };
+  points: number;
+  notes: string;
+  /** A spring sabbatical or leave: the points are what the holder would teach that term. */
+  spring?: true;
+}[] = [
+  {
+    type: 'program-director',
+    department: 'mathematics',
+    holder: 'associate-professor',
+    points: 1.5,
+    notes: 'Directs the graduate program in mathematics (MS and PhD).',
+  },
+  {
+    type: 'program-director',
+    department: 'biology',
+    holder: 'associate-professor',
+    points: 1.5,
+    notes: 'Directs the graduate program in biology.',
+  },
+  {
+    type: 'program-director',
+    department: 'computer-science',
+    holder: 'associate-professor',
+    points: 1.5,
+    notes: 'Directs the MS program in computer science.',
+  },
+  {
+    type: 'program-director',
+    department: 'psychology',
+    holder: 'associate-professor',
+    points: 1.5,
+    notes: 'Directs the graduate program in clinical psychology.',
+  },
+  {
+    type: 'committee-service',
+    department: 'mathematics',
+    holder: { username: 'mgarcia' },
+    points: 1,
+    notes: 'Chairs the graduate curriculum committee.',
+  },
+  {
+    type: 'committee-service',
+    department: 'chemistry',
+    holder: 'full-professor',
+    points: 1,
+    notes: 'Faculty senate.',
+  },
+  {
+    type: 'committee-service',
+    department: 'history',
+    holder: 'associate-professor',
+    points: 0.5,
+    notes: 'University library committee.',
+  },
+  {
+    type: 'committee-service',
+    department: 'economics',
+    holder: 'full-professor',
+    points: 0.5,
+    notes: 'Faculty search committee.',
+  },
+  {
+    type: 'committee-service',
+    department: 'philosophy',
+    holder: 'associate-professor',
+    points: 0.5,
+    notes: 'Institutional review board.',
+  },
+  {
+    type: 'advising',
+    department: 'biology',
+    holder: 'tenure-line',
+    points: 1,
+    notes: 'Pre-health advising.',
+  },
+  {
+    type: 'advising',
+    department: 'english',
+    holder: 'lecturer',
+    points: 1,
+    notes: 'Advises first-year writing students.',
+  },
+  {
+    type: 'advising',
+    department: 'mechanical-engineering',
+    holder: 'tenure-line',
+    points: 1,
+    notes: 'Advises the senior design teams.',
+  },
+  {
+    type: 'advising',
+    department: 'sociology',
+    holder: 'lecturer',
+    points: 0.5,
+    notes: 'Advises sociology majors.',
+  },
+  {
+    type: 'sabbatical',
+    department: 'physics',
+    holder: 'full-professor',
+    points: 0,
+    notes: 'Sabbatical in the spring term (research at an observatory abroad); no teaching.',
+    spring: true,
+  },
+  {
+    type: 'leave',
+    department: 'economics',
+    holder: 'associate-professor',
+    points: 0,
+    notes: 'Parental leave in the spring term; no teaching.',
+    spring: true,
+  },
+];
+
+const halves = (points: number) => Math.round(points * 2) / 2;
+
+/**
+ * The current period's administrative assignments, chosen before anyone is given a section so
+ * their points are reserved: every chair's course release, then ADMINISTRATIVE_WORK. Holders of
+ * a term taken whole are never members of their workgroup (its approver or scheduler).
+ */
+function planAdministrativeWork(
+  instructors: readonly DemoInstructor[],
+  chairs: ReadonlyMap<string, string>,
+  members: ReadonlyMap<string, readonly [string, number][]>,
+  fallShare: ReadonlyMap<string, number>,
+): PlannedAdministrativeAssignment[] {
+  const planned: PlannedAdministrativeAssignment[] = [];
+  const add = (work: Omit<PlannedAdministrativeAssignment, 'key'>) =>
+    planned.push({ ...work, key: `${work.type}/${work.username}` });
+  for (const department of DEMO_DEPARTMENTS) {
+    const chair = chairs.get(department.key);
+    if (!chair) continue;
+    add({
+      username: chair,
+      type: 'department-chair',
+      term: null,
+      points: 3,
+      takesWholeTerm: false,
+      notes: `Chairs the Department of ${department.name}; a course release each term.`,
+    });
+  }
+  const busy = (username: string) => planned.some((p) => p.username === username);
+  for (const work of ADMINISTRATIVE_WORK) {
+    const { holder } = work;
+    const memberNames = new Set((members.get(work.department) ?? []).map(([u]) => u));
+    const instructor = instructors.find((i) =>
+      typeof holder === 'object'
+        ? i.username === holder.username
+        : i.department.key === work.department &&
+          !i.demoAccount &&
+          !busy(i.username) &&
+          !(work.spring && memberNames.has(i.username)) &&
+          (holder === 'lecturer'
+            ? i.type === 'lecturer'
+            : i.type === 'tenure-line' && (holder === 'tenure-line' || i.rank === holder)),
+    );
+    if (!instructor) throw new Error(`No ${JSON.stringify(holder)} in ${work.department}`);
+    const springShare = 1 - (fallShare.get(work.department) ?? 0.5);
+    add({
+      username: instructor.username,
+      type: work.type,
+      term: work.spring ? 'spring' : null,
+      points: work.spring ? halves(instructor.pointsRequired * springShare) : work.points,
+      takesWholeTerm: work.spring === true,
+      notes: work.notes,
+    });
+  }
+  return planned;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The whole plan
 
 let cached: DemoPlan | undefined;
@@ -1011,24 +1278,15 @@ export function buildDemoPlan(): DemoPlan {
     }
   }
 
-  const loads = assignSections(sections, instructors, rng, calendar);
+  // Administrative work first, so its points are reserved before anyone is given a section.
+  const { chairs, members } = departmentMembers(instructors);
+  const fallShare = fallSharesOf(sections);
+  const administrativeAssignments = planAdministrativeWork(instructors, chairs, members, fallShare);
+  const loads = loadsOf(instructors, fallShare, administrativeAssignments);
+  assignSections(sections, loads, rng, calendar);
   shareSomeSections(sections, loads, rng, calendar);
   intendedInstructorConflict(sections, loads);
   approveSome(sections, rng);
-
-  const members = new Map<string, [string, number][]>();
-  for (const department of DEMO_DEPARTMENTS) {
-    const staff = instructors.filter((i) => i.department === department && !i.demoAccount);
-    const tenured = staff.filter((i) => i.type === 'tenure-line');
-    const chair = tenured.find((i) => i.rank === 'full-professor') ?? tenured[0];
-    const associate = tenured.find((i) => i !== chair);
-    const coordinator = staff.find((i) => i.type === 'lecturer') ?? staff.find((i) => i !== chair);
-    const list: [string, number][] = [];
-    if (chair) list.push([chair.username, APPROVE_BIT | ASSIGN_BIT]);
-    if (associate) list.push([associate.username, APPROVE_BIT]);
-    if (coordinator && coordinator !== associate) list.push([coordinator.username, ASSIGN_BIT]);
-    members.set(department.key, list);
-  }
 
   const assignedPoints = new Map<string, number>();
   for (const s of sections) {
@@ -1042,5 +1300,21 @@ export function buildDemoPlan(): DemoPlan {
       );
     }
   }
-  return { offerings, sections, instructors, members, assignedPoints };
+  const administrativePoints = new Map<string, number>();
+  for (const work of administrativeAssignments) {
+    administrativePoints.set(
+      work.username,
+      (administrativePoints.get(work.username) ?? 0) + work.points,
+    );
+  }
+  return {
+    offerings,
+    sections,
+    instructors,
+    members,
+    chairs,
+    administrativeAssignments,
+    assignedPoints,
+    administrativePoints,
+  };
 }

@@ -10,7 +10,7 @@ import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/
 import { DEMO_ACCOUNTS } from '@allot/command-service';
 import { deterministicId } from './deterministicId.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
-import { demoPeriodsStep, academicYearOf } from './demoPeriods.js';
+import { demoAcademicTermId, demoPeriodsStep, academicYearOf } from './demoPeriods.js';
 import { demoSeedSteps } from './demoSeeds.js';
 import { demoPlan } from './demoPlan.js';
 import { demoUsersStep } from './demoUsers.js';
@@ -56,6 +56,7 @@ describe('demo seed', () => {
       'demo-sections',
       'demo-teaching-preferences',
       'demo-teaching-assignments',
+      'demo-administrative-assignments',
     ]);
     const events = await store.readAll();
 
@@ -158,6 +159,47 @@ describe('demo seed', () => {
     }
     const userIds = new Set(users.map((u) => u.id));
     for (const a of assignments) expect(userIds.has(a.UserId)).toBe(true);
+
+    // Administrative assignments in the active period: types that exist, each instructor a user,
+    // a chair's for every department and a spring sabbatical and leave taking the whole term.
+    const types = created(events, 'AdministrativeAssignmentTypeCreated');
+    expect(types.map((t) => t.name)).toEqual([
+      'Department Chair',
+      'Program Director',
+      'Committee Service',
+      'Advising',
+      'Sabbatical',
+      'Leave',
+    ]);
+    const admin = created(events, 'AdministrativeAssignmentCreated');
+    expect(admin).toHaveLength(plan.administrativeAssignments.length);
+    const typeIds = new Map(types.map((t) => [t.id, t.slug]));
+    for (const a of admin) {
+      expect(userIds.has(a.UserId as string)).toBe(true);
+      expect(typeIds.has(a.AdministrativeAssignmentTypeId as string)).toBe(true);
+      expect(a.AcademicPeriodId).toBe(activePeriodId);
+    }
+    const ofType = (slug: string) =>
+      admin.filter((a) => typeIds.get(a.AdministrativeAssignmentTypeId as string) === slug);
+    expect(ofType('department-chair')).toHaveLength(workgroups.length);
+    expect(ofType('department-chair').every((a) => a.points === 3)).toBe(true);
+    const springTermId = demoAcademicTermId('active', 'spring');
+    const away = admin.filter((a) => a.takesWholeTerm === true);
+    expect(away.map((a) => typeIds.get(a.AdministrativeAssignmentTypeId as string))).toEqual(
+      expect.arrayContaining(['sabbatical', 'leave']),
+    );
+    expect(away.every((a) => a.AcademicTermId === springTermId)).toBe(true);
+    // Nobody away in spring was assigned a spring section.
+    const springSections = new Set(
+      sections
+        .filter((s) => (s.TermMode as { AcademicTermId: string }).AcademicTermId === springTermId)
+        .map((s) => s.id),
+    );
+    for (const a of away) {
+      const theirs = assignments.filter((t) => t.UserId === a.UserId);
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(theirs.filter((t) => springSections.has(t.SectionId as string))).toEqual([]);
+    }
 
     const second = await runSeeds({ store, bus, steps: demoSeedSteps });
     expect(second).toEqual({ applied: [], skipped: first.applied });

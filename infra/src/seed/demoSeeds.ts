@@ -1,3 +1,4 @@
+import { demoAdministrativeAssignmentsStep } from './demoAdministrativeAssignments.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoSettingsStep } from './demoSettings.js';
@@ -33,4 +34,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   // Teaching preferences go here, between the sections and the assignments.
   ...demoTeachingPreferencesSteps,
   demoAssignmentsStep,
+  // Chairs, directors, committees, advising, a sabbatical and a leave (reserved in the plan).
+  demoAdministrativeAssignmentsStep,
 ];

@@ -151,10 +151,13 @@ export const demoRoomsStep: SeedStep = {
 
 const byConfig = demoConfigurationId;
 
-/** A faculty member's points this year, as the plan assigns them. */
+/** A faculty member's points this year, as the plan assigns them (teaching and administrative). */
 function financialDataOf(instructor: DemoInstructor) {
-  const assigned =
-    Math.round((demoPlan().assignedPoints.get(instructor.username) ?? 0) * 100) / 100;
+  const { assignedPoints, administrativePoints } = demoPlan();
+  const points =
+    (assignedPoints.get(instructor.username) ?? 0) +
+    (administrativePoints.get(instructor.username) ?? 0);
+  const assigned = Math.round(points * 100) / 100;
   return {
     pointsRequired: instructor.pointsRequired,
     pointsAssigned: assigned,

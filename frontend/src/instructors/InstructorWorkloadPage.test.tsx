@@ -30,9 +30,9 @@ function workload(periodId: string) {
     AcademicPeriodId: periodId,
     required: 6,
     teaching: periodId === 'p-1' ? 4 : 6,
-    administrative: 0,
-    assigned: periodId === 'p-1' ? 4 : 6,
-    remaining: periodId === 'p-1' ? 2 : 0,
+    administrative: periodId === 'p-1' ? 1.5 : 0,
+    assigned: periodId === 'p-1' ? 5.5 : 6,
+    remaining: periodId === 'p-1' ? 0.5 : 0,
     sections: 1,
     overloaded: false,
     underloaded: periodId === 'p-1',
@@ -50,7 +50,21 @@ function workload(periodId: string) {
         notes: null,
       },
     ],
-    administrativeAssignments: [],
+    administrativeAssignments:
+      periodId === 'p-1'
+        ? [
+            {
+              id: 'adm-1',
+              AdministrativeAssignmentTypeId: 'director',
+              AcademicTermId: null,
+              typeName: 'Program Director',
+              termName: null,
+              points: 1.5,
+              takesWholeTerm: false,
+              notes: 'Directs the graduate program.',
+            },
+          ]
+        : [],
   };
 }
 
@@ -249,8 +263,12 @@ const called = (pathname: string) =>
 test('academic ops see the workload, the profile, the assignments with alignment and the preferences', async () => {
   const app = open();
   expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-  expect(screen.getByText('Under-loaded: 2 points to assign')).toBeInTheDocument();
+  expect(screen.getByText('Under-loaded: 0.5 points to assign')).toBeInTheDocument();
   expect(screen.getByRole('cell', { name: 'MATH 101 Calculus' })).toBeInTheDocument();
+  // Administrative work by its type and term (none: the whole period).
+  const admin = screen.getByRole('table', { name: 'Administrative assignments' });
+  expect(within(admin).getByRole('cell', { name: 'Program Director' })).toBeInTheDocument();
+  expect(within(admin).getByRole('cell', { name: 'Whole period' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Instructors' })).toHaveAttribute('href', '/instructors');
 
   fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));

@@ -147,6 +147,8 @@ export function WorkloadBody({
           <HTMLTable striped className="allot-wide-table" aria-label="Administrative assignments">
             <thead>
               <tr>
+                <th>Type</th>
+                <th>Term</th>
                 <th>Points</th>
                 <th>Whole term</th>
                 <th>Notes</th>
@@ -155,6 +157,8 @@ export function WorkloadBody({
             <tbody>
               {workload.administrativeAssignments.map((a) => (
                 <tr key={a.id}>
+                  <td>{a.typeName}</td>
+                  <td>{a.termName ?? 'Whole period'}</td>
                   <td>{a.points}</td>
                   <td>{a.takesWholeTerm ? 'Yes' : 'No'}</td>
                   <td>{a.notes}</td>

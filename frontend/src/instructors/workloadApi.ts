@@ -34,6 +34,9 @@ export interface InstructorWorkloadDetail extends InstructorWorkloadRow {
     id: string;
     AdministrativeAssignmentTypeId: string;
     AcademicTermId: string | null;
+    /** The names of its type and term (null: none recorded, or the whole period). */
+    typeName: string | null;
+    termName: string | null;
     points: number;
     takesWholeTerm: boolean;
     notes: string | null;

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import {
+  academicTerms,
+  administrativeAssignmentTypes,
   administrativeAssignments,
   progressSteps,
   users,
@@ -182,11 +184,16 @@ export function createWorkloadQuery(knex: Knex, tables: ReadTables) {
     };
   }
 
-  /** One instructor's assignments of the period (sections and administrative), for detail pages. */
+  /**
+   * One instructor's assignments of the period (sections and administrative, the latter with the
+   * names of their type and term), for detail pages.
+   */
   async function itemsOf(userId: string, periodId: string) {
-    const [sa, aa] = await Promise.all([
+    const [sa, aa, types, terms] = await Promise.all([
       tables.table(sectionsProjection.name, SECTION_ASSIGNMENTS_TABLE),
       kind(administrativeAssignments),
+      kind(administrativeAssignmentTypes),
+      kind(academicTerms),
     ]);
     const sections = (await knex(sa)
       .where({ user_id: userId, academic_period_id: periodId, deleted: false })
@@ -203,11 +210,27 @@ export function createWorkloadQuery(knex: Knex, tables: ReadTables) {
       points: number;
       notes: string | null;
     }[];
-    const admin = (await knex(aa)
-      .select('id', 'data')
-      .whereNull('deleted_at')
-      .whereRaw("data->>'UserId' = ? and data->>'AcademicPeriodId' = ?", [userId, periodId])
-      .orderBy('id')) as { id: string; data: Record<string, unknown> }[];
+    const admin = (await knex({ a: aa })
+      .leftJoin({ ty: types }, (j) => {
+        j.on('ty.id', '=', knex.raw("a.data->>'AdministrativeAssignmentTypeId'"));
+      })
+      .leftJoin({ te: terms }, (j) => {
+        j.on('te.id', '=', knex.raw("a.data->>'AcademicTermId'"));
+      })
+      .select(
+        'a.id',
+        'a.data',
+        knex.raw("ty.data->>'name' as type_name"),
+        knex.raw("te.data->>'name' as term_name"),
+      )
+      .whereNull('a.deleted_at')
+      .whereRaw("a.data->>'UserId' = ? and a.data->>'AcademicPeriodId' = ?", [userId, periodId])
+      .orderBy('a.id')) as {
+      id: string;
+      data: Record<string, unknown>;
+      type_name: string | null;
+      term_name: string | null;
+    }[];
     return {
       sections: sections.map((s) => ({
         id: s.id,
@@ -222,7 +245,12 @@ export function createWorkloadQuery(knex: Knex, tables: ReadTables) {
         points: round(s.points),
         notes: s.notes,
       })),
-      administrative: admin.map((a) => ({ ...a.data, id: a.id })),
+      administrative: admin.map((a) => ({
+        ...a.data,
+        id: a.id,
+        typeName: a.type_name,
+        termName: a.term_name,
+      })),
     };
   }
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
+  academicTerms,
+  administrativeAssignmentTypes,
   administrativeAssignments,
   defineAbilityFor,
   progressSteps,
@@ -90,6 +92,8 @@ beforeAll(async () => {
     sectionsProjection,
     resourceProjection(users),
     resourceProjection(administrativeAssignments),
+    resourceProjection(administrativeAssignmentTypes),
+    resourceProjection(academicTerms),
     resourceProjection(progressSteps),
   ];
   harnesses = projections.map((p) => projectionHarness(knex, db.schema, p));
@@ -111,6 +115,11 @@ beforeAll(async () => {
     s2('SectionCreated', section('s2', { points: 4 })),
     s2('TeachingAssignmentCreated', assigned('s2', 'a2', 'ada')),
     s2('TeachingAssignmentCreated', assigned('s2', 'a3', 'bob')),
+    stream('administrativeAssignmentType-chair')('AdministrativeAssignmentTypeCreated', {
+      id: 'chair',
+      name: 'Department Chair',
+      slug: 'department-chair',
+    }),
     stream('administrativeAssignment-x')('AdministrativeAssignmentCreated', {
       id: 'x',
       UserId: 'ada',
@@ -231,7 +240,15 @@ describe('instructor workload', () => {
         expect.objectContaining({ SectionId: 's2', points: 2, share: 50 }),
       ],
       administrative: 2,
-      administrativeAssignments: [expect.objectContaining({ id: 'x', points: 2 })],
+      // With the names of their type and term (none: the whole period).
+      administrativeAssignments: [
+        expect.objectContaining({
+          id: 'x',
+          points: 2,
+          typeName: 'Department Chair',
+          termName: null,
+        }),
+      ],
     });
     expect((await get('/api/instructorWorkloads/nobody', 'ops')).status).toBe(404);
   });

@@ -86,20 +86,25 @@ export function BulkApprovalBar(props: BulkApprovalBarProps) {
     finalize: matching.finalize ? (finalizeCount.data?.count ?? 0) : 0,
   };
 
-  /** Every row of the query, a page at a time (the default order ends with the id: stable). */
+  /**
+   * Every row of the query, a page at a time (the default order ends with the id: stable). An
+   * assignment added meanwhile shifts the pages, so one may come twice: kept once, or its second
+   * sending would come back refused as already approved.
+   */
   async function rowsMatching(query: ListQuery): Promise<AssignmentRow[]> {
-    const rows: AssignmentRow[] = [];
-    for (;;) {
+    const rows = new Map<string, AssignmentRow>();
+    for (let skip = 0; ; skip += BULK_APPROVAL_CHUNK) {
       const page = dispatch(
         sectionsApi.endpoints.listSectionAssignments.initiate(
-          { ...query, take: BULK_APPROVAL_CHUNK, skip: rows.length },
+          { ...query, take: BULK_APPROVAL_CHUNK, skip },
           { subscribe: false, forceRefetch: true },
         ),
       );
       const answer = await page.unwrap();
-      rows.push(...answer.rows);
-      if (answer.rows.length < BULK_APPROVAL_CHUNK || rows.length >= answer.count) return rows;
-      if (stopping.current) return rows;
+      for (const row of answer.rows) rows.set(row.id, row);
+      const last =
+        answer.rows.length < BULK_APPROVAL_CHUNK || skip + BULK_APPROVAL_CHUNK >= answer.count;
+      if (last || stopping.current) return [...rows.values()];
     }
   }
 

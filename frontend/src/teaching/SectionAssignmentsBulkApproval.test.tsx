@@ -15,6 +15,8 @@ let rows: AssignmentRow[];
 /** Assignment ids the server refuses, with the sentence it gives. */
 let refusing: Map<string, string>;
 let server: Awaited<ReturnType<typeof startApiServer>>;
+/** How far the list's later pages move back (an assignment added while the ids are read). */
+let shift = 0;
 
 function row(id: string, extra: Partial<AssignmentRow> = {}): AssignmentRow {
   return {
@@ -65,7 +67,8 @@ beforeAll(async () => {
     if (p === '/api/sectionAssignments' && method === 'GET') {
       const status = url.searchParams.get('status')?.split(',');
       const matching = rows.filter((r) => !status || status.includes(r.status));
-      const skip = Number(url.searchParams.get('skip') ?? 0);
+      // An assignment added between two page reads shifts the later pages by one.
+      const skip = Math.max(0, Number(url.searchParams.get('skip') ?? 0) - shift);
       const take = Number(url.searchParams.get('take') ?? 100);
       return { body: { count: matching.length, rows: matching.slice(skip, skip + take) } };
     }
@@ -94,6 +97,7 @@ beforeEach(() => {
   auth = signedInAs('academicOpsAdmin');
   rows = [];
   refusing = new Map();
+  shift = 0;
   server.calls.length = 0;
 });
 
@@ -232,6 +236,26 @@ test('from the dashboard link, "Approve all N matching" fetches every page and s
   expect(
     await screen.findByRole('button', { name: 'Approve all 2 matching' }, { timeout: 5000 }),
   ).toBeInTheDocument();
+  app.unmount();
+});
+
+test('a row read twice while the list moves is sent once', async () => {
+  rows = Array.from({ length: 250 }, (_, i) => row(`c${String(i).padStart(3, '0')}`));
+  shift = 1;
+  const app = renderAt('/sectionAssignments?status=proposed');
+  fireEvent.click(
+    await screen.findByRole('button', { name: 'Approve all 250 matching' }, { timeout: 5000 }),
+  );
+  fireEvent.click(
+    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve 250' }),
+  );
+  // Page two began one row early: c199 came twice.
+  expect(
+    await screen.findByText('Approved 250 of 250 assignments', {}, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  const sent = bulkCalls().flatMap((c) => (c.body as { assignments: Item[] }).assignments);
+  expect(sent).toHaveLength(250);
+  expect(new Set(sent.map((i) => i.id)).size).toBe(250);
   app.unmount();
 });
 

@@ -10,7 +10,7 @@ import {
   type Node,
 } from '../../../projection-service/src/realtime/testing/realtimeHarness.js';
 import { connectRealtime, REALTIME_OPTIONS } from './connectRealtime.js';
-import { REALTIME_HANDLERS } from './realtimeEvents.js';
+import { BURST_REFRESH_INTERVAL_MS, REALTIME_HANDLERS } from './realtimeEvents.js';
 import { currentLogoSrc, logoChanged } from '../branding/logoRevision.js';
 
 let node: Node;
@@ -52,14 +52,24 @@ afterEach(() => {
   socket.disconnect();
 });
 
-/** Sends one event, then a marker to the same socket, so everything before it has arrived. */
-async function deliver(event: string, rooms: string[], actorId: string | null, payload?: unknown) {
-  const marker = new Promise((resolve) => socket.once('teachingAssignmentChanged', resolve));
-  node.realtime.emit([{ event, rooms, actorId, payload }]);
-  node.realtime.emit([{ event: 'teachingAssignmentChanged', rooms: ['user:u1'], actorId: null }]);
+/**
+ * Sends events, then a marker no handler takes to the same socket, so everything before it has
+ * arrived (and been handled) when it does.
+ */
+async function deliverAll(events: { event: string; actorId: string | null; payload?: unknown }[]) {
+  const marker = new Promise((resolve) => socket.once('testMarker', resolve));
+  node.realtime.emit(events.map((e) => ({ ...e, rooms: ['all'] })));
+  node.realtime.emit([{ event: 'testMarker', rooms: ['user:u1'], actorId: null }]);
   await marker;
-  // The marker's own invalidation is not part of what the event did.
-  return actions.slice(0, -1);
+  return actions;
+}
+
+async function deliver(event: string, rooms: string[], actorId: string | null, payload?: unknown) {
+  const marker = new Promise((resolve) => socket.once('testMarker', resolve));
+  node.realtime.emit([{ event, rooms, actorId, payload }]);
+  node.realtime.emit([{ event: 'testMarker', rooms: ['user:u1'], actorId: null }]);
+  await marker;
+  return actions;
 }
 
 function invalidated(list: UnknownAction[]): unknown[] {
@@ -134,11 +144,24 @@ describe('realtime client', () => {
     expect(wentHome).toBe(1);
   });
 
-  it('teaching assignment events refresh teaching assignments', async () => {
-    for (const event of ['teachingAssignmentCreated', 'teachingAssignmentDeleted']) {
-      actions = [];
-      expect(invalidated(await deliver(event, ['all'], 'u1'))).toEqual([['TeachingAssignments']]);
-    }
+  it('teaching assignment events refresh teaching assignments, a burst at once and then once more', async () => {
+    expect(invalidated(await deliver('teachingAssignmentCreated', ['all'], 'u1'))).toEqual([
+      ['TeachingAssignments'],
+    ]);
+    // A bulk approval: hundreds of events within the interval refresh once more, after it.
+    actions = [];
+    const burst = ['teachingAssignmentChanged', 'teachingAssignmentDeleted'].flatMap((event) =>
+      Array.from({ length: 100 }, () => ({ event, actorId: 'u2' })),
+    );
+    expect(await deliverAll(burst)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, BURST_REFRESH_INTERVAL_MS + 100));
+    expect(invalidated(actions)).toEqual([['TeachingAssignments']]);
+    // An event after a quiet interval refreshes at once again.
+    await new Promise((resolve) => setTimeout(resolve, BURST_REFRESH_INTERVAL_MS + 50));
+    actions = [];
+    expect(invalidated(await deliver('teachingAssignmentChanged', ['all'], 'u2'))).toEqual([
+      ['TeachingAssignments'],
+    ]);
   });
 
   it('a settings change refreshes settings and the auth context, and reloads a new logo', async () => {

@@ -63,9 +63,34 @@ const periodMoved: Handler = (message, target) => {
   target.goHome();
 };
 
-const refreshTeachingAssignments: Handler = (_message, target) => {
-  refresh(target, ['TeachingAssignments']);
-};
+/**
+ * A burst of events (a bulk approval of hundreds of assignments) refreshes at once and then at
+ * most once per interval, not once per event: each refresh refetches every open list.
+ */
+export const BURST_REFRESH_INTERVAL_MS = 250;
+
+function throttledRefresh(tags: readonly TagType[]): Handler {
+  const pending = new WeakMap<RealtimeTarget, { last: number; timer: unknown }>();
+  return (_message, target) => {
+    const now = Date.now();
+    const state = pending.get(target) ?? { last: -Infinity, timer: null };
+    pending.set(target, state);
+    if (state.timer !== null) return;
+    const wait = state.last + BURST_REFRESH_INTERVAL_MS - now;
+    if (wait <= 0) {
+      state.last = now;
+      refresh(target, tags);
+      return;
+    }
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      state.last = Date.now();
+      refresh(target, tags);
+    }, wait);
+  };
+}
+
+const refreshTeachingAssignments = throttledRefresh(['TeachingAssignments']);
 
 /** Spec §4 "Realtime events": every event the client handles, and what it does. */
 export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {

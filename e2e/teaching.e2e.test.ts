@@ -196,6 +196,19 @@ test('academic ops assigns the best suggested instructor in one click; another b
   );
   let chosen: { section: SectionListRow; best: { UserId: string; name: string } } | null = null;
   for (const section of uncovered.rows) {
+    // A label (course and section number) repeats across terms: take a section whose label no
+    // other section of the period has, so the lists and buttons below name it alone.
+    const { body: namesakes } = await api<{ rows: SectionListRow[] }>(
+      page,
+      'GET',
+      `/api/sections?AcademicPeriodId=${working.id}&q=${encodeURIComponent(
+        section.courseNumber ?? '',
+      )}&take=100`,
+    );
+    const sameLabel = namesakes.rows.filter(
+      (s) => s.courseNumber === section.courseNumber && s.sectionNumber === section.sectionNumber,
+    );
+    if (sameLabel.length !== 1) continue;
     const { body } = await api<{ suggested: { UserId: string; name: string }[] }>(
       page,
       'GET',

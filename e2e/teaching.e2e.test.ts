@@ -178,6 +178,7 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
 interface SectionListRow {
   id: string;
   AcademicPeriodId: string;
+  CourseOfferingId: string;
   courseNumber: string | null;
   sectionNumber: string;
   assignments: { UserId: string; status: string }[];
@@ -262,6 +263,21 @@ test('academic ops assigns the best suggested instructor in one click; another b
     .click();
   await page.getByText(`${best.name} unassigned.`).waitFor();
   await gone(label);
+
+  // Course Offerings: the offering's section count leads back to its sections.
+  await page.keyboard.press('Escape');
+  await page.locator('.bp6-overlay-backdrop').waitFor({ state: 'detached' });
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Course Offerings' })
+    .click();
+  await page.getByLabel('Search course offerings').fill(section.courseNumber ?? '');
+  await page.locator(`a[href*="CourseOfferingId=${section.CourseOfferingId}"]`).first().click();
+  await page.waitForURL(
+    (url) => url.searchParams.get('CourseOfferingId') === section.CourseOfferingId,
+  );
+  await page.getByText(`Offering: ${section.courseNumber ?? ''}`).waitFor();
+  await page.getByRole('button', { name: `Details of ${label}`, exact: true }).waitFor();
   expect([...ops.problems, ...watcher.problems]).toEqual([]);
 });
 

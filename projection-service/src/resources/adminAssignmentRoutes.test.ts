@@ -8,6 +8,7 @@ import {
   administrativeAssignments,
   administrativeAssignmentTypes,
   defineAbilityFor,
+  users,
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
@@ -76,7 +77,9 @@ beforeAll(async () => {
       { streamId: 'administrativeAssignmentType-chair', revision: 0n },
     ),
   ];
+  // Every kind the list names, as in production: it sorts by the instructor's name.
   const kinds = [
+    users,
     administrativeAssignmentTypes,
     academicTerms,
     academicPeriods,

@@ -130,6 +130,37 @@ function selected(view: RecordView, list: ListQuery): Record<string, unknown> {
   return Object.fromEntries(list.select.map((s) => [s.as, view[s.field] ?? null]));
 }
 
+/**
+ * How a reference field sorts: by what people read in its column (the referenced record's label
+ * fields, in this order), not by the id it holds, which orders nothing a person can see.
+ */
+export interface ReferenceSort {
+  /** The referenced kind's records table. */
+  table: string;
+  labelFields: readonly string[];
+}
+
+function referenceOrder(
+  knex: Knex,
+  table: string,
+  field: string,
+  reference: ReferenceSort,
+): Knex.Raw {
+  const labels = reference.labelFields.map((label) => {
+    if (!FIELD.test(label)) throw new Error(`Not a field name: ${label}`);
+    return `lower(r.data->>'${label}')`;
+  });
+  return knex.raw(
+    `(SELECT ${labels.join(" || ' ' || ")} FROM ?? r WHERE r.id = ??.data->>'${fieldName(field)}')`,
+    [reference.table, table],
+  );
+}
+
+function fieldName(field: string): string {
+  if (!FIELD.test(field)) throw new Error(`Not a field name: ${field}`);
+  return field;
+}
+
 /** One page of live records, filtered and sorted as asked, and how many match in all. */
 export async function listRecords(
   knex: Knex,
@@ -137,6 +168,7 @@ export async function listRecords(
   resource: ResourceDefinition,
   list: ListQuery,
   scope?: Scope,
+  referenceSorts: Readonly<Record<string, ReferenceSort>> = {},
 ): Promise<ListAnswer> {
   const spec = resource.list;
   const base = knex(table).whereNull('deleted_at');
@@ -145,8 +177,9 @@ export async function listRecords(
   const counted = await base.clone().count<{ count: string }[]>({ count: '*' });
   const page = base.clone().select(...COLUMNS);
   for (const [field, direction] of list.sort) {
+    const reference = referenceSorts[field];
     page.orderByRaw(`? ${direction === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST`, [
-      expression(knex, spec, field),
+      reference ? referenceOrder(knex, table, field, reference) : expression(knex, spec, field),
     ]);
   }
   // A total order, so pages never repeat or skip a row.

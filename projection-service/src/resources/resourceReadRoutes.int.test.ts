@@ -367,6 +367,18 @@ describe('userSettings and workgroups', () => {
     expect((await get('/api/userSettings/mine', null)).status).toBe(401);
   });
 
+  it('sorts a reference column by what it shows (a user by last name), not by the id it holds', async () => {
+    // s2 is Amy Young's (u2), s3 Bob Moore's (u3): by id s2 would come first.
+    const sorted = async (direction: string) =>
+      (
+        (await get(`/api/userSettings?sort=${q([['UserId', direction]])}`, 'admin')).body.rows as {
+          id: string;
+        }[]
+      ).map((r) => r.id);
+    expect(await sorted('ASC')).toEqual(['s3', 's2']);
+    expect(await sorted('DESC')).toEqual(['s2', 's3']);
+  });
+
   it('lists workgroups with their members for administrators only', async () => {
     expect((await get('/api/workgroups', 'ops')).body.rows).toEqual([
       expect.objectContaining({

@@ -21,6 +21,7 @@ import {
   getRecord,
   listRecords,
   type ListAnswer,
+  type ReferenceSort,
   type Scope,
 } from './resourceQuery.js';
 import { noViewer, sendError, type ResourceViewer, type ViewerResolver } from './viewer.js';
@@ -114,6 +115,7 @@ function createReader(options: ResourceReadOptions): ResourceReader {
           resource,
           list,
           scope,
+          await referenceSortsOf(resource, list, table),
         );
         if (!list.include) return answer;
         return { ...answer, rows: await withIncludes(options.knex, table, resource, answer.rows) };
@@ -125,6 +127,31 @@ function createReader(options: ResourceReadOptions): ResourceReader {
       }
     },
   };
+}
+
+/**
+ * The sorted fields that reference one record of another kind (a `reference` column), each with
+ * the referenced table and the label its column shows: users by last and first name (as user
+ * lists sort), other kinds by the field the column names them by (`labelField`, else `name`).
+ */
+async function referenceSortsOf(
+  resource: ResourceDefinition,
+  list: ListQuery,
+  table: (resource: ResourceDefinition) => Promise<string>,
+): Promise<Record<string, ReferenceSort>> {
+  const sorts: Record<string, ReferenceSort> = {};
+  for (const [field] of list.sort) {
+    const ui = resource.ui?.fields[field];
+    const referenced =
+      ui?.widget === 'reference' ? allResources.find((r) => r.path === ui.reference) : undefined;
+    if (!ui || !referenced) continue;
+    sorts[field] = {
+      table: await table(referenced),
+      labelFields:
+        referenced.path === 'users' ? ['lastName', 'firstName'] : [ui.labelField ?? 'name'],
+    };
+  }
+  return sorts;
 }
 
 /** The fields an option list may show: the id and how people name a record. */

@@ -113,7 +113,8 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
   expect(proposedBefore).toBeGreaterThan(0);
 
   // jchen holds the approve bit in Mathematics; the demo period is at step 6.
-  const approve = approver.page.getByRole('button', { name: /^Approve / }).first();
+  // A row's own button (named for its assignment), not the bulk bar's "Approve all N matching".
+  const approve = approver.page.locator('button[aria-label^="Approve "]').first();
   await approve.waitFor();
   const label = (await approve.getAttribute('aria-label')) ?? '';
   await approve.click();
@@ -148,7 +149,9 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
     await admin.page.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await admin.page.getByText('Department review deactivated.').waitFor();
     await approver.page.waitForFunction(
-      () => !document.querySelector('button[aria-label^="Approve "]'),
+      () =>
+        !document.querySelector('button[aria-label^="Approve "]') &&
+        !/Approve (all|\(workgroup\))/.test(document.body.innerText),
       undefined,
       { timeout: 30_000 },
     );

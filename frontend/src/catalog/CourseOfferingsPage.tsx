@@ -1,14 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { courseOfferings, type AppAbility } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../constants.js';
 import { notify } from '../notifications/notify.js';
@@ -41,6 +33,7 @@ import {
   type OfferingOverviewRow,
   type OfferingTermModeView,
 } from './offeringsApi.js';
+import { PeriodWorkgroupFilters } from '../teaching/FilterSelect.js';
 
 const SEARCH_DELAY_MS = 300;
 /** Term-mode tags shown in a row; the rest are counted in one more tag. */
@@ -401,32 +394,12 @@ export default function CourseOfferingsPage() {
   return (
     <PageFrame actions={newButton}>
       <div className="allot-filter-bar" role="search" aria-label="Filters">
-        <HTMLSelect
-          aria-label="Academic period"
-          value={period}
-          onChange={(e) => change({ period: e.currentTarget.value })}
-        >
-          <option value="">Every period</option>
-          {choices.periods.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </HTMLSelect>
-        {choices.workgroups && (
-          <HTMLSelect
-            aria-label="Workgroup"
-            value={filters.workgroup}
-            onChange={(e) => change({ workgroup: e.currentTarget.value })}
-          >
-            <option value="">Workgroup: any</option>
-            {choices.workgroups.map((w) => (
-              <option key={w.value} value={w.value}>
-                {w.label}
-              </option>
-            ))}
-          </HTMLSelect>
-        )}
+        <PeriodWorkgroupFilters
+          choices={choices}
+          period={period}
+          workgroup={filters.workgroup}
+          onChange={change}
+        />
         <InputGroup
           leftIcon="search"
           aria-label="Search course offerings"

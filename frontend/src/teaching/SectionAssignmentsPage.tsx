@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { DATE_LOCALE } from '../constants.js';
 import { PageFrame } from '../pages/PageFrame.js';
 import { problemOf } from '../resources/serverErrors.js';
@@ -36,6 +36,12 @@ import { BulkApprovalBar } from './BulkApprovalBar.js';
 import { useTeachingChoices } from './useTeachingChoices.js';
 import { notify } from '../notifications/notify.js';
 import { Intent } from '@blueprintjs/core';
+import { FilterSelect, PeriodWorkgroupFilters } from './FilterSelect.js';
+
+const STATUS_FILTER_OPTIONS = [
+  { value: 'proposed,reopened', label: 'Awaiting approval' },
+  ...ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
 
 const SEARCH_DELAY_MS = 300;
 
@@ -334,57 +340,26 @@ export default function SectionAssignmentsPage() {
   return (
     <PageFrame>
       <div className="allot-filter-bar" role="search" aria-label="Filters">
-        <HTMLSelect
-          aria-label="Academic period"
-          value={period}
-          onChange={(e) => change({ period: e.currentTarget.value })}
-        >
-          <option value="">Every period</option>
-          {choices.periods.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </HTMLSelect>
-        {choices.workgroups && (
-          <HTMLSelect
-            aria-label="Workgroup"
-            value={filters.workgroup}
-            onChange={(e) => change({ workgroup: e.currentTarget.value })}
-          >
-            <option value="">Workgroup: any</option>
-            {choices.workgroups.map((w) => (
-              <option key={w.value} value={w.value}>
-                {w.label}
-              </option>
-            ))}
-          </HTMLSelect>
-        )}
-        <HTMLSelect
-          aria-label="Status"
+        <PeriodWorkgroupFilters
+          choices={choices}
+          period={period}
+          workgroup={filters.workgroup}
+          onChange={change}
+        />
+        <FilterSelect
+          label="Status"
+          anyLabel="Status: any"
           value={filters.status}
-          onChange={(e) => change({ status: e.currentTarget.value })}
-        >
-          <option value="">Status: any</option>
-          <option value="proposed,reopened">Awaiting approval</option>
-          {ASSIGNMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect
-          aria-label="Instructor"
+          options={STATUS_FILTER_OPTIONS}
+          onChange={(status) => change({ status })}
+        />
+        <FilterSelect
+          label="Instructor"
+          anyLabel="Instructor: any"
           value={filters.instructor}
-          onChange={(e) => change({ instructor: e.currentTarget.value })}
-        >
-          <option value="">Instructor: any</option>
-          {instructorOptions.map((u) => (
-            <option key={u.value} value={u.value}>
-              {u.label}
-            </option>
-          ))}
-        </HTMLSelect>
+          options={instructorOptions}
+          onChange={(instructor) => change({ instructor })}
+        />
         <InputGroup
           leftIcon="search"
           aria-label="Search assignments"

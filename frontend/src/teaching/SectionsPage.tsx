@@ -1,14 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { PageFrame } from '../pages/PageFrame.js';
 import { notify } from '../notifications/notify.js';
 import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
@@ -38,6 +30,12 @@ import {
   type TableSort,
 } from './TeachingTable.js';
 import { termModeLabel, useTeachingChoices, type TeachingChoices } from './useTeachingChoices.js';
+import { FilterSelect, PeriodWorkgroupFilters } from './FilterSelect.js';
+
+const COVERAGE_FILTER_OPTIONS = [
+  { value: 'uncovered,partial', label: 'Needs instructors' },
+  ...COVERAGE_STATUSES.map((c) => ({ value: c, label: coverageLabel(c) })),
+];
 
 const SEARCH_DELAY_MS = 300;
 
@@ -358,45 +356,19 @@ export default function SectionsPage() {
   return (
     <PageFrame actions={newButton}>
       <div className="allot-filter-bar" role="search" aria-label="Filters">
-        <HTMLSelect
-          aria-label="Academic period"
-          value={period}
-          onChange={(e) => change({ period: e.currentTarget.value })}
-        >
-          <option value="">Every period</option>
-          {choices.periods.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </HTMLSelect>
-        {choices.workgroups && (
-          <HTMLSelect
-            aria-label="Workgroup"
-            value={filters.workgroup}
-            onChange={(e) => change({ workgroup: e.currentTarget.value })}
-          >
-            <option value="">Workgroup: any</option>
-            {choices.workgroups.map((w) => (
-              <option key={w.value} value={w.value}>
-                {w.label}
-              </option>
-            ))}
-          </HTMLSelect>
-        )}
-        <HTMLSelect
-          aria-label="Coverage"
+        <PeriodWorkgroupFilters
+          choices={choices}
+          period={period}
+          workgroup={filters.workgroup}
+          onChange={change}
+        />
+        <FilterSelect
+          label="Coverage"
+          anyLabel="Coverage: any"
           value={filters.coverage}
-          onChange={(e) => change({ coverage: e.currentTarget.value })}
-        >
-          <option value="">Coverage: any</option>
-          <option value="uncovered,partial">Needs instructors</option>
-          {COVERAGE_STATUSES.map((c) => (
-            <option key={c} value={c}>
-              {coverageLabel(c)}
-            </option>
-          ))}
-        </HTMLSelect>
+          options={COVERAGE_FILTER_OPTIONS}
+          onChange={(coverage) => change({ coverage })}
+        />
         <InputGroup
           leftIcon="search"
           aria-label="Search sections"

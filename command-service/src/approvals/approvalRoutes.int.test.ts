@@ -1,40 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  defineAbilityFor,
-  type AbilityContext,
-  type RoleSlug,
-  type WorkgroupPermission,
-} from '@allot/shared-events';
-import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
-import type { AppRule } from '../authorization/ability.js';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { rulesOf, memberRules } from '../testing/rules.js';
 
 let db: TestStore;
 let t: TestApp;
 
-function rulesOf(role: RoleSlug | null, userId: string, extra: Partial<AbilityContext> = {}) {
-  const context: AbilityContext = {
-    ...demoContextFor(role ?? 'faculty'),
-    roles: role ? [role] : [],
-    userId,
-    ...extra,
-  };
-  return defineAbilityFor(context).rules as readonly AppRule[];
-}
-const member = (userId: string, permission: number, progressStepId: number) =>
-  rulesOf(null, userId, {
-    workgroupPermissions: [{ id: 'wg-math', permission }] satisfies WorkgroupPermission[],
-    progressStepId,
-  });
-
 beforeAll(async () => {
   db = await openTestStore();
   t = await buildTestApp(db.store, {
-    assigner6: member('assigner6', 2, 6),
-    approver6: member('approver6', 1, 6),
-    approver5: member('approver5', 1, 5),
+    assigner6: memberRules('assigner6', 2, 6),
+    approver6: memberRules('approver6', 1, 6),
+    approver5: memberRules('approver5', 1, 5),
     affairs: rulesOf('academicAffairsApprover', 'affairs'),
     reporting: rulesOf('reportingUser', 'reporting'),
   });

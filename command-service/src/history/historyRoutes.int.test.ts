@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { defineAbilityFor, type AbilityContext, type RoleSlug } from '@allot/shared-events';
-import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import type { AppRule } from '../authorization/ability.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { rulesOf } from '../testing/rules.js';
 
 let db: TestStore;
 let t: TestApp;
-
-function rulesOf(role: RoleSlug, userId: string): readonly AppRule[] {
-  const context: AbilityContext = { ...demoContextFor(role), userId };
-  return defineAbilityFor(context).rules;
-}
 
 const person = (username: string, firstName: string, lastName: string) => ({
   firstName,

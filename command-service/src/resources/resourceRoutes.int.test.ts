@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  SYSTEM_ACTIVE_PERIOD_STREAM,
-  defineAbilityFor,
-  type AbilityContext,
-  type RoleSlug,
-} from '@allot/shared-events';
-import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
-import type { AppRule } from '../authorization/ability.js';
+import { SYSTEM_ACTIVE_PERIOD_STREAM } from '@allot/shared-events';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { rulesOf } from '../testing/rules.js';
 
 let db: TestStore;
 let t: TestApp;
 
 /** The rules spec §6 gives a user holding just `role` (what the real resolver will build). */
-function rulesOf(role: RoleSlug, userId: string): readonly AppRule[] {
-  const context: AbilityContext = { ...demoContextFor(role), userId };
-  return defineAbilityFor(context).rules;
-}
-
 beforeAll(async () => {
   db = await openTestStore();
   t = await buildTestApp(db.store, {

@@ -1,31 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  defineAbilityFor,
-  positionToToken,
-  type AbilityContext,
-  type RoleSlug,
-  type WorkgroupPermission,
-} from '@allot/shared-events';
-import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
-import type { AppRule } from '../authorization/ability.js';
+import { positionToToken } from '@allot/shared-events';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { BULK_APPROVAL_MAX } from './bulkApprovalRoutes.js';
+import { rulesOf, memberRules } from '../testing/rules.js';
 
 let db: TestStore;
 let t: TestApp;
-
-function rulesOf(role: RoleSlug | null, userId: string, extra: Partial<AbilityContext> = {}) {
-  const base = demoContextFor(role ?? 'faculty');
-  const context: AbilityContext = { ...base, roles: role ? [role] : [], userId, ...extra };
-  return defineAbilityFor(context).rules as readonly AppRule[];
-}
-const member = (userId: string, permission: number, progressStepId: number) =>
-  rulesOf(null, userId, {
-    workgroupPermissions: [{ id: 'wg-math', permission }] satisfies WorkgroupPermission[],
-    progressStepId,
-  });
 
 const APPROVE = '/api/sectionAssignments/approve';
 const FINALIZE = '/api/sectionAssignments/finalize';
@@ -38,9 +20,9 @@ beforeAll(async () => {
     scheduler: rulesOf('sectionScheduler', 'scheduler'),
     reporting: rulesOf('reportingUser', 'reporting'),
     faculty: rulesOf('faculty', 'faculty'),
-    approver6: member('approver6', 1, 6),
-    approver5: member('approver5', 1, 5),
-    assigner6: member('assigner6', 2, 6),
+    approver6: memberRules('approver6', 1, 6),
+    approver5: memberRules('approver5', 1, 5),
+    assigner6: memberRules('assigner6', 2, 6),
   });
   const bus = createCommandBus({ store: db.store });
   await bus.execute('CreateWorkgroup', { id: 'wg-math', name: 'Mathematics' });

@@ -1,29 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  defineAbilityFor,
-  type AbilityContext,
-  type RoleSlug,
-  type WorkgroupPermission,
-} from '@allot/shared-events';
-import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
-import type { AppRule } from '../authorization/ability.js';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { rulesOf, memberRules } from '../testing/rules.js';
 
 let db: TestStore;
 let t: TestApp;
-
-function rulesOf(role: RoleSlug | null, userId: string, extra: Partial<AbilityContext> = {}) {
-  const base = demoContextFor(role ?? 'faculty');
-  const context: AbilityContext = { ...base, roles: role ? [role] : [], userId, ...extra };
-  return defineAbilityFor(context).rules as readonly AppRule[];
-}
-const member = (userId: string, permission: number, progressStepId: number) =>
-  rulesOf(null, userId, {
-    workgroupPermissions: [{ id: 'wg-math', permission }] satisfies WorkgroupPermission[],
-    progressStepId,
-  });
 
 beforeAll(async () => {
   db = await openTestStore();
@@ -32,10 +14,10 @@ beforeAll(async () => {
     approver: rulesOf('academicAffairsApprover', 'approver'),
     scheduler: rulesOf('sectionScheduler', 'scheduler'),
     faculty: rulesOf('faculty', 'faculty'),
-    assigner6: member('assigner6', 2, 6),
-    assigner5: member('assigner5', 2, 5),
-    approver6: member('approver6', 1, 6),
-    approver5: member('approver5', 1, 5),
+    assigner6: memberRules('assigner6', 2, 6),
+    assigner5: memberRules('assigner5', 2, 5),
+    approver6: memberRules('approver6', 1, 6),
+    approver5: memberRules('approver5', 1, 5),
   });
   // The records sections and assignments name (references are checked: 422 when missing).
   const bus = createCommandBus({ store: db.store });

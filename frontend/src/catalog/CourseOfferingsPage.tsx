@@ -20,6 +20,7 @@ import { useAppDispatch } from '../resources/useAppDispatch.js';
 import { permissionsFor } from '../resources/useResourceAbility.js';
 import {
   Pager,
+  RowAction,
   TeachingTable,
   nextTableSort,
   type PagerState,
@@ -343,31 +344,25 @@ export default function CourseOfferingsPage() {
             return (
               <>
                 {can.update && (
-                  <Button
-                    size="small"
-                    variant="minimal"
+                  <RowAction
                     icon="edit"
-                    aria-label={`Edit ${label}`}
+                    label={`Edit ${label}`}
                     onClick={() =>
                       setDialog({ kind: 'edit', record: recordOf(o), key: Date.now() })
                     }
                   />
                 )}
-                <Button
-                  size="small"
-                  variant="minimal"
+                <RowAction
                   icon="history"
-                  aria-label={`History of ${label}`}
+                  label={`History of ${label}`}
                   onClick={() => setDialog({ kind: 'history', row: o })}
                 />
                 {can.delete && (
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    intent={Intent.DANGER}
+                  <RowAction
                     icon="trash"
-                    aria-label={`Delete ${label}`}
+                    label={`Delete ${label}`}
                     onClick={() => setDialog({ kind: 'delete', row: o })}
+                    intent={Intent.DANGER}
                   />
                 )}
               </>

@@ -23,6 +23,7 @@ import { AlignmentTag } from './AlignmentTag.js';
 import { StatusTag, statusLabel } from './tags.js';
 import {
   Pager,
+  RowAction,
   TeachingTable,
   nextTableSort,
   type PagerState,
@@ -302,18 +303,14 @@ export default function SectionAssignmentsPage() {
           }}
           actions={(a) => (
             <>
-              <Button
-                size="small"
-                variant="minimal"
+              <RowAction
                 icon="list-detail-view"
-                aria-label={`Section of ${a.instructorName ?? 'the assignment'}: ${label(a)}`}
+                label={`Section of ${a.instructorName ?? 'the assignment'}: ${label(a)}`}
                 onClick={() => setDetails(a.SectionId)}
               />
-              <Button
-                size="small"
-                variant="minimal"
+              <RowAction
                 icon="history"
-                aria-label={`History of ${label(a)}`}
+                label={`History of ${label(a)}`}
                 onClick={() => setHistory({ id: a.SectionId, label: label(a) })}
               />
               {actions.buttons({ ...a, sectionId: a.SectionId, sectionLabel: label(a) })}

@@ -23,6 +23,7 @@ import { COVERAGE_STATUSES, type SectionBody, type SectionRow } from './sectionT
 import { CoverageTag, StatusTag, coverageLabel } from './tags.js';
 import {
   Pager,
+  RowAction,
   TeachingTable,
   nextTableSort,
   type PagerState,
@@ -290,46 +291,36 @@ export default function SectionsPage() {
             const label = sectionLabel(s);
             return (
               <>
-                <Button
-                  size="small"
-                  variant="minimal"
+                <RowAction
                   icon="list-detail-view"
-                  aria-label={`Details of ${label}`}
+                  label={`Details of ${label}`}
                   onClick={() => setDetails(s.id)}
                 />
                 {can.update && (
-                  <Button
-                    size="small"
-                    variant="minimal"
+                  <RowAction
                     icon="edit"
-                    aria-label={`Edit ${label}`}
+                    label={`Edit ${label}`}
                     onClick={() => setDialog({ kind: 'edit', section: s, key: Date.now() })}
                   />
                 )}
                 {can.schedule && (
-                  <Button
-                    size="small"
-                    variant="minimal"
+                  <RowAction
                     icon="calendar"
-                    aria-label={`Meetings of ${label}`}
+                    label={`Meetings of ${label}`}
                     onClick={() => setDialog({ kind: 'meetings', section: s })}
                   />
                 )}
-                <Button
-                  size="small"
-                  variant="minimal"
+                <RowAction
                   icon="history"
-                  aria-label={`History of ${label}`}
+                  label={`History of ${label}`}
                   onClick={() => setDialog({ kind: 'history', section: s })}
                 />
                 {can.delete && (
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    intent={Intent.DANGER}
+                  <RowAction
                     icon="trash"
-                    aria-label={`Delete ${label}`}
+                    label={`Delete ${label}`}
                     onClick={() => setDialog({ kind: 'delete', section: s })}
+                    intent={Intent.DANGER}
                   />
                 )}
               </>

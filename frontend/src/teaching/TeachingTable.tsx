@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, HotkeysProvider, HTMLSelect, Icon } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  HotkeysProvider,
+  HTMLSelect,
+  Icon,
+  type IconName,
+  type Intent,
+} from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -55,6 +63,30 @@ export interface TeachingTableProps<Row extends { id: string }> {
 }
 
 /** A server-sorted Blueprint table in the house style (resources/ResourceTable.tsx). */
+/** One icon button of a row's actions: its label names the action and the row, for every reader. */
+export function RowAction({
+  icon,
+  label,
+  onClick,
+  intent,
+}: {
+  icon: IconName;
+  label: string;
+  onClick: () => void;
+  intent?: Intent;
+}) {
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon={icon}
+      aria-label={label}
+      onClick={onClick}
+      {...(intent ? { intent } : {})}
+    />
+  );
+}
+
 export function TeachingTable<Row extends { id: string }>(props: TeachingTableProps<Row>) {
   const { columns, rows, sort, actions, selection } = props;
   const header = (column: TableColumn<Row>) => () => {

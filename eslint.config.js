@@ -36,6 +36,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['frontend/src/**/*.tsx'],
+    rules: {
+      // A state updater runs later, when React has already cleared the event's currentTarget
+      // (the Sections Offered crash): read the value into a variable first.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^set[A-Z]/] > ArrowFunctionExpression MemberExpression[property.name='currentTarget']",
+          message:
+            'Read event.currentTarget before calling the state setter, not inside its updater.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/testing/**/*.ts', '**/e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -11,6 +11,8 @@ import { tsxFlags } from '../scripts/lib/run.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default async function globalSetup() {
+  // A developer may point the run at an Allot already running with demo data (saves the seeding).
+  if (process.env.ALLOT_E2E_URL) return;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-e2e-'));
   // The embedded default: the browser run never touches the shared PostgreSQL or Redis.
   const inherited = { ...process.env };

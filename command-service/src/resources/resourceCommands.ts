@@ -58,7 +58,31 @@ const ACTIONS: Record<ResourceCommandKind, string> = {
   delete: 'delete',
 };
 
-/** The subject's abilities (per field written), or ownership of the record for owned kinds. */
+/**
+ * Whether writing `field` changes the record: an update compares with the stored value, a create
+ * with what the record would hold without the field (its derived default). A form may send an
+ * unchanged default (`useAdvancedEffort: false`); only a change needs the field's ability.
+ */
+function changesField(
+  definition: ResourceDefinition,
+  kind: ResourceCommandKind,
+  payload: ResourceRecord,
+  state: ResourceState,
+): (field: string) => boolean {
+  if (kind === 'create') {
+    const derive = (r: ResourceRecord) => (definition.derive ? definition.derive(r) : r);
+    const withIt = derive(payload);
+    return (field) => {
+      if (payload[field] === undefined) return false;
+      const { [field]: _left, ...without } = payload;
+      return canonical(withIt[field] ?? null) !== canonical(derive(without)[field] ?? null);
+    };
+  }
+  const current: Record<string, unknown> = state.status === 'live' ? state.record : {};
+  return (field) => canonical(payload[field] ?? null) !== canonical(current[field] ?? null);
+}
+
+/** The subject's abilities (per field changed), or ownership of the record for owned kinds. */
 function authorize(
   definition: ResourceDefinition,
   kind: ResourceCommandKind,
@@ -74,29 +98,17 @@ function authorize(
     if (named.length > 0 && named.every((o) => o === actorId)) return;
   }
   const action = ACTIONS[kind];
-  const written = Object.keys(payload).filter((field) => field !== 'id');
+  const changes = changesField(definition, kind, payload, state);
+  const changed = Object.keys(payload).filter((field) => field !== 'id' && changes(field));
   const editSubjects = editSubjectsOf(definition);
-  if (editSubjects.size > 0) {
-    // A field with its own edit subject (financial data) needs `update` on that subject when the
-    // write changes it. An update judges fields by change (a dialog sends the whole record), so
-    // one changing only such fields needs nothing on the kind's subject.
-    const current: Record<string, unknown> = state.status === 'live' ? state.record : {};
-    const changes = (field: string) =>
-      kind === 'create'
-        ? payload[field] !== undefined && payload[field] !== null
-        : canonical(payload[field]) !== canonical(current[field]);
-    const guarded = written.filter((field) => editSubjects.has(field) && changes(field));
-    for (const field of guarded) assertCan(ability, 'update', editSubjects.get(field) ?? '');
-    const plain = written.filter(
-      (field) => !editSubjects.has(field) && (kind !== 'update' || changes(field)),
-    );
-    if (kind === 'update' && guarded.length > 0 && plain.length === 0) return;
-    assertCan(ability, action, definition.subject);
-    for (const field of plain) assertCan(ability, action, definition.subject, field);
-    return;
-  }
+  // A field with its own edit subject (financial data) needs `update` on that subject when the
+  // write changes it; an update changing only such fields needs nothing on the kind's subject.
+  const guarded = changed.filter((field) => editSubjects.has(field));
+  for (const field of guarded) assertCan(ability, 'update', editSubjects.get(field) ?? '');
+  const plain = changed.filter((field) => !editSubjects.has(field));
+  if (kind === 'update' && guarded.length > 0 && plain.length === 0) return;
   assertCan(ability, action, definition.subject);
-  for (const field of written) assertCan(ability, action, definition.subject, field);
+  for (const field of plain) assertCan(ability, action, definition.subject, field);
 }
 
 /** A referenced record must exist and not be deleted; 422 with the rule's sentence otherwise. */

@@ -276,6 +276,30 @@ describe('academicPeriods and terms', () => {
     );
     expect(response.statusCode).toBe(403);
   });
+
+  it('accepts the unchanged default of useAdvancedEffort (what a form sends) while aemEnabled is off', async () => {
+    const created = await send(
+      'POST',
+      '/api/academicPeriods',
+      'admin',
+      period('Default effort', { useAdvancedEffort: false }),
+    );
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const unchanged = await send('PUT', `/api/academicPeriods/${id}`, 'ops', {
+      name: 'Default effort, renamed',
+      useAdvancedEffort: false,
+    });
+    expect(unchanged.statusCode).toBe(200);
+    const changed = await send('PUT', `/api/academicPeriods/${id}`, 'ops', {
+      useAdvancedEffort: true,
+    });
+    expect(changed.statusCode).toBe(403);
+    expect((await db.events(`academicPeriod-${id}`)).map((e) => e.type)).toEqual([
+      'AcademicPeriodCreated',
+      'AcademicPeriodUpdated',
+    ]);
+  });
 });
 
 describe('workgroups', () => {

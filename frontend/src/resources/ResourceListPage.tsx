@@ -43,7 +43,12 @@ import {
   type ResolvedField,
 } from './resourceUi.js';
 import { problemOf, type ServerProblem } from './serverErrors.js';
-import { canUpdateSubject, permissionsFor, useResourceAbility } from './useResourceAbility.js';
+import {
+  canSetField,
+  canUpdateSubject,
+  permissionsFor,
+  useResourceAbility,
+} from './useResourceAbility.js';
 import { useAppDispatch } from './useAppDispatch.js';
 
 const FILTER_DELAY_MS = 300;
@@ -110,6 +115,14 @@ export function ResourceListPage({
   const can = permissionsFor(ability, definition.subject);
   const canEditField = (field: ResolvedField) =>
     field.editSubject ? canUpdateSubject(ability, field.editSubject) : true;
+  // A field the viewer may not set (useAdvancedEffort while the effort module is off) is left
+  // out of the form, so it is never sent; fields of another subject show, read-only.
+  const dialogFields = (row: ResourceRow | null) =>
+    fields.filter(
+      (field) =>
+        field.editSubject !== undefined ||
+        canSetField(ability, row ? 'update' : 'create', definition.subject, field.name),
+    );
 
   const params = listParams(fields, state, fixed);
   const list = useListResourceQuery(
@@ -279,7 +292,7 @@ export function ResourceListPage({
           key={editing.key}
           definition={definition}
           singular={singular}
-          fields={fields}
+          fields={dialogFields(editing.row)}
           record={editing.row}
           canEditField={canEditField}
           onSubmit={submit}

@@ -35,6 +35,19 @@ export function canUpdateSubject(ability: AppAbility | null, subject: string): b
   return loose?.can('update', subject) ?? false;
 }
 
+/** Whether the working user may write `field` (`Top.sub`: its top field) of `subject`. */
+export function canSetField(
+  ability: AppAbility | null,
+  action: 'create' | 'update',
+  subject: string,
+  field: string,
+): boolean {
+  const loose = ability as unknown as {
+    can(action: string, subject: string, field?: string): boolean;
+  } | null;
+  return loose?.can(action, subject, field.split('.')[0]) ?? false;
+}
+
 export function permissionsFor(ability: AppAbility | null, subject: string): ResourcePermissions {
   // The server checks `delete` by name (covered by `manage`), though Action does not list it.
   const loose = ability as unknown as { can(action: string, subject: string): boolean } | null;

@@ -285,9 +285,11 @@ export function SectionDialog(props: SectionDialogProps) {
                 fill
                 value={form.periodId}
                 disabled={saving || section !== null}
-                onChange={(e) =>
-                  setForm((f) => ({ ...f, periodId: e.currentTarget.value, CourseOfferingId: '' }))
-                }
+                onChange={(e) => {
+                  // Read now: React clears currentTarget before a queued updater runs.
+                  const periodId = e.currentTarget.value;
+                  setForm((f) => ({ ...f, periodId, CourseOfferingId: '' }));
+                }}
               >
                 <option value="">Pick a period…</option>
                 {choices.periods.map((p) => (

@@ -61,3 +61,38 @@ test('Sections Offered keeps the form after a refused save and a period picked a
   expect(await dialog.getByLabel(/^Academic period/).inputValue()).not.toBe('');
   expect(problems).toEqual([]);
 });
+
+test('financial reporting changes an instructor’s points required; remaining follows from the plan', async () => {
+  const { page, problems } = await open('financialReportingUser', '/instructors');
+  const table = page.getByRole('table', { name: "Instructors' workload" });
+  const row = table.getByRole('row').nth(1);
+  await row.waitFor();
+  const name = (await row.getByRole('link').textContent()) ?? '';
+  const cells = async () => (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
+  const [, required, , , assigned] = await cells();
+  await row.getByRole('button', { name: `Change the points required of ${name}` }).click();
+  const input = page.getByRole('spinbutton', { name: `Points required of ${name}` });
+  await input.fill('-2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Points required cannot be negative.').waitFor();
+  const next = Number(required) + 3;
+  await input.fill(String(next));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await row
+    .getByRole('cell')
+    .nth(1)
+    .filter({ hasText: new RegExp(`^${String(next)}$`) })
+    .waitFor();
+  const after = await cells();
+  expect(after[4]).toBe(assigned);
+  expect(Number(after[5])).toBeCloseTo(next - Number(assigned), 2);
+  expect(problems).toEqual([]);
+});
+
+test('only financial reporting may change points required', async () => {
+  const { page, problems } = await open('academicOpsAdmin', '/instructors');
+  const table = page.getByRole('table', { name: "Instructors' workload" });
+  await table.getByRole('row').nth(1).waitFor();
+  expect(await table.getByRole('button', { name: /Change the points required/ }).count()).toBe(0);
+  expect(problems).toEqual([]);
+});

@@ -1132,11 +1132,7 @@ export async function generateLargeInstitution(
             SpecialtyIds: [],
             CohortIds: [],
           },
-          FinancialData: {
-            pointsRequired: instructor.pointsRequired,
-            pointsAssigned: 0,
-            pointsRemaining: instructor.pointsRequired,
-          },
+          FinancialData: { pointsRequired: instructor.pointsRequired },
         }),
       ),
     ),

@@ -165,7 +165,7 @@ describe('racing creates of the same code', () => {
 });
 
 describe('users: faculty profile references and financial data', () => {
-  const points = { pointsRequired: 6, pointsAssigned: 3, pointsRemaining: 3 };
+  const points = { pointsRequired: 6 };
 
   it('refuses a faculty profile naming a rank or campus that does not exist (422)', async () => {
     const rank = (
@@ -235,5 +235,31 @@ describe('users: faculty profile references and financial data', () => {
       FinancialData: points,
     });
     expect(creating.statusCode).toBe(403);
+  });
+
+  it('takes only the points required, 0 to 100: assigned and remaining are computed', async () => {
+    const { id } = (
+      await send('POST', '/api/users', 'admin', {
+        firstName: 'Emmy',
+        lastName: 'Noether',
+        email: 'emmy@example.edu',
+        username: 'emmy',
+      })
+    ).json();
+    const before = await db.events(`user-${id}`);
+    for (const FinancialData of [
+      { pointsRequired: -1 },
+      { pointsRequired: 999 },
+      { pointsRequired: 6, pointsAssigned: 3 },
+      { pointsRequired: 6, pointsRemaining: 3 },
+    ]) {
+      const refused = await send('PUT', `/api/users/${id}`, 'financial', { FinancialData });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect(await db.events(`user-${id}`)).toEqual(before);
+    const ok = await send('PUT', `/api/users/${id}`, 'financial', {
+      FinancialData: { pointsRequired: 0 },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 });

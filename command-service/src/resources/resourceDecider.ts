@@ -40,12 +40,13 @@ export function resourceDecider(
     initialState: { status: 'absent' },
     evolve(state, event) {
       const { id } = event.data;
+      const data = () => (definition.upcast ? definition.upcast(event.data) : event.data);
       switch (event.type) {
         case types.created:
-          return { status: 'live', record: event.data };
+          return { status: 'live', record: data() };
         case types.updated:
           return state.status === 'live'
-            ? { status: 'live', record: { ...state.record, ...event.data } }
+            ? { status: 'live', record: { ...state.record, ...data() } }
             : state;
         case types.deactivated:
           return state.status === 'live'

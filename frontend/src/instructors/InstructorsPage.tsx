@@ -32,6 +32,7 @@ import {
 } from '../teaching/TeachingTable.js';
 import { useInstructorWorkloadsQuery, type InstructorWorkloadRow } from './workloadApi.js';
 import { AlignmentMetricsPanel } from './AlignmentMetricsPanel.js';
+import { PointsRequiredCell } from './PointsRequiredCell.js';
 import { PeriodSelect } from './PeriodSelect.js';
 import { usePeriodChoices } from './usePeriodChoices.js';
 import './instructors.css';
@@ -47,8 +48,14 @@ function useDebounced(value: string): string {
   return settled;
 }
 
-/** The workload columns; each name opens the instructor in the period shown (`?period=`). */
-const workloadColumns = (period: string | null): TableColumn<InstructorWorkloadRow>[] => [
+/**
+ * The workload columns; each name opens the instructor in the period shown (`?period=`). Those
+ * who manage financial data change the points required in place.
+ */
+const workloadColumns = (
+  period: string | null,
+  editsFinancialData: boolean,
+): TableColumn<InstructorWorkloadRow>[] => [
   {
     key: 'name',
     label: 'Instructor',
@@ -67,9 +74,16 @@ const workloadColumns = (period: string | null): TableColumn<InstructorWorkloadR
   {
     key: 'required',
     label: 'Required',
-    width: 100,
+    width: editsFinancialData ? 130 : 100,
     sortField: 'required',
-    render: (r) => r.required,
+    render: (r) => (
+      <PointsRequiredCell
+        UserId={r.UserId}
+        name={r.name}
+        required={r.required}
+        editable={editsFinancialData}
+      />
+    ),
   },
   {
     key: 'teaching',
@@ -129,6 +143,8 @@ const workloadColumns = (period: string | null): TableColumn<InstructorWorkloadR
 
 function WorkloadTab() {
   const [params] = useSearchParams();
+  const ability = useResourceAbility();
+  const editsFinancialData = ability?.can('update', 'FinancialData') ?? false;
   const [search, setSearch] = useState('');
   const [load, setLoad] = useState(params.get('load') ?? '');
   const [sort, setSort] = useState<TableSort | null>(null);
@@ -203,7 +219,7 @@ function WorkloadTab() {
         <>
           <PlainTable
             label="Instructors' workload"
-            columns={workloadColumns(chosen)}
+            columns={workloadColumns(chosen, editsFinancialData)}
             rows={(list.data?.rows ?? []).map((r) => ({ ...r, id: r.UserId }))}
             sort={sort}
             onSort={(field) => setSort(nextTableSort(sort, field))}

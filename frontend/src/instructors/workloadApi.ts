@@ -83,8 +83,24 @@ export const workloadApi = allotApi.injectEndpoints({
       query: () => 'instructorWorkloads/mine',
       providesTags: ['TeachingAssignments'],
     }),
+    /** The one figure of an instructor's financial data that is entered (FinancialData). */
+    setPointsRequired: build.mutation<
+      { id: string; revision: number; position: string },
+      { UserId: string; pointsRequired: number }
+    >({
+      query: ({ UserId, pointsRequired }) => ({
+        url: `users/${encodeURIComponent(UserId)}`,
+        method: 'PUT',
+        body: { FinancialData: { pointsRequired } },
+      }),
+      invalidatesTags: ['TeachingAssignments', { type: 'ResourceList', id: 'users' }],
+    }),
   }),
 });
 
-export const { useInstructorWorkloadsQuery, useInstructorWorkloadQuery, useMyWorkloadQuery } =
-  workloadApi;
+export const {
+  useInstructorWorkloadsQuery,
+  useInstructorWorkloadQuery,
+  useMyWorkloadQuery,
+  useSetPointsRequiredMutation,
+} = workloadApi;

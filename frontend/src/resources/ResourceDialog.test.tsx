@@ -76,12 +76,12 @@ test('financial data is read-only without the FinancialData update ability', () 
 
 test('with the ability, a change of financial data is sent as the whole object', async () => {
   const onSubmit = renderDialog(true);
-  fireEvent.change(screen.getByLabelText('Points Assigned'), { target: { value: '8' } });
+  // Assigned and remaining are computed from the plan: the form neither shows nor sends them.
+  expect(screen.queryByLabelText('Points Assigned')).toBeNull();
+  fireEvent.change(screen.getByLabelText('Points Required'), { target: { value: '8' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-  expect(onSubmit.mock.calls[0]).toEqual([
-    { FinancialData: { pointsRequired: 12, pointsAssigned: 8, pointsRemaining: 6 } },
-  ]);
+  expect(onSubmit.mock.calls[0]).toEqual([{ FinancialData: { pointsRequired: 8 } }]);
 });
 
 test('without it, the same form never sends financial data', async () => {

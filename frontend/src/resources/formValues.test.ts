@@ -125,16 +125,16 @@ describe('users: object sub-fields and a multi-select of roles', () => {
     });
   });
 
-  it('names the missing part of financial data on its own field', () => {
+  it('says on its own field that points required cannot be below zero', () => {
     const original = initialValues(fields, stored);
     const { body } = bodyFrom(
       users,
       fields,
-      { ...original, 'FinancialData.pointsRequired': '12' },
+      { ...original, 'FinancialData.pointsRequired': '-3' },
       original,
       stored,
     );
     const errors = validateBody(users, body, stored, fields);
-    expect(errors['FinancialData.pointsAssigned']).toBe('Points Assigned is required.');
+    expect(errors['FinancialData.pointsRequired']).toBe('Must be at least 0.');
   });
 });

@@ -151,10 +151,12 @@ export function bodyFrom(
     const { __changed: changed, ...parts } = group;
     if (!changed) continue;
     const stored = record?.[top];
-    const merged = {
-      ...(stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {}),
-      ...parts,
-    };
+    // Only what the object's schema takes: a stored answer may carry more (older shapes).
+    const known = unwrap(schemaAt(definition, top) ?? ({} as z.ZodType)).def?.shape;
+    const kept = Object.entries(
+      stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {},
+    ).filter(([key]) => !known || Object.hasOwn(known, key));
+    const merged = { ...Object.fromEntries(kept), ...parts };
     body[top] = Object.keys(merged).length > 0 ? merged : null;
   }
   return { body, errors };

@@ -151,18 +151,9 @@ export const demoRoomsStep: SeedStep = {
 
 const byConfig = demoConfigurationId;
 
-/** A faculty member's points this year, as the plan assigns them (teaching and administrative). */
+/** What is entered about a faculty member's load: the points required (assigned is computed). */
 function financialDataOf(instructor: DemoInstructor) {
-  const { assignedPoints, administrativePoints } = demoPlan();
-  const points =
-    (assignedPoints.get(instructor.username) ?? 0) +
-    (administrativePoints.get(instructor.username) ?? 0);
-  const assigned = Math.round(points * 100) / 100;
-  return {
-    pointsRequired: instructor.pointsRequired,
-    pointsAssigned: assigned,
-    pointsRemaining: Math.round((instructor.pointsRequired - assigned) * 100) / 100,
-  };
+  return { pointsRequired: instructor.pointsRequired };
 }
 
 /**

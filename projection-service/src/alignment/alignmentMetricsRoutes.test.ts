@@ -55,7 +55,7 @@ const person = (id: string) => ({
   username: id,
   isFaculty: true,
   isActive: true,
-  FinancialData: { pointsRequired: 6, pointsAssigned: 0, pointsRemaining: 6 },
+  FinancialData: { pointsRequired: 6 },
 });
 const section = (id: string, WorkgroupId: string) => ({
   id,

@@ -58,7 +58,7 @@ const person = (id: string, pointsRequired: number) => ({
   username: id,
   isFaculty: true,
   isActive: true,
-  FinancialData: { pointsRequired, pointsAssigned: 0, pointsRemaining: pointsRequired },
+  FinancialData: { pointsRequired },
 });
 const section = (id: string, WorkgroupId: string) => ({
   id,

@@ -161,4 +161,41 @@ describe('the users read model', () => {
     const definitions = indexes.rows.map((r) => r.indexdef).join('\n');
     for (const field of Object.keys(users.list.fields)) expect(definitions).toContain(`'${field}'`);
   });
+
+  it('keeps only the points required of financial data that older events stored in full', async () => {
+    const h = projectionHarness(env.knex, env.schema, resourceProjection(users));
+    await h.migrate();
+    const usersTable = h.ctx.table(recordsTable(users));
+    const old = { pointsRequired: 12, pointsAssigned: 6, pointsRemaining: 6 };
+    await h.apply([
+      recorded(
+        'UserCreated',
+        {
+          id: 'f1',
+          firstName: 'F',
+          lastName: 'One',
+          email: 'f1@x.edu',
+          username: 'f1',
+          FinancialData: old,
+        },
+        { streamId: 'user-f1', revision: 0n },
+      ),
+      recorded(
+        'UserCreated',
+        { id: 'f2', firstName: 'F', lastName: 'Two', email: 'f2@x.edu', username: 'f2' },
+        { streamId: 'user-f2', revision: 0n },
+      ),
+      recorded(
+        'UserUpdated',
+        { id: 'f2', FinancialData: { ...old, pointsRequired: 9 } },
+        { streamId: 'user-f2', revision: 1n },
+      ),
+    ]);
+    expect((await getRecord(env.knex, usersTable, 'f1'))?.FinancialData).toEqual({
+      pointsRequired: 12,
+    });
+    expect((await getRecord(env.knex, usersTable, 'f2'))?.FinancialData).toEqual({
+      pointsRequired: 9,
+    });
+  });
 });

@@ -9,6 +9,7 @@ import {
   users,
   type RecordedEvent,
   type ResourceDefinition,
+  type ResourceRecord,
 } from '@allot/shared-events';
 import { z } from 'zod';
 import type { Projection, ProjectionContext, RealtimeNotification } from '../runner/projection.js';
@@ -103,9 +104,10 @@ async function applyOwn(
   const types = resource.eventTypes;
   const revision = event.revision.toString();
   const at = occurredAt(event);
+  const upcast = (data: ResourceRecord) => (resource.upcast ? resource.upcast(data) : data);
   switch (event.type) {
     case types.created: {
-      const { id, ...data } = Record.parse(event.data);
+      const { id, ...data } = upcast(Record.parse(event.data));
       await trx.raw(
         `INSERT INTO ?? (id, revision, data, created_at, updated_at) VALUES (?, ?, ?::jsonb, ?, ?)
          ON CONFLICT (id) DO NOTHING`,
@@ -114,7 +116,7 @@ async function applyOwn(
       return;
     }
     case types.updated: {
-      const { id, ...changes } = Record.parse(event.data);
+      const { id, ...changes } = upcast(Record.parse(event.data));
       await trx.raw(
         `UPDATE ?? SET data = data || ?::jsonb, revision = ?, updated_at = ?
          WHERE id = ? AND revision < ?`,
@@ -151,7 +153,7 @@ export function resourceProjection(resource: ResourceDefinition): Projection {
   const own = Object.values(resource.eventTypes).filter((t): t is string => t !== undefined);
   return {
     name: resourceProjectionName(resource),
-    version: 1,
+    version: resource.readModelVersion ?? 1,
     eventTypes: [...own, ...(extras?.eventTypes ?? [])],
     tables: [recordsTable(resource)],
 

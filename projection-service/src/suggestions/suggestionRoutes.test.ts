@@ -65,7 +65,7 @@ const person = (id: string, profile: Record<string, unknown> = {}) => ({
   isFaculty: true,
   isActive: true,
   FacultyProfile: profile,
-  FinancialData: { pointsRequired: 6, pointsAssigned: 0, pointsRemaining: 6 },
+  FinancialData: { pointsRequired: 6 },
 });
 const meeting = (id: string, startTime: string, endTime: string) => ({
   id,

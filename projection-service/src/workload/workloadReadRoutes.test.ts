@@ -55,7 +55,7 @@ const person = (id: string, name: string, pointsRequired: number | null, isFacul
   FinancialData:
     pointsRequired === null
       ? null
-      : { pointsRequired, pointsAssigned: 0, pointsRemaining: pointsRequired },
+      : { pointsRequired },
 });
 const section = (id: string, extra: Record<string, unknown>) => ({
   id,

@@ -109,8 +109,23 @@ describe('ui metadata (notes/uiShape.md)', () => {
     expect(fields['FacultyProfile.receiveAssignments']?.label).toBe('Receive emails');
     expect(fields.EmployeeId).toBeDefined();
     expect(fields.hostSystemId).toBeDefined();
-    for (const key of ['pointsRequired', 'pointsAssigned', 'pointsRemaining']) {
-      expect(fields[`FinancialData.${key}`]?.editSubject).toBe('FinancialData');
-    }
+    expect(fields['FinancialData.pointsRequired']?.editSubject).toBe('FinancialData');
+    // Assigned and remaining are computed from the plan, never entered.
+    expect(fields['FinancialData.pointsAssigned']).toBeUndefined();
+    expect(fields['FinancialData.pointsRemaining']).toBeUndefined();
+  });
+
+  it('reads old events that stored assigned and remaining as the points required only', () => {
+    expect(
+      users.upcast!({
+        id: 'u',
+        FinancialData: { pointsRequired: 12, pointsAssigned: 6, pointsRemaining: 6 },
+      }),
+    ).toEqual({ id: 'u', FinancialData: { pointsRequired: 12 } });
+    expect(users.upcast!({ id: 'u', lastName: 'K' })).toEqual({ id: 'u', lastName: 'K' });
+    expect(users.upcast!({ id: 'u', FinancialData: null })).toEqual({
+      id: 'u',
+      FinancialData: null,
+    });
   });
 });

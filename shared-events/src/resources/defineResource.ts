@@ -113,6 +113,13 @@ export interface ResourceOptions<Shape extends z.ZodRawShape> {
   writtenElsewhere?: Readonly<Record<string, string>>;
   /** Completes a record before it is stored (e.g. a display name derived from the names). */
   derive?(record: ResourceRecord): ResourceRecord;
+  /**
+   * Reads the data of a stored created or updated event in today's shape (an upcaster: events
+   * are never edited). Every fold of the kind's events applies it: decider, projection, history.
+   */
+  upcast?(data: ResourceRecord): ResourceRecord;
+  /** The read model's version: raise it when its rows must be rebuilt (a new upcaster). */
+  readModelVersion?: number;
   /** A domain rule over the whole record: a sentence when it is broken, else null. */
   validate?(record: ResourceRecord): string | null;
   /** How the browser lists and edits the kind. */

@@ -40,13 +40,30 @@ export const FacultyProfile = z
   .strict();
 export type FacultyProfile = z.infer<typeof FacultyProfile>;
 
+/** The most points a year anyone may be required to carry (a full load is 12–24). */
+export const MAX_POINTS_REQUIRED = 100;
+
+/**
+ * What is entered about an instructor's load: only the points required. Assigned and remaining
+ * are computed from the plan in one place (the workload read model), never stored, so they
+ * cannot drift from it.
+ */
 export const FinancialData = z
   .object({
-    pointsRequired: z.number().finite(),
-    pointsAssigned: z.number().finite(),
-    pointsRemaining: z.number().finite(),
+    pointsRequired: z
+      .number()
+      .finite()
+      .min(0, 'Points required cannot be negative.')
+      .max(MAX_POINTS_REQUIRED, `Points required can be at most ${MAX_POINTS_REQUIRED}.`),
   })
   .strict();
+
+/** Events before assigned and remaining were derived stored them too: read only the required. */
+function upcastFinancialData(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const required = (value as { pointsRequired?: unknown }).pointsRequired;
+  return typeof required === 'number' ? { pointsRequired: required } : null;
+}
 
 /** A person who signs in (or is planned for): staff, administrators and faculty. */
 export const users = defineResource({
@@ -255,20 +272,14 @@ export const users = defineResource({
         editSubject: 'FinancialData',
         column: false,
       },
-      'FinancialData.pointsAssigned': {
-        label: 'Points Assigned',
-        widget: 'number',
-        editSubject: 'FinancialData',
-        column: false,
-      },
-      'FinancialData.pointsRemaining': {
-        label: 'Points Remaining',
-        widget: 'number',
-        editSubject: 'FinancialData',
-        column: false,
-      },
     },
   },
+  // 2: rows rebuilt without the financial figures older events stored (see `upcast`).
+  readModelVersion: 2,
+  upcast: (data) =>
+    Object.hasOwn(data, 'FinancialData')
+      ? { ...data, FinancialData: upcastFinancialData(data.FinancialData) }
+      : data,
   derive: (record) => ({
     ...record,
     displayName:

@@ -74,8 +74,9 @@ function changesField(
     const withIt = derive(payload);
     return (field) => {
       if (payload[field] === undefined) return false;
-      const { [field]: _left, ...without } = payload;
-      return canonical(withIt[field] ?? null) !== canonical(derive(without)[field] ?? null);
+      const { [field]: _left, ...rest } = payload;
+      const without = derive({ ...rest, id: payload.id });
+      return canonical(withIt[field] ?? null) !== canonical(without[field] ?? null);
     };
   }
   const current: Record<string, unknown> = state.status === 'live' ? state.record : {};

@@ -4,16 +4,18 @@ import { TAXONOMY_KINDS, type TaxonomyKind } from '../resources/resourceUi.js';
 import { DefinitionPage, definitionAt } from './DefinitionPage.js';
 import { uiOf } from '../resources/resourceUi.js';
 import { PageFrame } from '../pages/PageFrame.js';
+import { NotFoundPage } from '../pages/NotFoundPage.js';
 
 function isKind(value: string | undefined): value is TaxonomyKind {
   return TAXONOMY_KINDS.includes(value as TaxonomyKind);
 }
 
-/** The five taxonomies as tabs, one sub-route each: /taxonomies/<kind>. */
+/** The five taxonomies as tabs, one sub-route each: /taxonomies/<kind>; /taxonomies is the first. */
 export default function TaxonomiesPage() {
   const rest = useParams()['*'];
-  const kind: TaxonomyKind = isKind(rest) ? rest : 'campuses';
   const navigate = useNavigate();
+  if (rest && !isKind(rest)) return <NotFoundPage />;
+  const kind: TaxonomyKind = rest || 'campuses';
   return (
     <PageFrame>
       <Tabs

@@ -76,7 +76,7 @@ const SPEC_ROUTES = [
   '/assignmentTypes',
   '/divisions',
   '/taxonomies',
-  '/taxonomies/fields',
+  '/taxonomies/majors',
   '/instructorTypes',
   '/pointTypes',
   '/ranks',

@@ -61,6 +61,7 @@ export async function identityPlugin(
     await fastify.register(samlRoutes, {
       ...deps,
       saml: createSaml(strategy.saml, publicUrl),
+      publicUrl,
       rateLimit: rateLimitConfig,
     });
   }

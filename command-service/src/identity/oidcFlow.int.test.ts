@@ -69,6 +69,30 @@ describe('OIDC sign-in against the embedded provider', () => {
     expect(browser.cookies.has('allot_oidc_tx')).toBe(false);
   });
 
+  it('moves a sign-in started at another address to the public URL before the provider', async () => {
+    const browser = t.browser();
+    const elsewhere = t.base.replace('127.0.0.1', 'localhost');
+    const moved = await browser.request(`${elsewhere}/api/auth0/login?origin=%2Fsections`);
+    expect(moved.status).toBe(302);
+    const target = new URL(moved.location ?? '');
+    expect(target.origin).toBe(t.base);
+    expect(target.pathname).toBe('/api/auth0/login');
+    expect(target.searchParams.get('origin')).toBe('/sections');
+    // No transaction cookie on the other host: it would be missing at the callback.
+    expect(moved.setCookies).toEqual([]);
+    const { action } = await openLoginPage(browser, '/sections');
+    const hops = await browser.follow(
+      action,
+      { form: { username: 'faculty', password: 'demo' } },
+      3,
+    );
+    expect(hops.at(-1)?.location).toBe(`${t.base}/sections`);
+    // Sent once: a proxy that rewrites Host cannot make it loop.
+    const again = await browser.request(`${elsewhere}/api/auth0/login?atPublicUrl=1`);
+    expect(again.status).toBe(302);
+    expect(new URL(again.location ?? '').pathname).toBe('/idp/auth');
+  });
+
   it('refuses a wrong password at the provider', async () => {
     const browser = t.browser();
     const { last } = await signInAtProvider(browser, '/', 'faculty', 'not-demo');

@@ -3,6 +3,7 @@ import * as client from 'openid-client';
 import { parseCookieHeader } from '@allot/shared-events';
 import { serializeCookie } from './cookies.js';
 import { safeOrigin } from './origin.js';
+import { redirectToPublicUrl } from './publicHost.js';
 import type { OidcOptions } from './options.js';
 import { OIDC_CALLBACK_PATH } from './options.js';
 import { createSealer } from './sealedValue.js';
@@ -121,6 +122,8 @@ export function oidcRoutes(
   const routeConfig = { rateLimit: options.rateLimit };
 
   fastify.get('/api/auth0/login', { config: routeConfig }, async (request, reply) => {
+    const moved = redirectToPublicUrl(request, reply, options.publicUrl);
+    if (moved) return moved;
     let config: client.Configuration;
     try {
       config = await options.client.configuration();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import { safeOrigin } from './origin.js';
+import { redirectToPublicUrl } from './publicHost.js';
 import type { SamlOptions } from './options.js';
 import { SAML_CALLBACK_PATH } from './options.js';
 import { completeSignIn, sendSignInFailure, type SignInDependencies } from './signIn.js';
@@ -58,6 +59,8 @@ export function identityFromProfile(profile: Profile): LoginIdentity {
 
 export interface SamlRoutesOptions extends SignInDependencies {
   saml: SAML;
+  /** Where browsers reach Allot: a start at another address moves there first. */
+  publicUrl?: string;
   rateLimit: { max: number; timeWindow: number };
 }
 
@@ -83,6 +86,8 @@ export function samlRoutes(
   );
 
   fastify.get('/api/auth/saml', { config: routeConfig }, async (request, reply) => {
+    const moved = options.publicUrl ? redirectToPublicUrl(request, reply, options.publicUrl) : null;
+    if (moved) return moved;
     const query = request.query as Record<string, unknown> | undefined;
     // RelayState carries the origin; it is re-checked on the way back, so tampering gains nothing.
     const url = await options.saml.getAuthorizeUrlAsync(

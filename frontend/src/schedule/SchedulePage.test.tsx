@@ -293,7 +293,7 @@ test('settings are validated with shown errors and kept for the user', async () 
   );
   // 10:00–11:00 now falls before the day shown.
   expect(screen.queryByRole('button', { name: /^MATH 101 001/ })).not.toBeInTheDocument();
-  expect(screen.getByText(/fall outside the hours shown/)).toBeInTheDocument();
+  expect(screen.getByText(/outside the hours shown/)).toBeInTheDocument();
   app.unmount();
 });
 

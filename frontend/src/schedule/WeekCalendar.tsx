@@ -205,7 +205,8 @@ export function WeekCalendar({
       </div>
       {hidden > 0 && (
         <p className="allot-teaching-muted">
-          {hidden} meeting(s) fall outside the hours shown; widen them in the settings.
+          {hidden === 1 ? 'A meeting falls' : `${hidden} meetings fall`} outside the hours shown;
+          widen them in the settings.
         </p>
       )}
     </div>

@@ -106,7 +106,7 @@ beforeEach(() => {
           reasons: [
             {
               code: 'meetingConflict',
-              message: '1 meeting(s) overlap another assignment of the instructor.',
+              message: 'A meeting overlaps another assignment of the instructor.',
             },
           ],
         },
@@ -153,7 +153,7 @@ test('blocked candidates are collapsed, with their reasons and no assign button'
   expect(screen.queryByText('Cy Clash')).not.toBeInTheDocument();
   fireEvent.click(toggle);
   const cy = await screen.findByRole('listitem', { name: 'Cy Clash' });
-  expect(within(cy).getByText(/overlap another assignment/)).toBeInTheDocument();
+  expect(within(cy).getByText(/overlaps another assignment/)).toBeInTheDocument();
   expect(within(cy).getByText('Blocked')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Assign Cy Clash' })).not.toBeInTheDocument();
   app.unmount();

@@ -156,6 +156,14 @@ describe('alignmentOf', () => {
     expect(result.reasons.find((r) => r.code === 'availability')?.message).toBe(
       "50% of the meeting time falls in the instructor's unavailable times.",
     );
+    expect(result.reasons.find((r) => r.code === 'load')?.message).toBe(
+      'With this assignment the instructor carries 14 points, above the 12 required.',
+    );
+    // Within: the points required and the points after are two figures, each named.
+    const within = alignmentOf(input({ instructor: { ...input().instructor, pointsAssigned: 6 } }));
+    expect(within.reasons.find((r) => r.code === 'load')?.message).toBe(
+      'With this assignment the instructor carries 9 points, within the 12 required.',
+    );
   });
 
   it('blocks (0, every reason listed) on a prohibition, a conflict, the maximum, a whole-term leave', () => {

@@ -262,7 +262,10 @@ export function alignmentOf(input: AlignmentInput): PreferenceAlignment {
   if (input.meetingConflicts > 0) {
     blockers.push({
       code: 'meetingConflict',
-      message: `${input.meetingConflicts} meeting(s) overlap another assignment of the instructor.`,
+      message:
+        input.meetingConflicts === 1
+          ? 'A meeting overlaps another assignment of the instructor.'
+          : `${input.meetingConflicts} meetings overlap other assignments of the instructor.`,
     });
   }
   const after = instructor.pointsAssigned + section.points;
@@ -341,8 +344,8 @@ export function alignmentOf(input: AlignmentInput): PreferenceAlignment {
     contribution: term('L', L).contribution,
     message:
       L === 1
-        ? `The assignment keeps the instructor within the points required (${round1(after)}).`
-        : `The assignment takes the instructor to ${round1(after)} points, above the ${instructor.pointsRequired ?? 0} required.`,
+        ? `With this assignment the instructor carries ${round1(after)} points, within the ${round1(instructor.pointsRequired ?? 0)} required.`
+        : `With this assignment the instructor carries ${round1(after)} points, above the ${round1(instructor.pointsRequired ?? 0)} required.`,
   });
 
   const terms = { P: term('P', P), A: term('A', A), T: term('T', T), L: term('L', L) };

@@ -227,7 +227,12 @@ describe('GET /api/history/sections/:id/asOf', () => {
   });
 
   it('answers 404 before the section existed, 400 for a bad moment, 403 to another workgroup', async () => {
-    expect((await asOf('2026-07-01T00:00:00Z')).statusCode).toBe(404);
+    const before = await asOf('2026-07-01T00:00:00Z');
+    expect(before.statusCode).toBe(404);
+    // Said in words: no section id, no raw instant.
+    expect(before.json().message).toBe(
+      'The section did not exist yet at that moment: choose a later one.',
+    );
     expect((await asOf('yesterday')).statusCode).toBe(400);
     expect((await asOf('2026-08-05T00:00:00Z', 'physicsMember')).statusCode).toBe(403);
     expect((await asOf('2026-08-05T00:00:00Z', 'mathMember')).statusCode).toBe(200);

@@ -180,7 +180,9 @@ export function sectionHistoryRoute(
         initialSectionState,
       );
       if (state.status === 'absent')
-        throw new NotFoundError(`Section ${id} did not exist yet at ${at}.`);
+        throw new NotFoundError(
+          'The section did not exist yet at that moment: choose a later one.',
+        );
       return {
         at,
         revision: upTo.length - 1,
@@ -204,7 +206,7 @@ async function readableSectionStream(
   try {
     events = await store.readStream(`section-${id}`);
   } catch (err) {
-    if (err instanceof StreamNotFoundError) throw new NotFoundError(`No section with id ${id}.`);
+    if (err instanceof StreamNotFoundError) throw new NotFoundError('There is no such section.');
     throw err;
   }
   let workgroup = '';

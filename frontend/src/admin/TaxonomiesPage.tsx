@@ -15,7 +15,7 @@ export default function TaxonomiesPage() {
   const rest = useParams()['*'];
   const navigate = useNavigate();
   if (rest && !isKind(rest)) return <NotFoundPage />;
-  const kind: TaxonomyKind = rest || 'campuses';
+  const kind: TaxonomyKind = isKind(rest) ? rest : 'campuses';
   return (
     <PageFrame>
       <Tabs

@@ -139,8 +139,10 @@ test('a reader without manage Instructor gets no reopen button', async () => {
 test('My Workload shows the points and the sections of the signed-in instructor', async () => {
   role = 'faculty';
   renderWithApp([{ path: '/myWorkload', element: <MyWorkloadPage /> }], '/myWorkload');
-  expect(await screen.findByText('Under-loaded: 1 points to assign')).toBeInTheDocument();
+  expect(await screen.findByText('Under-loaded: 1 point to assign')).toBeInTheDocument();
   expect(screen.getByRole('cell', { name: 'MATH 101 Calculus' })).toBeInTheDocument();
+  // Statuses read as everywhere else: capitalised.
+  expect(screen.getByText('Approved')).toBeInTheDocument();
 });
 
 const summary = (

@@ -12,8 +12,11 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { PageFrame } from '../pages/PageFrame.js';
 import { problemOf } from '../resources/serverErrors.js';
+import { StatusTag } from '../teaching/tags.js';
 import type { InstructorWorkloadDetail } from './workloadApi.js';
 import './instructors.css';
+
+const pointsText = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
 
 /** Required, assigned and remaining points, with the over/under-load flag. */
 export function WorkloadSummary({ workload }: { workload: InstructorWorkloadDetail }) {
@@ -40,12 +43,12 @@ export function WorkloadSummary({ workload }: { workload: InstructorWorkloadDeta
       ))}
       {workload.overloaded && (
         <Tag intent={Intent.DANGER} large>
-          Over-loaded by {-workload.remaining} points
+          Over-loaded by {pointsText(-workload.remaining)}
         </Tag>
       )}
       {workload.underloaded && (
         <Tag intent={Intent.WARNING} large>
-          Under-loaded: {workload.remaining} points to assign
+          Under-loaded: {pointsText(workload.remaining)} to assign
         </Tag>
       )}
     </div>
@@ -131,7 +134,7 @@ export function WorkloadBody({
                   {s.sectionNumber} {s.sectionName}
                 </td>
                 <td>
-                  <Tag minimal>{s.status}</Tag>
+                  <StatusTag status={s.status} />
                 </td>
                 <td>{s.share}%</td>
                 <td>{s.points}</td>

@@ -1,4 +1,5 @@
 import { allotApi } from '../api/allotApi.js';
+import type { AssignmentStatus } from '../teaching/sectionTypes.js';
 
 export interface InstructorWorkloadRow {
   UserId: string;
@@ -22,7 +23,7 @@ export interface WorkloadSection {
   courseName: string | null;
   sectionNumber: string;
   sectionName: string;
-  status: string;
+  status: AssignmentStatus;
   share: number;
   points: number;
   notes: string | null;

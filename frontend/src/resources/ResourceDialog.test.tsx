@@ -58,11 +58,11 @@ function renderDialog(
   return onSubmit;
 }
 
-test('the user form labels Title and Receive emails and shows EmployeeId and hostSystemId', async () => {
+test('the user form labels Title, Receive emails, Employee ID and Host System ID in words', async () => {
   renderDialog(true);
   expect(screen.getByLabelText('Title')).toHaveValue('Dr.');
-  expect(screen.getByLabelText('EmployeeId')).toHaveValue('E-77');
-  expect(screen.getByLabelText('hostSystemId')).toHaveValue('H-9');
+  expect(screen.getByLabelText('Employee ID')).toHaveValue('E-77');
+  expect(screen.getByLabelText(/^Host System ID/)).toHaveValue('H-9');
   expect(screen.getByLabelText('Receive emails')).toBeInTheDocument();
   await waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
 });

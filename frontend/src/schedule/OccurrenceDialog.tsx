@@ -120,7 +120,9 @@ export function OccurrenceDialog({
                   <li key={`c${String(i)}`} className="allot-flag--conflict">
                     {flagText(c)}
                     {c.overridden &&
-                      ` Overridden by ${c.overridden.byName ?? 'someone'} on ${when(c.overridden.at)}.`}
+                      (c.overridden.byName
+                        ? ` Overridden by ${c.overridden.byName} on ${when(c.overridden.at)}.`
+                        : ` Overridden when the plan was loaded, on ${when(c.overridden.at)}.`)}
                   </li>
                 ))}
               </ul>

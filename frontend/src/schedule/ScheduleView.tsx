@@ -3,6 +3,7 @@ import { Button, ButtonGroup, Callout, Intent, NonIdealState, Spinner } from '@b
 import { useGetAuthQuery } from '../api/sessionApi.js';
 import { notify } from '../notifications/notify.js';
 import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
+import { WEEKDAY_LABELS } from '../teaching/sectionTypes.js';
 import { addDays, type MoveTarget } from './calendarLayout.js';
 import { OccurrenceDialog } from './OccurrenceDialog.js';
 import { useMoveMeetingMutation, type Occurrence, type ScheduleAnswer } from './scheduleApi.js';
@@ -55,7 +56,7 @@ export function ScheduleView({
       return;
     }
     void notify({
-      message: `${blockLabel(o)} moved to ${target.days.join(', ')} ${target.startTime}–${target.endTime}.`,
+      message: `${blockLabel(o)} moved to ${target.days.map((d) => WEEKDAY_LABELS[d]).join(', ')} ${target.startTime}–${target.endTime}.`,
       intent: Intent.SUCCESS,
     });
   }

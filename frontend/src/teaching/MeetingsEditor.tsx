@@ -94,18 +94,20 @@ export function meetingsOf(forms: readonly MeetingForm[]): {
       .map((s) => s.trim())
       .filter(Boolean);
     const problems: string[] = [];
-    if (f.days.length === 0) problems.push('pick at least one day');
-    if (!TIME.test(f.startTime) || !TIME.test(f.endTime)) problems.push('times as HH:MM');
-    else if (f.endTime <= f.startTime) problems.push('the end after the start');
-    if (!DATE.test(f.startDate)) problems.push('a start date');
-    if (f.ends === 'until' && !DATE.test(f.until)) problems.push('an end date');
+    if (f.days.length === 0) problems.push('Pick at least one day.');
+    if (!TIME.test(f.startTime) || !TIME.test(f.endTime))
+      problems.push('Enter the start and end times, such as 09:30.');
+    else if (f.endTime <= f.startTime) problems.push('End after the start time.');
+    if (!DATE.test(f.startDate)) problems.push('Enter the start date.');
+    if (f.ends === 'until' && !DATE.test(f.until)) problems.push('Enter the date it runs until.');
     if (f.ends === 'until' && DATE.test(f.until) && f.until < f.startDate)
-      problems.push('an end date not before the start');
+      problems.push('It cannot run until a day before its start date.');
     const count = Number(f.occurrences);
     if (f.ends === 'occurrences' && !(Number.isInteger(count) && count >= 1 && count <= 500))
-      problems.push('1 to 500 occurrences');
-    if (exceptions.some((d) => !DATE.test(d))) problems.push('exceptions as YYYY-MM-DD dates');
-    if (problems.length > 0) errors[i] = `Meeting ${String(i + 1)} needs ${problems.join(', ')}.`;
+      problems.push('Meet from 1 to 500 times.');
+    if (exceptions.some((d) => !DATE.test(d)))
+      problems.push('Write each exception as a date, such as 2026-11-26.');
+    if (problems.length > 0) errors[i] = `Meeting ${String(i + 1)}: ${problems.join(' ')}`;
     return {
       id: f.id,
       days: WEEKDAYS.filter((d) => f.days.includes(d)),

@@ -17,7 +17,10 @@ beforeAll(async () => {
     if (url.pathname === '/api/history/sections/s1/asOf') {
       const at = url.searchParams.get('at') ?? '';
       if (at < '2026-08-01')
-        return { status: 404, body: { message: 'Section s1 did not exist yet.' } };
+        return {
+          status: 404,
+          body: { message: 'The section did not exist yet at that moment: choose a later one.' },
+        };
       return {
         body: {
           at,
@@ -78,5 +81,7 @@ test('shows the section as it was at the chosen moment, or says it did not exist
 
   fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2026-07-01T09:30' } });
   fireEvent.click(screen.getByRole('button', { name: 'Show as of' }));
-  expect(await screen.findByText('Section s1 did not exist yet.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('The section did not exist yet at that moment: choose a later one.'),
+  ).toBeInTheDocument();
 });

@@ -269,9 +269,7 @@ test('a conflicting schedule is shown with the choice to override it', async () 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add meeting' }));
   // Checked before sending: a day and dates are missing.
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save meetings' }));
-  expect(
-    await within(dialog).findByText(/Meeting 1 needs pick at least one day/),
-  ).toBeInTheDocument();
+  expect(await within(dialog).findByText(/Meeting 1: Pick at least one day\./)).toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Mon' }));
   fireEvent.change(within(dialog).getByLabelText('Start date'), {
     target: { value: '2026-09-01' },

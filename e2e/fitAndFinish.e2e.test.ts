@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchForProblems } from './browser.js';
-import { signIn } from './harness.js';
+import { signIn, socketConnected } from './harness.js';
 
 // Issue 13: the places where a person got stuck, each as they met it in the browser.
 let browser: Browser;
@@ -20,7 +20,9 @@ async function open(username: string, origin: string) {
   contexts.push(context);
   const page = await context.newPage();
   const problems = watchForProblems(page);
+  const connected = socketConnected(page);
   await signIn(page, username, origin);
+  await connected;
   return { page, problems };
 }
 
@@ -95,4 +97,19 @@ test('only financial reporting may change points required', async () => {
   await table.getByRole('row').nth(1).waitFor();
   expect(await table.getByRole('button', { name: /Change the points required/ }).count()).toBe(0);
   expect(problems).toEqual([]);
+});
+
+test('a location one administrator adds appears in another’s open Locations list', async () => {
+  const watcher = await open('academicOpsAdmin', '/locations');
+  await watcher.page.getByLabel('Filter by Code').fill(`LIVE ${run}`);
+  await watcher.page.getByText('No record matches the filters.').waitFor();
+  const { page, problems } = await open('admin', '/locations');
+  const dialog = await newRecordDialog(page, /New Location/);
+  await dialog.getByLabel('Code (required)', { exact: true }).fill(`LIVE ${run}`);
+  await dialog.getByLabel('Capacity (required)', { exact: true }).fill('40');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // No reload on the watcher's side: the change arrives over the socket.
+  await watcher.page.getByRole('button', { name: `Edit LIVE ${run}`, exact: true }).waitFor();
+  expect([...problems, ...watcher.problems]).toEqual([]);
 });

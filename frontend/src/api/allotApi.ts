@@ -23,8 +23,9 @@ export const TAG_TYPES = [
   'PreferenceSubmissions',
   'Workgroups',
   'ApiKeys',
-  // The generic resource pages' lists, by path (resources/resourceApi.ts).
+  // The generic resource pages' lists, by path, and records' histories (resources/resourceApi.ts).
   'ResourceList',
+  'ResourceHistory',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -93,6 +93,7 @@ describe('realtime client', () => {
       'activeAcademicPeriodUpdated',
       'activeStepsChanged',
       'approvalsChanged',
+      'recordsChanged',
       'sectionsChanged',
       'settingsChanged',
       'teachingAssignmentChanged',
@@ -200,6 +201,36 @@ describe('realtime client', () => {
     expect(invalidated(many)).toEqual([[...lists, 'SectionHistory']]);
     actions = [];
     expect(await deliver('sectionsChanged', ['all'], 'u1', { SectionIds: ['s1'] })).toEqual([]);
+  });
+
+  it('another user’s change of a list’s records refreshes that list and the records’ histories', async () => {
+    const changed = await deliver('recordsChanged', ['all'], 'u2', {
+      path: 'locations',
+      ids: ['l1'],
+    });
+    expect(invalidated(changed)).toEqual([
+      [{ type: 'ResourceList', id: 'locations' }],
+      [{ type: 'ResourceHistory', id: 'locations/l1' }],
+    ]);
+    actions = [];
+    // Users: spec §7's related lists, but the auth context only when it is the viewer's record.
+    const other = await deliver('recordsChanged', ['all'], 'u2', { path: 'users', ids: ['u3'] });
+    expect(invalidated(other)).toEqual([
+      [
+        { type: 'ResourceList', id: 'users' },
+        'Users',
+        { type: 'ResourceList', id: 'suggestedAssignees' },
+      ],
+      [{ type: 'ResourceHistory', id: 'users/u3' }],
+    ]);
+    actions = [];
+    await new Promise((resolve) => setTimeout(resolve, BURST_REFRESH_INTERVAL_MS + 50));
+    const me = await deliver('recordsChanged', ['all'], 'u2', { path: 'users', ids: ['u1'] });
+    expect(invalidated(me).at(-1)).toEqual(['Auth']);
+    actions = [];
+    expect(
+      await deliver('recordsChanged', ['all'], 'u1', { path: 'locations', ids: ['l2'] }),
+    ).toEqual([]);
   });
 
   it('reconnects with polling, then websocket', async () => {

@@ -1,6 +1,7 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { TagDescription } from '@reduxjs/toolkit/query';
 import { allotApi, type TagType } from '../api/allotApi.js';
-import { PERIOD_DEPENDENT_TAGS } from '../api/cacheRefresh.js';
+import { PERIOD_DEPENDENT_TAGS, refreshAfterResourceWrite } from '../api/cacheRefresh.js';
 import { logoChanged } from '../branding/logoRevision.js';
 import { sectionsChangedAction } from '../teaching/sectionsRealtime.js';
 
@@ -25,7 +26,7 @@ function fromAnotherUser(message: RealtimeMessage, target: RealtimeTarget): bool
   return message.actorId !== target.me();
 }
 
-function refresh(target: RealtimeTarget, tags: readonly TagType[]) {
+function refresh(target: RealtimeTarget, tags: readonly TagDescription<TagType>[]) {
   target.dispatch(allotApi.util.invalidateTags([...tags]));
 }
 
@@ -70,6 +71,10 @@ const periodMoved: Handler = (message, target) => {
 export const BURST_REFRESH_INTERVAL_MS = 250;
 
 function throttledRefresh(tags: readonly TagType[]): Handler {
+  return throttledTags(tags);
+}
+
+function throttledTags(tags: readonly TagDescription<TagType>[]): Handler {
   const pending = new WeakMap<RealtimeTarget, { last: number; timer: unknown }>();
   return (_message, target) => {
     const now = Date.now();
@@ -91,6 +96,36 @@ function throttledRefresh(tags: readonly TagType[]): Handler {
 }
 
 const refreshTeachingAssignments = throttledRefresh(['TeachingAssignments']);
+
+/**
+ * Records of a declared kind changed elsewhere (decision 23): its open lists and histories, and
+ * what spec §7 refreshes after such a write, except the auth context unless it is the viewer's.
+ * Throttled per kind, as an import changes many records in a row.
+ */
+function recordsChangedHandler(): Handler {
+  const byPath = new Map<string, Handler>();
+  return (message, target) => {
+    const path = payloadString(message, 'path');
+    if (!path || !fromAnotherUser(message, target)) return;
+    const ids = payloadStrings(message, 'ids');
+    let lists = byPath.get(path);
+    if (!lists) {
+      const related = refreshAfterResourceWrite(path).filter((tag) => tag !== 'Auth');
+      lists = throttledTags([{ type: 'ResourceList', id: path }, ...related]);
+      byPath.set(path, lists);
+    }
+    lists(message, target);
+    // Only the histories of the records named; all of them when an import named none.
+    refresh(
+      target,
+      ids
+        ? ids.map((id) => ({ type: 'ResourceHistory', id: `${path}/${id}` }))
+        : ['ResourceHistory'],
+    );
+    const mine = ids ? ids.includes(target.me() ?? '') : true;
+    if (mine && path === 'users') refresh(target, ['Auth']);
+  };
+}
 
 /** Spec §4 "Realtime events": every event the client handles, and what it does. */
 export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
@@ -120,6 +155,9 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
   },
   // Not in spec §4: a section created, changed, moved or deleted by someone else shows without a
   // reload (docs/decisions.md 12). One's own write was refreshed by its mutation already.
+  // Not in spec §4: a record of a configuration list, a location, a user… changed by someone
+  // else shows in open lists without a reload (docs/decisions.md 23).
+  recordsChanged: recordsChangedHandler(),
   sectionsChanged: (message, target) => {
     if (fromAnotherUser(message, target))
       target.dispatch(sectionsChangedAction(payloadStrings(message, 'SectionIds')));

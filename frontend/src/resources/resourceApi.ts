@@ -48,11 +48,8 @@ interface RecordArgs {
   id: string;
 }
 
-// ResourceList is the shared tag of the data layer; the history of a record is ours alone.
-const withTags = allotApi.enhanceEndpoints({ addTagTypes: ['ResourceHistory'] });
-
 /** The generic calls every declared kind answers (docs/resources.md). */
-export const resourceApi = withTags.injectEndpoints({
+export const resourceApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
     listResource: build.query<ResourceList, { path: string; params: ListParams }>({
       query: ({ path, params }) => ({ url: path, params: { ...params } }),

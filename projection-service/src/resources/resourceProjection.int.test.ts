@@ -54,6 +54,13 @@ describe('the generic resource projection', () => {
     const notifications = await harness.apply([created, updated, createdB, deleted]);
     expect(notifications).toEqual([
       { event: 'activeStepsChanged', rooms: ['all'], actorId: 'user-admin' },
+      // Open lists of the kind follow: the kind and the ids, never a value.
+      {
+        event: 'recordsChanged',
+        rooms: ['all'],
+        payload: { path: 'progressSteps', ids: ['a', 'b'] },
+        actorId: 'user-admin',
+      },
     ]);
     await harness.apply([created, updated, createdB, deleted]);
     expect(await getRecord(env.knex, table, 'a')).toMatchObject({ name: 'Setup', revision: 1 });

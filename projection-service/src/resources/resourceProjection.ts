@@ -83,6 +83,35 @@ const extrasByName: Readonly<Record<string, Extra>> = {
 };
 
 export const ACTIVE_STEPS_CHANGED = 'activeStepsChanged';
+/** Beyond spec §4: records of a declared kind changed, so open lists of it refresh (decision 23). */
+export const RECORDS_CHANGED = 'recordsChanged';
+/** Past this many records in one batch (an import) the message names only the kind. */
+const IDS_NAMED = 100;
+
+/**
+ * One `recordsChanged` per actor for the batch's records of this kind, to room `all`: it names
+ * the kind and the ids, never a value, so anyone may hear it. A user's own theme is nobody's list.
+ */
+function recordsChanged(
+  resource: ResourceDefinition,
+  changed: readonly RecordedEvent[],
+): RealtimeNotification[] {
+  if (resource.ownerField || changed.length === 0) return [];
+  const byActor = new Map<string | null, Set<string>>();
+  for (const event of changed) {
+    const actorId = event.metadata.actorId ?? null;
+    const ids = byActor.get(actorId) ?? new Set<string>();
+    const id = (event.data as { id?: unknown }).id;
+    if (typeof id === 'string') ids.add(id);
+    byActor.set(actorId, ids);
+  }
+  return [...byActor].map(([actorId, ids]) => ({
+    event: RECORDS_CHANGED,
+    rooms: ['all'],
+    payload: { path: resource.path, ids: ids.size > IDS_NAMED ? null : [...ids] },
+    actorId,
+  }));
+}
 
 /** Spec §4: a change of progress steps refreshes every browser's steps (once per batch). */
 function announce(resource: ResourceDefinition, event: RecordedEvent): RealtimeNotification | null {
@@ -188,9 +217,11 @@ export function resourceProjection(resource: ResourceDefinition): Projection {
     async apply(trx, events, ctx) {
       const table = ctx.table(recordsTable(resource));
       const notifications: RealtimeNotification[] = [];
+      const changed: RecordedEvent[] = [];
       for (const event of events) {
         if (own.includes(event.type)) {
           await applyOwn(trx, table, resource, event);
+          changed.push(event);
           const announced = announce(resource, event);
           if (announced && !notifications.some((n) => n.event === announced.event)) {
             notifications.push(announced);
@@ -200,7 +231,7 @@ export function resourceProjection(resource: ResourceDefinition): Projection {
           if (notification) notifications.push(notification);
         }
       }
-      return notifications;
+      return [...notifications, ...recordsChanged(resource, changed)];
     },
   };
 }

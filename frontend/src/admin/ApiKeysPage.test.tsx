@@ -18,7 +18,15 @@ beforeAll(async () => {
     if (path === '/api/auth') return { body: signedInAs('admin') };
     if (path === '/api/auth/csrf') return { body: { csrfToken: 't' } };
     if (url.pathname === '/api/users')
-      return { body: { count: 1, rows: [{ id: 'user-1', displayName: 'Ada Admin' }] } };
+      return {
+        body: {
+          count: 2,
+          rows: [
+            { id: 'user-1', displayName: 'Ada Admin' },
+            { id: 'user-2', displayName: 'Grace Hopper' },
+          ],
+        },
+      };
     if (path === '/api/apiKeys' && method === 'GET') return { body: keys };
     if (path === '/api/apiKeys' && method === 'POST') {
       const { name } = body as { name: string };
@@ -64,6 +72,9 @@ test('a new key is shown once; revoking asks first', async () => {
   fireEvent.change(within(dialog).getByLabelText('Name (required)'), {
     target: { value: 'Reports' },
   });
+  // Acts as the creator unless another user is searched for (no select of every user).
+  expect(await within(dialog).findByLabelText('Acts as: Ada Admin (you)')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
   expect(await screen.findByLabelText('The new API key')).toHaveValue('allot_k2_s3cret');
   expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({

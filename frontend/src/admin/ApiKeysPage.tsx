@@ -7,7 +7,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLSelect,
   HTMLTable,
   InputGroup,
   Intent,
@@ -22,6 +21,7 @@ import { cellText } from '../resources/cellText.js';
 import { useReferenceOptionsQuery } from '../resources/resourceApi.js';
 import { problemOf } from '../resources/serverErrors.js';
 import { permissionsFor, useResourceAbility } from '../resources/useResourceAbility.js';
+import { UserPicker } from './UserPicker.js';
 import {
   useCreateApiKeyMutation,
   useListApiKeysQuery,
@@ -202,21 +202,13 @@ function CreateKeyDialog({
           >
             <InputGroup id="api-key-name" value={name} onValueChange={setName} />
           </FormGroup>
-          <FormGroup label="Acts as" labelFor="api-key-user">
-            <HTMLSelect
-              id="api-key-user"
-              fill
-              value={userId}
-              onChange={(e) => setUserId(e.currentTarget.value)}
-            >
-              {users.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                  {u.value === me ? ' (you)' : ''}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <UserPicker
+            label="Acts as"
+            users={users.map((u) => (u.value === me ? { ...u, label: `${u.label} (you)` } : u))}
+            value={userId === '' ? null : userId}
+            onChange={(id) => setUserId(id ?? '')}
+            helperText="Whose abilities the key has; you unless you choose someone else."
+          />
         </DialogBody>
         <DialogFooter
           actions={

@@ -81,7 +81,9 @@ beforeAll(async () => {
         },
       };
     if (p === '/api/courses')
-      return { body: { count: 1, rows: [{ id: 'calc', courseNumber: 'MATH 101' }] } };
+      return {
+        body: { count: 1, rows: [{ id: 'calc', courseNumber: 'MATH 101', name: 'Calculus I' }] },
+      };
     if (p === '/api/courseOfferingOverview')
       return listAnswer ? listAnswer() : { body: { count: offerings.length, rows: offerings } };
     const one = /^\/api\/courseOfferings\/([^/]+)$/.exec(p);
@@ -136,6 +138,10 @@ test('an empty period offers academic ops to create the first offering, asking f
   fireEvent.click(screen.getAllByRole('button', { name: 'New Course Offering' })[0]!);
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByText('New Course Offering')).toBeInTheDocument();
+  // The course is chosen by its number and name, not its number alone.
+  expect(
+    await within(dialog).findByRole('option', { name: 'MATH 101 — Calculus I' }),
+  ).toBeInTheDocument();
   app.unmount();
 });
 

@@ -53,10 +53,13 @@ test('members show approve (1) and assign (2) as checkboxes, and Error!! for a m
     { UserId: 'gone', permission: 0 },
   ]);
 
-  // Only users not yet members can be added.
+  // A member is found by typing, as in a university's 250 users; only non-members are offered.
   const add = screen.getByLabelText('Add a member');
-  expect(within(add).queryByText('Ada Admin')).not.toBeInTheDocument();
-  fireEvent.change(add, { target: { value: 'u2' } });
+  fireEvent.change(add, { target: { value: 'a' } });
+  const matches = screen.getByRole('menu', { name: 'Add a member matches' });
+  expect(within(matches).queryByText('Ada Admin')).not.toBeInTheDocument();
+  fireEvent.click(within(matches).getByText('Fiona Faculty'));
+  expect(screen.getByLabelText('Add a member')).toHaveValue('');
   expect(seen.at(-1)).toEqual([
     { UserId: 'u1', permission: 2 },
     { UserId: 'gone', permission: 0 },
@@ -146,4 +149,27 @@ test('term modes ask for the period first', () => {
   render(<TermModes initial={[]} seen={() => undefined} periodChosen={false} />);
   expect(screen.getByText('Choose the academic period first.')).toBeInTheDocument();
   expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+});
+
+test('a reference to users is a search, not a select of every user', () => {
+  const seen: FormValue[] = [];
+  render(
+    <FieldInput
+      field={{
+        name: 'UserId',
+        label: 'Instructor',
+        widget: 'reference',
+        reference: 'users',
+        required: true,
+        listType: 'text',
+      }}
+      value=""
+      options={users}
+      onChange={(v) => seen.push(v)}
+    />,
+  );
+  expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText('Instructor (required)'), { target: { value: 'fio' } });
+  fireEvent.click(screen.getByText('Fiona Faculty'));
+  expect(seen).toEqual(['u2']);
 });

@@ -12,6 +12,14 @@ import type { FormValue, MemberValue, TermModeValue } from './formValues.js';
 import type { ReferenceOption } from './resourceApi.js';
 import type { ResolvedField } from './resourceUi.js';
 import { APPROVE_BIT, ASSIGN_BIT, MISSING_MEMBER_LABEL } from './members.js';
+import { SearchPicker } from '../components/SearchPicker.js';
+
+/** Past this many choices a select is a search: nobody scrolls through 250 names. */
+const SEARCH_FROM = 30;
+
+function searchable(field: ResolvedField, choices: readonly ReferenceOption[]): boolean {
+  return field.reference === 'users' || choices.length > SEARCH_FROM;
+}
 
 export interface FieldInputProps {
   field: ResolvedField;
@@ -124,6 +132,20 @@ function Widget(props: FieldInputProps & { id: string; intent: Intent }) {
     case 'reference': {
       const choices = field.widget === 'select' ? (field.options ?? []) : options;
       const known = text === '' || choices.some((o) => o.value === text);
+      if (field.widget === 'reference' && searchable(field, choices)) {
+        return (
+          <SearchPicker
+            id={id}
+            label={field.label}
+            options={choices}
+            value={text === '' ? null : text}
+            disabled={disabled || props.optionsLoading}
+            icon={field.reference === 'users' ? 'person' : 'search'}
+            placeholder={props.optionsLoading ? 'Loading…' : 'Type to search…'}
+            onChange={(picked) => onChange(picked ?? '')}
+          />
+        );
+      }
       return (
         <HTMLSelect
           id={id}
@@ -281,22 +303,19 @@ function MembersInput({ id, label, members, users, disabled, onChange }: Members
           })}
         </tbody>
       </HTMLTable>
-      <HTMLSelect
-        aria-label="Add a member"
-        value=""
-        disabled={disabled || addable.length === 0}
-        onChange={(e) => {
-          const userId = e.currentTarget.value;
-          if (userId) onChange([...members, { UserId: userId, permission: 0 }]);
-        }}
-      >
-        <option value="">Add a member…</option>
-        {addable.map((u) => (
-          <option key={u.value} value={u.value}>
-            {u.label}
-          </option>
-        ))}
-      </HTMLSelect>
+      <div className="allot-members-add">
+        <SearchPicker
+          label="Add a member"
+          options={addable}
+          value={null}
+          keepsNoPick
+          placeholder="Add a member: type a name…"
+          disabled={disabled || addable.length === 0}
+          onChange={(userId) => {
+            if (userId) onChange([...members, { UserId: userId, permission: 0 }]);
+          }}
+        />
+      </div>
     </div>
   );
 }

@@ -34,8 +34,14 @@ function ReferenceField(props: Omit<ResourceFieldProps, 'formValues'>) {
   const path = referencePathOf(props);
   const referenced = path ? allResources.find((r) => r.path === path) : undefined;
   const labelField = props.field.labelField ?? (path === 'users' ? 'displayName' : 'name');
+  const detailField = props.field.detailField;
   const { data, isFetching } = useReferenceOptionsQuery(
-    { path: path ?? '', labelField, activeOnly: referenced ? hasIsActive(referenced) : false },
+    {
+      path: path ?? '',
+      labelField,
+      ...(detailField ? { detailField } : {}),
+      activeOnly: referenced ? hasIsActive(referenced) : false,
+    },
     { skip: path === null },
   );
   return (

@@ -64,25 +64,31 @@ export const resourceApi = allotApi.injectEndpoints({
       {
         path: string;
         labelField: string;
+        /** Shown after the label ("BIOL 101 — Principles of Biology I"). */
+        detailField?: string;
         activeOnly: boolean;
         /** Equality filters besides isActive (e.g. the terms of one period). */
         where?: Record<string, string>;
       }
     >({
-      query: ({ path, labelField, activeOnly, where }) => {
+      query: ({ path, labelField, detailField, activeOnly, where }) => {
         const filter = { ...(activeOnly ? { isActive: true } : {}), ...where };
         return {
           url: path,
           params: {
             take: 1000,
-            select: `id,${labelField}`,
+            select: detailField ? `id,${labelField},${detailField}` : `id,${labelField}`,
             sort: JSON.stringify([[labelField, 'ASC']]),
             ...(Object.keys(filter).length > 0 ? { filter: JSON.stringify(filter) } : {}),
           },
         };
       },
-      transformResponse: (answer: ResourceList, _meta, { labelField }) =>
-        answer.rows.map((row) => ({ value: row.id, label: textOf(row[labelField]) || row.id })),
+      transformResponse: (answer: ResourceList, _meta, { labelField, detailField }) =>
+        answer.rows.map((row) => {
+          const label = textOf(row[labelField]) || row.id;
+          const detail = detailField ? textOf(row[detailField]) : '';
+          return { value: row.id, label: detail ? `${label} — ${detail}` : label };
+        }),
       providesTags: (_result, _error, { path }) => [{ type: 'ResourceList', id: path }],
     }),
     createResource: build.mutation<CommandAnswer, { path: string; body: Record<string, unknown> }>({

@@ -34,6 +34,7 @@ export interface FieldUi {
   widget?: Widget;
   reference?: string;
   labelField?: string;
+  detailField?: string;
   options?: readonly { value: string; label: string }[];
   column?: false | { width?: number };
   form?: false;

@@ -59,6 +59,8 @@ export interface FieldUi {
    */
   reference?: string;
   labelField?: string;
+  /** A second naming field a picker shows after the label: a course's name after its number. */
+  detailField?: string;
   options?: readonly { value: string; label: string }[];
   /** Shown as a list column unless false. */
   column?: false | { width?: number };

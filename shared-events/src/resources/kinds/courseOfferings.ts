@@ -70,6 +70,7 @@ export const courseOfferings = defineResource({
         widget: 'reference',
         reference: 'courses',
         labelField: 'courseNumber',
+        detailField: 'name',
       },
       AcademicPeriodId: {
         label: 'Academic Period',

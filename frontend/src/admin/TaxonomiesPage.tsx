@@ -18,19 +18,27 @@ export default function TaxonomiesPage() {
   const kind: TaxonomyKind = isKind(rest) ? rest : 'campuses';
   return (
     <PageFrame>
+      {/* Each tab owns its panel, so the tab's aria-controls names an element that exists. */}
       <Tabs
         id="taxonomies"
         selectedTabId={kind}
         onChange={(next) => void navigate(`/taxonomies/${String(next)}`)}
         className="allot-taxonomy-tabs"
+        renderActiveTabPanelOnly
         large
       >
         {TAXONOMY_KINDS.map((k) => {
           const definition = definitionAt(k);
-          return <Tab key={k} id={k} title={definition ? uiOf(definition).title : k} />;
+          return (
+            <Tab
+              key={k}
+              id={k}
+              title={definition ? uiOf(definition).title : k}
+              panel={<DefinitionPage key={k} path={k} embedded />}
+            />
+          );
         })}
       </Tabs>
-      <DefinitionPage key={kind} path={kind} embedded />
     </PageFrame>
   );
 }

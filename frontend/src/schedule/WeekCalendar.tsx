@@ -133,7 +133,6 @@ export function WeekCalendar({
           <div
             key={d}
             role="gridcell"
-            aria-label={`${WEEKDAY_LABELS[d]} ${addDays(weekStart, day)}`}
             className="allot-week__day"
             style={{ backgroundSize: `100% ${String(HOUR_PX)}px` }}
           >
@@ -169,9 +168,9 @@ export function WeekCalendar({
                         : undefined,
                     }}
                     title={[`${blockLabel(o)} ${o.sectionName}`, time, ...flags].join('\n')}
+                    // Starts with what the block shows (course, section, room, time), then more.
                     aria-label={[
-                      `${blockLabel(o)}, ${o.sectionName}, ${time}`,
-                      o.locationCode ?? 'no room',
+                      `${blockLabel(o)}, ${o.locationCode ?? 'no room'} · ${time}, ${o.sectionName}`,
                       ...flags,
                     ].join('. ')}
                     onPointerDown={(e) => pointerDown(e, o.key)}
@@ -193,9 +192,9 @@ export function WeekCalendar({
                       {conflict && <Icon icon="error" size={12} />}
                       {amber && <Icon icon="warning-sign" size={12} />}
                       {blockLabel(o)}
-                    </span>
+                    </span>{' '}
                     <span className="allot-block__line">
-                      {o.locationCode ?? '—'} · {time}
+                      {o.locationCode ?? 'no room'} · {time}
                     </span>
                   </button>
                 );

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from './shellConstants.js';
 import { Link } from 'react-router';
 import { settingValue, useGetSettingsQuery } from '../api/sessionApi.js';
 import { DefaultLogo } from './DefaultLogo.js';
@@ -11,7 +12,12 @@ export function DrawerLogo() {
   const uploaded = settingValue(settings.data, 'logo') === 'true';
   const institution = settingValue(settings.data, 'institution_name');
   return (
-    <Link to="/" className="allot-drawer__home" aria-label="Home">
+    // The name holds the text the logo shows (the product's name), then where the link goes.
+    <Link
+      to="/"
+      className="allot-drawer__home"
+      aria-label={uploaded ? `${institution || 'Institution'} logo, home` : `${PRODUCT_NAME}, home`}
+    >
       {uploaded ? (
         <img
           className="allot-drawer__logo"

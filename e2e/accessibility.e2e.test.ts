@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser.js';
+import { appUrl, signIn } from './harness.js';
+
+// Issue 13: no serious or critical axe finding on any page, in either theme, for the people who
+// use them. axe-core runs inside the page (its own file, from node_modules: nothing downloaded).
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every page an administrator reaches from the menu (and the not-found page). */
+const ADMIN_PAGES = [
+  '/',
+  '/courses',
+  '/courseOfferings',
+  '/sections',
+  '/schedule',
+  '/administrativeAssignments',
+  '/sectionAssignments',
+  '/instructors',
+  '/instructors?tab=submissions',
+  '/instructors?tab=alignment',
+  '/reports',
+  '/dataServices',
+  '/academicPeriods',
+  '/workgroups',
+  '/users',
+  '/users/merge',
+  '/locations',
+  '/emailInstructors',
+  '/cloning',
+  '/apikeys',
+  '/settings',
+  '/academicTermTypes',
+  '/administrativeAssignmentTypes',
+  '/assignmentTypes',
+  '/divisions',
+  '/instructorTypes',
+  '/pointTypes',
+  '/ranks',
+  '/teachingModes',
+  '/tracks',
+  '/taxonomies',
+  '/styles',
+  '/no/such/page',
+];
+
+/** A faculty member's own pages. */
+const FACULTY_PAGES = [
+  '/',
+  '/myWorkload',
+  '/mySharedTeaching',
+  '/mySchedule',
+  '/adminAssignmentsMine',
+  '/teachingPreferencesMine',
+];
+
+interface Finding {
+  page: string;
+  theme: string;
+  rule: string;
+  where: string[];
+}
+
+/** Waits until the page has drawn its data: its heading shown, no loading indicator left. */
+async function settled(page: Page): Promise<void> {
+  // Not networkidle: the realtime socket's long polling keeps a request open all the time.
+  await page.locator('main h2, main h1').first().waitFor();
+  await page.waitForFunction(
+    () => document.querySelectorAll('.bp6-spinner, .bp6-skeleton, [aria-busy="true"]').length === 0,
+  );
+  // One more frame for lists that render after their data arrived.
+  await page.waitForTimeout(150);
+}
+
+/** Moves the app to `path` as a link would (no reload: the shell and its data stay loaded). */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // Pages may add their own query (a period chosen): only the path must match.
+  await page.waitForFunction(
+    (to) => location.pathname === new URL(to, location.origin).pathname,
+    path,
+  );
+}
+
+async function seriousFindings(page: Page, label: string, theme: string): Promise<Finding[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document)) as {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return found.map((f) => ({ ...f, page: label, theme }));
+}
+
+/** The theme the toggle would switch to names the one shown now. */
+async function currentTheme(page: Page): Promise<'dark' | 'light'> {
+  const toggle = page.getByRole('button', { name: /Switch to the (dark|light) theme/ });
+  const name = (await toggle.getAttribute('aria-label')) ?? '';
+  return name.includes('light') ? 'dark' : 'light';
+}
+
+async function switchTheme(page: Page): Promise<void> {
+  const before = await currentTheme(page);
+  await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
+  await page.waitForFunction(
+    (dark) => document.body.classList.contains('bp6-dark') === dark,
+    before === 'light',
+  );
+}
+
+async function auditAs(username: string, pages: readonly string[]): Promise<Finding[]> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, username, '/');
+  const findings: Finding[] = [];
+  const started = await currentTheme(page);
+  try {
+    for (const round of [0, 1]) {
+      if (round === 1) await switchTheme(page);
+      const theme = await currentTheme(page);
+      for (const path of pages) {
+        await navigate(page, path);
+        await settled(page);
+        findings.push(...(await seriousFindings(page, path, theme)));
+      }
+    }
+  } finally {
+    // Leave the account as it was found: other files' screenshots expect its theme.
+    await page.goto(`${appUrl()}/`);
+    if ((await currentTheme(page)) !== started) await switchTheme(page);
+    await context.close();
+  }
+  return findings;
+}
+
+test('the sign-in page has no serious accessibility finding in either theme', async () => {
+  const findings: Finding[] = [];
+  for (const theme of ['dark', 'light']) {
+    const context = await browser.newContext();
+    await context.addInitScript((t) => window.localStorage.setItem('allot.theme', t), theme);
+    const page = await context.newPage();
+    await page.goto(`${appUrl()}/login`);
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    findings.push(...(await seriousFindings(page, '/login', theme)));
+    await context.close();
+  }
+  expect(findings).toEqual([]);
+});
+
+// A page takes a second or two to draw and check; the whole walk takes minutes.
+const WALK_MS = 600_000;
+
+test(
+  'every administration and teaching page passes axe in both themes',
+  async () => {
+    expect(await auditAs('admin', ADMIN_PAGES)).toEqual([]);
+  },
+  WALK_MS,
+);
+
+test(
+  'every page of a faculty member passes axe in both themes',
+  async () => {
+    expect(await auditAs('faculty', FACULTY_PAGES)).toEqual([]);
+  },
+  WALK_MS,
+);

@@ -10,7 +10,8 @@ import { createCommandBus, type CommandBus } from './commandHandling/commandBus.
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
 import { settingsRoutes } from './settings/api.js';
 import type { LiveFeatureFlags } from './settings/featureFlagSettings.js';
-import { historyRoutes, type MergedUsersLookup } from './history/historyRoutes.js';
+import { historyRoutes } from './history/historyRoutes.js';
+import type { MergedUsersLookup } from './history/userHistory.js';
 import { resourceWriteRoutes } from './resources/resourceRoutes.js';
 import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
 import { bulkApprovalRoutes } from './teaching/bulkApprovalRoutes.js';

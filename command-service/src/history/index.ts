@@ -1,3 +1,7 @@
+export * from './attribution.js';
+export * from './changeDisplay.js';
+export * from './historyNames.js';
 export * from './historyRoutes.js';
 export * from './recordHistory.js';
 export * from './sectionHistory.js';
+export * from './userHistory.js';

@@ -6,7 +6,13 @@ import { ForbiddenError, NotFoundError } from '../errors/errors.js';
 import { createHistoryNames, eventsOf } from './historyNames.js';
 import { historyOf } from './recordHistory.js';
 import { sectionHistoryRoute } from './sectionHistory.js';
-import { mergesOf, userEventDescriber, type MergedUsersLookup } from './userHistory.js';
+import {
+  masqueradesOf,
+  mergesOf,
+  userEventDescriber,
+  type MasqueradersLookup,
+  type MergedUsersLookup,
+} from './userHistory.js';
 
 const Params = z.object({
   path: z.string().min(1).max(100),
@@ -16,13 +22,14 @@ const Params = z.object({
 export interface HistoryRoutesOptions {
   store: EventStore;
   mergedInto?: MergedUsersLookup;
+  masqueraders?: MasqueradersLookup;
 }
 
 /**
  * GET /api/history/<path>/<id>: the record's events from its stream, oldest first, each with
  * who (and on whose behalf, through which API key), when and the field-level changes in words
  * (notes/uiShape.md). A user's history also lists the `UsersMerged` events naming them, as
- * duplicate or as master. Needs `read`
+ * duplicate or as master, and the masquerades they started or were the subject of. Needs `read`
  * on the kind's subject, or ownership of an owned record (user settings).
  */
 export function historyRoutes(
@@ -46,9 +53,15 @@ export function historyRoutes(
     const mayRead = request.ability.can('read', definition.subject);
     const owner = definition.ownerField;
     if (!mayRead && !owner) throw new ForbiddenError();
-    // A user's merges live in streams of their own: both users' histories list each one.
+    // A user's merges and masquerades live in streams of their own: both users' histories
+    // list each one.
     const isUser = definition.name === users.name && mayRead;
-    const others = isUser ? await mergesOf(options.store, id, options.mergedInto) : [];
+    const others = isUser
+      ? [
+          ...(await mergesOf(options.store, id, options.mergedInto)),
+          ...(await masqueradesOf(options.store, id, options.masqueraders)),
+        ]
+      : [];
     if (own.length === 0 && others.length === 0)
       throw new NotFoundError(`No record with id ${id}.`);
     if (!mayRead) {

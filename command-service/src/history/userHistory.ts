@@ -1,5 +1,7 @@
 import {
+  MasqueradeStarted,
   UsersMerged,
+  masqueradeStream,
   userMergeStream,
   type EventStore,
   type RecordedEvent,
@@ -10,6 +12,11 @@ import type { OtherEventDescription } from './recordHistory.js';
 
 /** The ids of the users merged into a user (from the users read model, `mergedIntoId`). */
 export type MergedUsersLookup = (masterId: string) => Promise<string[]>;
+
+/** The ids of the users who ever masqueraded as a user (from the masquerades read model). */
+export type MasqueradersLookup = (workingUserId: string) => Promise<string[]>;
+
+const MASQUERADE_TYPES = new Set(['MasqueradeStarted', 'MasqueradeEnded']);
 
 /**
  * The `UsersMerged` events naming a user, as duplicate (its own `userMerge-<id>` stream) or as
@@ -35,7 +42,32 @@ export async function mergesOf(
 }
 
 /**
- * What a merge shows in a user's history: both users by name.
+ * The masquerades a user took part in: as the admin who acted (their own `masquerade-<id>`
+ * stream) and as the user acted as (the streams of the admins `masqueraders` names; without
+ * it, none).
+ */
+export async function masqueradesOf(
+  store: EventStore,
+  userId: string,
+  masqueraders: MasqueradersLookup | undefined,
+): Promise<RecordedEvent[]> {
+  const asAdmin = await eventsOf(store, masqueradeStream(userId));
+  const admins = masqueraders ? await masqueraders(userId) : [];
+  const asWorkingUser = await Promise.all(
+    admins
+      .filter((adminId) => adminId !== userId)
+      .map(async (adminId) =>
+        (await eventsOf(store, masqueradeStream(adminId))).filter(
+          (e) => MasqueradeStarted.safeParse(e.data).data?.workingUserId === userId,
+        ),
+      ),
+  );
+  return [...asAdmin, ...asWorkingUser.flat()].filter((e) => MASQUERADE_TYPES.has(e.type));
+}
+
+/**
+ * What a merge or a masquerade shows in a user's history: a merge, both users by name; a
+ * masquerade, one sentence naming the admin and the user acted as (the same in both histories).
  */
 export function userEventDescriber(names: HistoryNames) {
   const nameOf = async (id: string) => (await names.person(id))?.displayName ?? UNKNOWN_RECORD;
@@ -60,6 +92,15 @@ export function userEventDescriber(names: HistoryNames) {
             display: textChange('(empty)', await nameOf(merge.duplicateId)),
           },
         ],
+      };
+    }
+    if (MASQUERADE_TYPES.has(event.type)) {
+      // Both events carry the same pair; the start and end schemas are one shape.
+      const { userId, workingUserId } = MasqueradeStarted.parse(event.data);
+      const verb = event.type === 'MasqueradeStarted' ? 'started' : 'stopped';
+      return {
+        summary: `${await nameOf(userId)} ${verb} acting as ${await nameOf(workingUserId)}`,
+        changes: [],
       };
     }
     return { summary: null, changes: [] };

@@ -6,6 +6,7 @@ import { ForbiddenError, NotFoundError } from '../errors/errors.js';
 import { createHistoryNames, eventsOf } from './historyNames.js';
 import { historyOf } from './recordHistory.js';
 import { sectionHistoryRoute } from './sectionHistory.js';
+import { settingsHistoryRoutes } from './settingsHistory.js';
 import {
   masqueradesOf,
   mergesOf,
@@ -39,6 +40,8 @@ export function historyRoutes(
 ): void {
   // Sections are not declared kinds: their stream holds meetings and assignments too.
   sectionHistoryRoute(fastify, { store: options.store });
+  // Settings are one stream of all settings, not a record kind.
+  settingsHistoryRoutes(fastify, { store: options.store });
   fastify.get('/api/history/:path/:id', async (request, reply) => {
     const session = request.session;
     if (!session) {

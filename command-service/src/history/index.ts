@@ -4,4 +4,5 @@ export * from './historyNames.js';
 export * from './historyRoutes.js';
 export * from './recordHistory.js';
 export * from './sectionHistory.js';
+export * from './settingsHistory.js';
 export * from './userHistory.js';

@@ -70,10 +70,11 @@ const SETTING_LABELS: Readonly<Record<string, string>> = {
   apiEnabled: 'API keys',
   exportsEnabled: 'Exports',
   dataServicesEnabled: 'Data services',
-  mySharedTeachingEnabled: 'My shared teaching',
-  myTeachingPreferencesEnabled: 'My teaching preferences',
-  myTeachingAssignmentsEnabled: 'My teaching assignments',
-  myScheduleEnabled: 'My schedule',
+  // As the menu names these pages.
+  mySharedTeachingEnabled: 'My Shared Teaching',
+  myTeachingPreferencesEnabled: 'My Teaching Preferences',
+  myTeachingAssignmentsEnabled: 'My Teaching Assignments',
+  myScheduleEnabled: 'My Schedule',
 };
 
 /**

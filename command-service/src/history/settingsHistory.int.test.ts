@@ -139,6 +139,12 @@ describe('GET /api/history/settings', () => {
     const history = (headers: Record<string, string>) =>
       t.request({ method: 'GET', url: '/api/history/settings', headers });
     expect((await history({})).statusCode).toBe(401);
+    const withQuery = await t.request({
+      method: 'GET',
+      url: '/api/history/settings?machineName=logo',
+      headers: t.signedIn(adminId),
+    });
+    expect(withQuery.statusCode).toBe(400);
     expect((await history(t.signedIn(opsId))).statusCode).toBe(403);
     expect((await history(t.signedIn('faculty'))).statusCode).toBe(403);
     const logo = rows[2]?.changes[0]?.display.to;

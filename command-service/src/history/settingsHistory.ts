@@ -111,6 +111,8 @@ export async function settingsHistoryOf(
 }
 
 const LogoParams = z.object({ revision: z.string().regex(/^\d{1,15}$/, 'must be a revision') });
+/** Neither route takes a query: an unknown key answers 400 rather than being ignored. */
+const NoQuery = z.object({}).strict();
 
 /**
  * GET /api/history/settings: the settings stream's changes, oldest first. GET
@@ -122,16 +124,22 @@ export function settingsHistoryRoutes(
   fastify: FastifyInstance,
   options: { store: EventStore },
 ): void {
-  fastify.get('/api/history/settings', { config: requires('read', 'Configuration') }, async () => {
-    const events = await eventsOf(options.store, SETTINGS_STREAM);
-    return { rows: await settingsHistoryOf(events, createHistoryNames(options.store)) };
-  });
+  fastify.get(
+    '/api/history/settings',
+    { config: requires('read', 'Configuration') },
+    async (request) => {
+      parseRequest(NoQuery, request.query);
+      const events = await eventsOf(options.store, SETTINGS_STREAM);
+      return { rows: await settingsHistoryOf(events, createHistoryNames(options.store)) };
+    },
+  );
 
   fastify.get(
     '/api/history/settings/logo/:revision',
     { config: requires('read', 'Configuration') },
     async (request, reply) => {
       const { revision } = parseRequest(LogoParams, request.params);
+      parseRequest(NoQuery, request.query);
       const [event] = await eventsOf(options.store, SETTINGS_STREAM, {
         fromRevision: BigInt(revision),
         maxCount: 1,

@@ -67,3 +67,13 @@ export function wordsOf(field: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * The changes a person would see: a list that went from absent to empty (a record created with
+ * no members, no meetings) changed nothing one could read, and is left out.
+ */
+export function visibleChanges(changes: readonly LabelledChange[]): LabelledChange[] {
+  return changes.filter(
+    (c) => c.display.kind !== 'list' || c.display.added.length > 0 || c.display.removed.length > 0,
+  );
+}

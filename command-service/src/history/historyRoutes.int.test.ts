@@ -161,6 +161,21 @@ describe('GET /api/history/<path>/<id>', () => {
     ]);
   });
 
+  it('leaves out a list created empty, and names no one for an actor that is no user', async () => {
+    const created = await send('POST', '/api/workgroups', t.signedIn(adminId), {
+      name: 'Physics',
+      members: [],
+    });
+    const { rows } = (
+      await send('GET', `/api/history/workgroups/${created.json().id}`, t.signedIn(adminId))
+    ).json();
+    expect((rows[0].changes as { field: string }[]).map((c) => c.field)).toEqual(['name']);
+    // The users were created by the bootstrap actor 'root', which is no user: the browser
+    // says "System" rather than an id.
+    const user = (await send('GET', `/api/history/users/${opsId}`, t.signedIn(adminId))).json();
+    expect(user.rows[0].by).toBeNull();
+  });
+
   it('names an offering’s course, period and term modes (“Fall 2026 · In person”)', async () => {
     // The admin keeps the configuration (teaching modes); academic operations the catalog.
     const admin = t.signedIn(adminId);

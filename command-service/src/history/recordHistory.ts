@@ -6,7 +6,7 @@ import {
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
 import { attributionOf, type Attribution } from './attribution.js';
-import type { LabelledChange } from './changeDisplay.js';
+import { visibleChanges, type LabelledChange } from './changeDisplay.js';
 import type { HistoryNames } from './historyNames.js';
 import { describeResourceChange } from './resourceChangeDisplay.js';
 
@@ -114,8 +114,8 @@ export async function historyOf(
         event.type === definition.eventTypes.deleted ? [] : diffRecords(before, recordOf(state));
       description = {
         summary: null,
-        changes: await Promise.all(
-          changes.map((c) => describeResourceChange(definition, c, names)),
+        changes: visibleChanges(
+          await Promise.all(changes.map((c) => describeResourceChange(definition, c, names))),
         ),
       };
     } else {

@@ -15,7 +15,7 @@ import { requires } from '../authorization/routeRequirement.js';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
 import type { Attribution } from './attribution.js';
-import type { LabelledChange } from './changeDisplay.js';
+import { visibleChanges, type LabelledChange } from './changeDisplay.js';
 import {
   createHistoryNames,
   UNKNOWN_RECORD,
@@ -132,7 +132,9 @@ export async function sectionHistoryOf(
     rows.push({
       ...(await rowHeader(recordedEvent, names)),
       assignment,
-      changes: await Promise.all(changes.map((c) => describeSectionChange(c, names))),
+      changes: visibleChanges(
+        await Promise.all(changes.map((c) => describeSectionChange(c, names))),
+      ),
     });
   }
   return rows;

@@ -10,7 +10,8 @@ import { createCommandBus, type CommandBus } from './commandHandling/commandBus.
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
 import { settingsRoutes } from './settings/api.js';
 import type { LiveFeatureFlags } from './settings/featureFlagSettings.js';
-import { historyRoutes, type MergedUsersLookup } from './history/historyRoutes.js';
+import { historyRoutes } from './history/historyRoutes.js';
+import type { MasqueradersLookup, MergedUsersLookup } from './history/userHistory.js';
 import { resourceWriteRoutes } from './resources/resourceRoutes.js';
 import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
 import { bulkApprovalRoutes } from './teaching/bulkApprovalRoutes.js';
@@ -39,6 +40,8 @@ export interface CommandServiceOptions {
   featureFlags?: LiveFeatureFlags;
   /** Who was merged into a user (read models), so the master's history lists those merges. */
   mergedInto?: MergedUsersLookup;
+  /** Who masqueraded as a user (read models), so that user's history lists those masquerades. */
+  masqueraders?: MasqueradersLookup;
 }
 
 const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
@@ -93,6 +96,7 @@ export async function commandServicePlugin(
   await fastify.register(historyRoutes, {
     store: options.store,
     ...(options.mergedInto ? { mergedInto: options.mergedInto } : {}),
+    ...(options.masqueraders ? { masqueraders: options.masqueraders } : {}),
   });
   await fastify.register(sectionWriteRoutes);
   await fastify.register(bulkApprovalRoutes);

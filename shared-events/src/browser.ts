@@ -7,4 +7,9 @@ export * from './permissions/defineAbilityFor.js';
 export * from './permissions/menu.js';
 export * from './permissions/routes.js';
 export * from './resources/index.js';
-export { SUPPORT_URL_SETTING, isSupportUrl } from './commands/settings.js';
+export {
+  DEFAULT_LOGO_SVG,
+  SUPPORT_URL_SETTING,
+  isSupportUrl,
+  settingLabel,
+} from './commands/settings.js';

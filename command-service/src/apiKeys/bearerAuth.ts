@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionData } from '@allot/shared-events';
 import { emptyAbility } from '../authorization/ability.js';
 import type { AbilityResolver } from '../authorization/authorizationPlugin.js';
+import { parseApiKeyToken } from './apiKeyToken.js';
 
 export interface BearerAuthOptions {
   /** Answers the user a valid, unrevoked key authenticates, or null. */
@@ -31,11 +32,14 @@ export const bearerAuthPlugin = fp(
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) return;
       const userId = await options.verifyApiKey(token);
-      if (!userId) return;
+      const apiKeyId = parseApiKeyToken(token)?.apiKeyId;
+      if (!userId || !apiKeyId) return;
       const session: SessionData = {
         sid: `${API_KEY_SID_PREFIX}${token.slice(0, 42)}`,
         userId,
         workingUserId: userId,
+        // The audit trail names the key beside its user (event metadata `apiKeyId`).
+        apiKeyId,
         issuedAt: 0,
         expiresAt: Number.MAX_SAFE_INTEGER,
       };

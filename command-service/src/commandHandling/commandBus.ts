@@ -46,6 +46,7 @@ export function createCommandBus({ store, commands = allCommands }: CommandBusOp
       const meta: CommandMeta = {
         actorId: options.actorId === undefined ? SYSTEM_ACTOR_ID : options.actorId,
         onBehalfOfId: options.onBehalfOfId ?? null,
+        ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
         correlationId: options.correlationId ?? commandId,
         causationId: options.causationId ?? commandId,
         now: options.now ?? new Date(),

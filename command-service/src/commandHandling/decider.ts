@@ -18,6 +18,8 @@ export interface CommandMeta {
   readonly actorId: string | null;
   /** The authenticated user when different from the actor (masquerade), else null. */
   readonly onBehalfOfId: string | null;
+  /** The API key the request came with (the actor is its user); absent or null without one. */
+  readonly apiKeyId?: string | null;
   readonly correlationId: string;
   /** The id of the command (or event) that caused this one. */
   readonly causationId: string;
@@ -38,6 +40,8 @@ export function eventMetadataFor(meta: CommandMeta): EventMetadata {
   return {
     actorId: meta.actorId,
     onBehalfOfId: meta.onBehalfOfId,
+    // Only where a key was used: every other event's metadata stays as it always was.
+    ...(meta.apiKeyId ? { apiKeyId: meta.apiKeyId } : {}),
     correlationId: meta.correlationId,
     causationId: meta.causationId,
     occurredAt: meta.now.toISOString(),

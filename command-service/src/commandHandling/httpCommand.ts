@@ -28,7 +28,7 @@ export function parseIfMatch(header: string | string[] | undefined): StreamRevis
   return revision === '-1' ? 'no_stream' : BigInt(revision);
 }
 
-/** The actor, masquerade, correlation and revision of a command sent over HTTP. */
+/** The actor, masquerade, API key, correlation and revision of a command sent over HTTP. */
 export function commandOptionsFor(request: FastifyRequest): ExecuteOptions {
   const session = request.session;
   const header = request.headers['x-correlation-id'];
@@ -39,6 +39,7 @@ export function commandOptionsFor(request: FastifyRequest): ExecuteOptions {
     ability: request.ability,
     actorId: session?.workingUserId ?? null,
     onBehalfOfId: session && session.userId !== session.workingUserId ? session.userId : null,
+    ...(session?.apiKeyId ? { apiKeyId: session.apiKeyId } : {}),
     now: new Date(),
     ...(correlationId ? { correlationId } : {}),
     ...(expectedRevision === undefined ? {} : { expectedRevision }),

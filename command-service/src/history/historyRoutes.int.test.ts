@@ -71,11 +71,31 @@ describe('GET /api/history/<path>/<id>', () => {
         at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         by: { id: adminId, displayName: 'Grace Hopper' },
         onBehalfOf: null,
-        changes: expect.arrayContaining([
-          { field: 'code', from: null, to: 'SCI 101' },
-          { field: 'capacity', from: null, to: 30 },
-          { field: 'isActive', from: null, to: true },
-        ]),
+        through: null,
+        summary: null,
+        changes: [
+          {
+            field: 'code',
+            from: null,
+            to: 'SCI 101',
+            label: 'Code',
+            display: { kind: 'text', from: '(empty)', to: 'SCI 101' },
+          },
+          {
+            field: 'capacity',
+            from: null,
+            to: 30,
+            label: 'Capacity',
+            display: { kind: 'text', from: '(empty)', to: '30' },
+          },
+          {
+            field: 'isActive',
+            from: null,
+            to: true,
+            label: 'Active',
+            display: { kind: 'text', from: '(empty)', to: 'Yes' },
+          },
+        ],
       },
       {
         position: expect.any(String),
@@ -84,13 +104,140 @@ describe('GET /api/history/<path>/<id>', () => {
         at: expect.any(String),
         by: { id: adminId, displayName: 'Grace Hopper' },
         onBehalfOf: { id: opsId, displayName: 'Ada Lovelace' },
-        changes: [{ field: 'capacity', from: 30, to: 35 }],
+        through: null,
+        summary: null,
+        changes: [
+          {
+            field: 'capacity',
+            from: 30,
+            to: 35,
+            label: 'Capacity',
+            display: { kind: 'text', from: '30', to: '35' },
+          },
+        ],
       },
       expect.objectContaining({
         revision: 2,
         type: 'LocationDeactivated',
         onBehalfOf: null,
-        changes: [{ field: 'isActive', from: true, to: false }],
+        changes: [expect.objectContaining({ field: 'isActive', from: true, to: false })],
+      }),
+    ]);
+  });
+
+  it('names workgroup members with their permissions and lists who was added and removed', async () => {
+    const admin = t.signedIn(adminId);
+    const created = await send('POST', '/api/workgroups', admin, {
+      name: 'Mathematics',
+      members: [{ UserId: opsId, permission: 1 }],
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const update = await send('PUT', `/api/workgroups/${id}`, admin, {
+      members: [
+        { UserId: opsId, permission: 3 },
+        { UserId: adminId, permission: 0 },
+      ],
+    });
+    expect(update.statusCode).toBe(200);
+    const { rows } = (await send('GET', `/api/history/workgroups/${id}`, admin)).json();
+    expect(rows[0].changes).toContainEqual(
+      expect.objectContaining({
+        field: 'members',
+        label: 'Members',
+        display: { kind: 'list', added: ['Ada Lovelace (approve)'], removed: [] },
+      }),
+    );
+    expect(rows[1].changes).toEqual([
+      expect.objectContaining({
+        field: 'members',
+        label: 'Members',
+        display: {
+          kind: 'list',
+          added: ['Ada Lovelace (approve, assign)', 'Grace Hopper'],
+          removed: ['Ada Lovelace (approve)'],
+        },
+      }),
+    ]);
+  });
+
+  it('leaves out a list created empty, and names no one for an actor that is no user', async () => {
+    const created = await send('POST', '/api/workgroups', t.signedIn(adminId), {
+      name: 'Physics',
+      members: [],
+    });
+    const { rows } = (
+      await send('GET', `/api/history/workgroups/${created.json().id}`, t.signedIn(adminId))
+    ).json();
+    expect((rows[0].changes as { field: string }[]).map((c) => c.field)).toEqual(['name']);
+    // The users were created by the bootstrap actor 'root', which is no user: the browser
+    // says "System" rather than an id.
+    const user = (await send('GET', `/api/history/users/${opsId}`, t.signedIn(adminId))).json();
+    expect(user.rows[0].by).toBeNull();
+  });
+
+  it('names an offering’s course, period and term modes (“Fall 2026 · In person”)', async () => {
+    // The admin keeps the configuration (teaching modes); academic operations the catalog.
+    const admin = t.signedIn(adminId);
+    const ops = t.signedIn(opsId);
+    const post = async (path: string, body: object, headers = admin) => {
+      const answer = await send('POST', `/api/${path}`, headers, body);
+      expect(answer.statusCode).toBe(201);
+      return answer.json().id as string;
+    };
+    const periodId = await post('academicPeriods', {
+      name: '2026–27',
+      startDate: '2026-08-01',
+      endDate: '2027-07-31',
+    });
+    const fall = await post('academicTerms', {
+      name: 'Fall 2026',
+      AcademicPeriodId: periodId,
+      startDate: '2026-08-20',
+      endDate: '2026-12-15',
+    });
+    const inPerson = await post('teachingModes', { name: 'In person', slug: 'in-person' });
+    const online = await post('teachingModes', { name: 'Online', slug: 'online' });
+    const courseId = await post('courses', { courseNumber: 'MATH 101', name: 'Calculus I' }, ops);
+    const offeringId = await post(
+      'courseOfferings',
+      {
+        CourseId: courseId,
+        AcademicPeriodId: periodId,
+        termModes: [{ AcademicTermId: fall, TeachingModeId: inPerson }],
+      },
+      ops,
+    );
+    const update = await send('PUT', `/api/courseOfferings/${offeringId}`, ops, {
+      termModes: [{ AcademicTermId: fall, TeachingModeId: online }],
+    });
+    expect(update.statusCode).toBe(200);
+    const { rows } = (
+      await send('GET', `/api/history/courseOfferings/${offeringId}`, admin)
+    ).json();
+    expect(rows[0].changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'CourseId',
+          label: 'Course',
+          display: { kind: 'text', from: '(empty)', to: 'MATH 101' },
+        }),
+        expect.objectContaining({
+          field: 'AcademicPeriodId',
+          label: 'Academic Period',
+          display: { kind: 'text', from: '(empty)', to: '2026–27' },
+        }),
+      ]),
+    );
+    expect(rows[1].changes).toEqual([
+      expect.objectContaining({
+        field: 'termModes',
+        label: 'Term modes',
+        display: {
+          kind: 'list',
+          added: ['Fall 2026 · Online'],
+          removed: ['Fall 2026 · In person'],
+        },
       }),
     ]);
   });

@@ -5,28 +5,37 @@ import {
   type ResourceRecord,
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
+import { attributionOf, type Attribution } from './attribution.js';
+import { visibleChanges, type LabelledChange } from './changeDisplay.js';
+import type { HistoryNames } from './historyNames.js';
+import { describeResourceChange } from './resourceChangeDisplay.js';
 
+/** One field's raw difference between two versions of a record. */
 export interface FieldChange {
   field: string;
   from: unknown;
   to: unknown;
 }
 
-export interface HistoryPerson {
-  id: string;
-  displayName: string;
-}
-
 /** One event of a record's stream as the History panel shows it (notes/uiShape.md). */
-export interface HistoryRow {
+export interface HistoryRow extends Attribution {
   position: string;
   revision: number;
   type: string;
   at: string;
-  by: HistoryPerson | null;
-  onBehalfOf: HistoryPerson | null;
-  changes: FieldChange[];
+  /** A sentence for an event that is no field change (a masquerade), else null. */
+  summary: string | null;
+  changes: LabelledChange[];
 }
+
+/** What an event of another stream naming the record (a merge, a masquerade) shows. */
+export interface OtherEventDescription {
+  summary: string | null;
+  changes: LabelledChange[];
+}
+
+/** Describes the events of other streams that a history interleaves with the record's own. */
+export type OtherEventDescriber = (event: RecordedEvent) => Promise<OtherEventDescription>;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -36,11 +45,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Field-level differences between two versions of a record. Plain objects (a faculty profile,
  * financial data) are compared one level down, so the panel says `FacultyProfile.RankId` rather
- * than the whole object; lists and scalars compare whole.
+ * than the whole object; lists, scalars and the objects named in `whole` compare whole.
  */
 export function diffRecords(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  whole: ReadonlySet<string> = new Set(),
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
@@ -49,7 +59,7 @@ export function diffRecords(
     const from = before?.[field];
     const to = after?.[field];
     if (same(from ?? null, to ?? null)) continue;
-    if (isPlainObject(from) || isPlainObject(to)) {
+    if (!whole.has(field) && (isPlainObject(from) || isPlainObject(to))) {
       const inner = diffRecords(
         isPlainObject(from) ? from : null,
         isPlainObject(to) ? to : null,
@@ -67,57 +77,51 @@ export function diffRecords(
 const recordOf = (state: ResourceState): ResourceRecord | null =>
   state.status === 'live' ? state.record : null;
 
-/** Who a user id is, for the panel; null when no such user was ever recorded. */
-export type PersonLookup = (userId: string) => Promise<HistoryPerson | null>;
-
-function changesOf(
-  definition: ResourceDefinition,
-  event: RecordedEvent,
-  before: ResourceRecord | null,
-  after: ResourceRecord | null,
-): FieldChange[] {
-  // A delete shows nothing changed field by field: the record is gone as a whole.
-  if (event.type === definition.eventTypes.deleted) return [];
-  if (Object.values(definition.eventTypes).includes(event.type)) return diffRecords(before, after);
-  // An event of another stream that names the record (a user merge): what it records.
-  return isPlainObject(event.data) ? diffRecords(null, event.data) : [];
+/** The row's common part: where, when and who (attribution.ts). */
+export async function rowHeader(event: RecordedEvent, names: HistoryNames) {
+  return {
+    position: positionToToken(event.position),
+    revision: Number(event.revision),
+    type: event.type,
+    at: event.metadata.occurredAt ?? event.createdAt.toISOString(),
+    ...(await attributionOf(event, names)),
+  };
 }
 
 /**
- * Folds a record's events with the kind's own decider: each row carries what the event changed.
- * `by` is the authenticated user; `onBehalfOf` the working user while masquerading (the event
- * metadata keeps the working user as `actorId` and the authenticated one as `onBehalfOfId`).
- * Events of other streams that name the record (a user's merges) may be interleaved by position:
- * they leave the record as it was and show the fields they record.
+ * Folds a record's events with the kind's own decider: each row carries what the event changed,
+ * labelled and in words (resourceChangeDisplay.ts), and who changed it (attribution.ts). Events
+ * of other streams that name the record (a user's merges and masquerades) may be interleaved by
+ * position: they leave the record as it was and show what `describeOther` says of them.
  */
 export async function historyOf(
   definition: ResourceDefinition,
   events: readonly RecordedEvent[],
-  person: PersonLookup,
+  names: HistoryNames,
+  describeOther?: OtherEventDescriber,
 ): Promise<HistoryRow[]> {
   const decider = resourceDecider(definition);
+  const ownTypes = new Set(Object.values(definition.eventTypes));
   let state: ResourceState = decider.initialState;
   const rows: HistoryRow[] = [];
   for (const event of events) {
-    const before = recordOf(state);
-    state = decider.evolve(state, { type: event.type, data: event.data as ResourceRecord });
-    const after = recordOf(state);
-    const actorId = event.metadata.actorId ?? null;
-    const authenticatedId = event.metadata.onBehalfOfId ?? null;
-    const masquerading = authenticatedId !== null && authenticatedId !== actorId;
-    const byId = masquerading ? authenticatedId : actorId;
-    rows.push({
-      position: positionToToken(event.position),
-      revision: Number(event.revision),
-      type: event.type,
-      at: event.metadata.occurredAt ?? event.createdAt.toISOString(),
-      by: byId ? ((await person(byId)) ?? { id: byId, displayName: byId }) : null,
-      onBehalfOf:
-        masquerading && actorId
-          ? ((await person(actorId)) ?? { id: actorId, displayName: actorId })
-          : null,
-      changes: changesOf(definition, event, before, after),
-    });
+    let description: OtherEventDescription;
+    if (ownTypes.has(event.type)) {
+      const before = recordOf(state);
+      state = decider.evolve(state, { type: event.type, data: event.data as ResourceRecord });
+      // A delete shows nothing changed field by field: the record is gone as a whole.
+      const changes =
+        event.type === definition.eventTypes.deleted ? [] : diffRecords(before, recordOf(state));
+      description = {
+        summary: null,
+        changes: visibleChanges(
+          await Promise.all(changes.map((c) => describeResourceChange(definition, c, names))),
+        ),
+      };
+    } else {
+      description = describeOther ? await describeOther(event) : { summary: null, changes: [] };
+    }
+    rows.push({ ...(await rowHeader(event, names)), ...description });
   }
   return rows;
 }

@@ -78,11 +78,50 @@ beforeAll(async () => {
     workgroupPermissions: [{ id: 'wg-physics', permission: 0 }],
   });
   const by = (actorId: string) => ({ actorId, occurredAt: '2026-08-01T10:00:00.000Z' });
+  // The records the section names, so its history can name them (each from its own stream).
+  const record = async (stream: string, type: string, data: object) =>
+    db.store.appendToStream(stream, [{ type, data, metadata: by(opsId) }]);
+  await record('course-c1', 'CourseCreated', {
+    id: 'c1',
+    courseNumber: 'MATH 101',
+    name: 'Calculus I',
+  });
+  await record('academicPeriod-p1', 'AcademicPeriodCreated', {
+    id: 'p1',
+    name: '2026–27',
+    startDate: '2026-08-01',
+    endDate: '2027-07-31',
+  });
+  await record('courseOffering-o1', 'CourseOfferingCreated', {
+    id: 'o1',
+    CourseId: 'c1',
+    AcademicPeriodId: 'p1',
+    termModes: [],
+  });
+  await record('workgroup-wg-math', 'WorkgroupCreated', { id: 'wg-math', name: 'Mathematics' });
+  await record('academicTerm-t1', 'AcademicTermCreated', {
+    id: 't1',
+    name: 'Fall 2026',
+    AcademicPeriodId: 'p1',
+    startDate: '2026-08-20',
+    endDate: '2026-12-15',
+  });
+  await record('teachingMode-m1', 'TeachingModeCreated', {
+    id: 'm1',
+    name: 'In person',
+    slug: 'in-person',
+  });
+  await record('location-l1', 'LocationCreated', { id: 'l1', code: 'SCI 101', capacity: 40 });
   await db.store.appendToStream('section-s1', [
     { type: 'SectionCreated', data: section, metadata: by(opsId) },
     {
       type: 'SectionMeetingsSet',
-      data: { id: 's1', meetings: [meeting], overriddenConflicts: [], warnings: [] },
+      data: {
+        id: 's1',
+        meetings: [{ ...meeting, LocationId: 'l1' }],
+        overriddenConflicts: [],
+        warnings: [],
+      },
       metadata: by(opsId),
     },
     {
@@ -111,6 +150,11 @@ beforeAll(async () => {
       metadata: by(opsId),
     },
     { type: 'SectionUpdated', data: { id: 's1', enrollment: 35 }, metadata: by(opsId) },
+    {
+      type: 'SectionUpdated',
+      data: { id: 's1', TermMode: { AcademicTermId: 't1', TeachingModeId: 'm1' } },
+      metadata: by(opsId),
+    },
     {
       type: 'TeachingAssignmentDeleted',
       data: { SectionId: 's1', id: 'a1', UserId: adaId },
@@ -143,26 +187,79 @@ describe('GET /api/history/sections/:id', () => {
       'TeachingAssignmentCreated',
       'TeachingAssignmentChanged',
       'SectionUpdated',
+      'SectionUpdated',
       'TeachingAssignmentDeleted',
     ]);
     expect(rows[0]?.by?.displayName).toBe('Olga Ops');
     expect(rows[0]?.changes).toEqual(
-      expect.arrayContaining([{ field: 'sectionNumber', from: null, to: '001' }]),
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'sectionNumber', from: null, to: '001' }),
+      ]),
     );
-    expect(rows[1]?.changes).toEqual([{ field: 'meetings', from: [], to: [meeting] }]);
+    expect(rows[1]?.changes).toEqual([
+      expect.objectContaining({
+        field: 'meetings',
+        from: [],
+        to: [{ ...meeting, LocationId: 'l1' }],
+      }),
+    ]);
     expect(rows[2]).toMatchObject({
       assignment: { id: 'a1', instructor: { displayName: 'Ada Lovelace' } },
-      changes: expect.arrayContaining([{ field: 'status', from: null, to: 'proposed' }]),
+      changes: expect.arrayContaining([
+        expect.objectContaining({ field: 'status', from: null, to: 'proposed' }),
+      ]),
     });
     expect(rows[3]?.changes).toEqual([
-      { field: 'status', from: 'proposed', to: 'approved' },
-      { field: 'approval', from: null, to: 'workgroup' },
+      expect.objectContaining({ field: 'status', from: 'proposed', to: 'approved' }),
+      expect.objectContaining({ field: 'approval', from: null, to: 'workgroup' }),
     ]);
-    expect(rows[4]?.changes).toEqual([{ field: 'enrollment', from: 30, to: 35 }]);
-    expect(rows[5]).toMatchObject({
+    expect(rows[4]?.changes).toEqual([
+      expect.objectContaining({ field: 'enrollment', from: 30, to: 35 }),
+    ]);
+    expect(rows[6]).toMatchObject({
       assignment: { instructor: { displayName: 'Ada Lovelace' } },
       changes: [],
     });
+  });
+
+  it('names what the section refers to and lists meetings as added and removed', async () => {
+    const { rows } = (await get('/api/history/sections/s1', t.signedIn(opsId))).json() as {
+      rows: { changes: { field: string; label: string; display: unknown }[] }[];
+    };
+    const change = (row: number, field: string) =>
+      rows[row]?.changes.find((c) => c.field === field);
+    expect(change(0, 'CourseOfferingId')).toMatchObject({
+      label: 'Course offering',
+      display: { kind: 'text', from: '(empty)', to: 'MATH 101 Calculus I · 2026–27' },
+    });
+    expect(change(0, 'WorkgroupId')).toMatchObject({
+      label: 'Workgroup',
+      display: { kind: 'text', from: '(empty)', to: 'Mathematics' },
+    });
+    expect(change(1, 'meetings')).toMatchObject({
+      label: 'Meetings',
+      display: {
+        kind: 'list',
+        added: ['Mon Wed 09:00–09:50 weekly, 2026-09-01 to 2026-12-15 · SCI 101'],
+        removed: [],
+      },
+    });
+    expect(change(3, 'status')).toMatchObject({
+      label: 'Status',
+      display: { kind: 'text', from: 'Proposed', to: 'Approved' },
+    });
+    expect(change(3, 'approval')).toMatchObject({
+      display: { kind: 'text', from: '(empty)', to: 'Workgroup' },
+    });
+    expect(change(5, 'TermMode')).toMatchObject({
+      label: 'Term mode',
+      display: { kind: 'text', from: '(empty)', to: 'Fall 2026 · In person' },
+    });
+    // No text shown holds a machine name, an id or JSON.
+    const shown = JSON.stringify(rows.flatMap((r) => r.changes.map((c) => [c.label, c.display])));
+    expect(shown).not.toMatch(
+      /\b(c1|p1|o1|t1|m1|l1|wg-math|AcademicTermId|CourseOfferingId)\b|\\"\{/,
+    );
   });
 
   it('lets members of the section’s workgroup read it; refuses others (403), no session (401); unknown id 404', async () => {

@@ -4,7 +4,6 @@ import {
   StreamNotFoundError,
   evolveSection,
   initialSectionState,
-  positionToToken,
   subjectOf,
   teachingEventSchemas,
   type EventStore,
@@ -15,27 +14,32 @@ import {
 import { requires } from '../authorization/routeRequirement.js';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
+import type { Attribution } from './attribution.js';
+import { visibleChanges, type LabelledChange } from './changeDisplay.js';
 import {
-  diffRecords,
-  type FieldChange,
+  createHistoryNames,
+  UNKNOWN_RECORD,
+  type HistoryNames,
   type HistoryPerson,
-  type PersonLookup,
-} from './recordHistory.js';
+} from './historyNames.js';
+import { diffRecords, rowHeader, type FieldChange } from './recordHistory.js';
+import { describeSectionChange } from './sectionChangeDisplay.js';
 
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** One event of a section's stream: the History panel's row, plus the assignment it concerns. */
-export interface SectionHistoryRow {
+export interface SectionHistoryRow extends Attribution {
   position: string;
   revision: number;
   type: string;
   at: string;
-  by: HistoryPerson | null;
-  onBehalfOf: HistoryPerson | null;
   /** For assignment events: which assignment, and its instructor. */
   assignment: { id: string; instructor: HistoryPerson } | null;
-  changes: FieldChange[];
+  changes: LabelledChange[];
 }
+
+/** A term mode reads as one value, 'Fall 2026 · In person', not as its two ids. */
+const WHOLE_FIELDS: ReadonlySet<string> = new Set(['TermMode']);
 
 type Live = Extract<SectionState, { status: 'live' | 'deleted' }>;
 
@@ -57,16 +61,17 @@ function assignmentFields(state: SectionState, id: string): Record<string, unkno
 /**
  * Folds a section's stream: each row says what the event changed — the section's fields, its
  * meetings, or one assignment's status, share and notes (with the approval or withdrawal reason
- * and any conflict the caller overrode). `by`/`onBehalfOf` as for records (recordHistory.ts).
+ * and any conflict the caller overrode), in words (sectionChangeDisplay.ts). Who as for records
+ * (attribution.ts).
  */
 export async function sectionHistoryOf(
   events: readonly RecordedEvent[],
-  person: PersonLookup,
+  names: HistoryNames,
 ): Promise<SectionHistoryRow[]> {
   let state: SectionState = initialSectionState;
   const rows: SectionHistoryRow[] = [];
   const who = async (id: string): Promise<HistoryPerson> =>
-    (await person(id)) ?? { id, displayName: id };
+    (await names.person(id)) ?? { id, displayName: UNKNOWN_RECORD };
   for (const recordedEvent of events) {
     const schema = teachingEventSchemas[recordedEvent.type as SectionEvent['type']];
     if (!schema) continue;
@@ -117,26 +122,19 @@ export async function sectionHistoryOf(
         changes = [];
         break;
       default:
-        changes = diffRecords(sectionFields(before), sectionFields(state));
+        changes = diffRecords(sectionFields(before), sectionFields(state), WHOLE_FIELDS);
         if (event.type === 'SectionMeetingsSet' || event.type === 'SectionMeetingMoved') {
           for (const c of event.data.overriddenConflicts) {
             changes.push({ field: 'overriddenConflict', from: null, to: c.message });
           }
         }
     }
-    const actorId = recordedEvent.metadata.actorId ?? null;
-    const authenticatedId = recordedEvent.metadata.onBehalfOfId ?? null;
-    const masquerading = authenticatedId !== null && authenticatedId !== actorId;
-    const byId = masquerading ? authenticatedId : actorId;
     rows.push({
-      position: positionToToken(recordedEvent.position),
-      revision: Number(recordedEvent.revision),
-      type: recordedEvent.type,
-      at: recordedEvent.metadata.occurredAt ?? recordedEvent.createdAt.toISOString(),
-      by: byId ? await who(byId) : null,
-      onBehalfOf: masquerading && actorId ? await who(actorId) : null,
+      ...(await rowHeader(recordedEvent, names)),
       assignment,
-      changes,
+      changes: visibleChanges(
+        await Promise.all(changes.map((c) => describeSectionChange(c, names))),
+      ),
     });
   }
   return rows;
@@ -148,7 +146,7 @@ export async function sectionHistoryOf(
  */
 export function sectionHistoryRoute(
   fastify: FastifyInstance,
-  options: { store: EventStore; people: () => PersonLookup },
+  options: { store: EventStore },
 ): void {
   fastify.get(
     '/api/history/sections/:id',
@@ -156,7 +154,7 @@ export function sectionHistoryRoute(
     async (request) => {
       const { id } = parseRequest(Params, request.params);
       const events = await readableSectionStream(options.store, id, request.ability);
-      return { rows: await sectionHistoryOf(events, options.people()) };
+      return { rows: await sectionHistoryOf(events, createHistoryNames(options.store)) };
     },
   );
 

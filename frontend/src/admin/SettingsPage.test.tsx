@@ -28,6 +28,77 @@ function flagStates() {
 }
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
+/** GET /api/history/settings as the command service answers it (settingsHistory.ts). */
+const SETTINGS_HISTORY = {
+  rows: [
+    {
+      position: '1:1',
+      revision: 0,
+      type: 'SettingChanged',
+      at: '2026-08-01T10:00:00.000Z',
+      by: { id: 'u-ada', displayName: 'Ada Admin' },
+      onBehalfOf: null,
+      through: null,
+      summary: null,
+      changes: [
+        {
+          field: 'institution_name',
+          from: 'Northbridge',
+          to: 'Northbridge University',
+          label: 'Institution name',
+          display: { kind: 'text', from: 'Northbridge', to: 'Northbridge University' },
+        },
+      ],
+    },
+    {
+      position: '1:3',
+      revision: 2,
+      type: 'LogoUploaded',
+      at: '2026-08-02T10:00:00.000Z',
+      by: { id: 'u-ada', displayName: 'Ada Admin' },
+      onBehalfOf: null,
+      through: null,
+      summary: null,
+      changes: [
+        {
+          field: 'logo',
+          from: 'true',
+          to: 'true',
+          label: 'Logo',
+          display: {
+            kind: 'image',
+            from: '/api/history/settings/logo/1',
+            to: '/api/history/settings/logo/2',
+          },
+        },
+      ],
+    },
+    {
+      position: '1:5',
+      revision: 4,
+      type: 'SettingChanged',
+      at: '2026-08-03T10:00:00.000Z',
+      by: { id: 'u-maria', displayName: 'Maria Garcia' },
+      onBehalfOf: null,
+      through: {
+        id: 'k-1',
+        name: 'Nightly import',
+        createdBy: { id: 'u-ada', displayName: 'Ada Admin' },
+      },
+      summary: null,
+      changes: [
+        {
+          field: 'apiEnabled',
+          from: null,
+          to: 'true',
+          label: 'API keys',
+          display: { kind: 'text', from: 'Default', to: 'On' },
+        },
+      ],
+    },
+  ],
+};
+
 beforeAll(async () => {
   server = await startApiServer(({ method, path, body }) => {
     if (path === '/api/auth') return { body: signedInAs('admin') };
@@ -42,6 +113,7 @@ beforeAll(async () => {
       };
     if (path === '/api/settings' && method === 'GET') return { body: settingsRows(stored) };
     if (path === '/api/settings/featureFlags' && method === 'GET') return { body: flagStates() };
+    if (path === '/api/history/settings' && method === 'GET') return { body: SETTINGS_HISTORY };
     const put = /^\/api\/settings\/(\w+)$/.exec(path);
     if (put && method === 'PUT') {
       stored[put[1]!] = (body as { value: string }).value;
@@ -157,5 +229,33 @@ test('the support URL beside the institution name takes only an http(s) address,
   fireEvent.click(saveButton());
   await waitFor(() => expect(putsTo('support_url').at(-1)?.body).toEqual({ value: '' }));
   expect(putsTo('support_url')).toHaveLength(2);
+  app.unmount();
+});
+
+test('History shows who changed which setting, by its label, and the logo before and after', async () => {
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  fireEvent.click(await screen.findByRole('button', { name: 'History of the settings' }));
+  const title = await screen.findByText('History: System Settings');
+  const drawer = title.closest('.bp6-drawer') as HTMLElement;
+  expect(await within(drawer).findByText('Institution name')).toBeInTheDocument();
+  expect(within(drawer).getByText('Northbridge')).toBeInTheDocument();
+  expect(within(drawer).getByText('Northbridge University')).toBeInTheDocument();
+  expect(within(drawer).getByText('API keys')).toBeInTheDocument();
+  expect(within(drawer).getByText('On')).toBeInTheDocument();
+  expect(
+    within(drawer).getByText(
+      /Maria Garcia through API key “Nightly import” \(created by Ada Admin\)/,
+    ),
+  ).toBeInTheDocument();
+  expect(within(drawer).getByRole('img', { name: 'Logo before' })).toHaveAttribute(
+    'src',
+    '/api/history/settings/logo/1',
+  );
+  expect(within(drawer).getByRole('img', { name: 'Logo after' })).toHaveAttribute(
+    'src',
+    '/api/history/settings/logo/2',
+  );
+  // Machine names never show.
+  expect(drawer).not.toHaveTextContent(/institution_name|apiEnabled|SettingChanged/);
   app.unmount();
 });

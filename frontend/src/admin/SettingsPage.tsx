@@ -15,19 +15,22 @@ import {
 import {
   FEATURE_FLAG_NAMES,
   isSupportUrl,
+  settingLabel,
   SUPPORT_URL_SETTING,
   type FeatureFlagName,
 } from '@allot/shared-events/browser';
 import { useGetSettingsQuery, useGetStatusQuery, type SettingRow } from '../api/sessionApi.js';
 import { notify } from '../notifications/notify.js';
 import { PageFrame } from '../pages/PageFrame.js';
-import { humanize } from '../resources/resourceUi.js';
 import { problemOf } from '../resources/serverErrors.js';
 import {
   useChangeSettingMutation,
   useGetFeatureFlagStatesQuery,
+  useGetSettingsHistoryQuery,
   useUploadLogoMutation,
 } from './settingsAdminApi.js';
+import { HistoryEntries } from '../resources/HistoryEntries.js';
+import { HistoryDrawerFrame } from '../resources/HistoryPanel.js';
 import './adminStyles.js';
 import { logoChanged, useLogoSrc } from '../branding/logoRevision.js';
 
@@ -46,6 +49,7 @@ function valueOf(rows: readonly SettingRow[] | undefined, machineName: string): 
 export default function SettingsPage() {
   const settings = useGetSettingsQuery();
   const status = useGetStatusQuery();
+  const [showHistory, setShowHistory] = useState(false);
   if (settings.isLoading || status.isLoading)
     return (
       <PageFrame>
@@ -60,8 +64,17 @@ export default function SettingsPage() {
         </Callout>
       </PageFrame>
     );
+  const historyButton = (
+    <Button
+      icon="history"
+      text="History"
+      aria-label="History of the settings"
+      onClick={() => setShowHistory(true)}
+    />
+  );
   return (
-    <PageFrame>
+    <PageFrame actions={historyButton}>
+      {showHistory && <SettingsHistoryDrawer onClose={() => setShowHistory(false)} />}
       <div className="allot-settings">
         <InstitutionNameSection current={valueOf(settings.data, 'institution_name') ?? ''} />
         <SupportUrlSection current={valueOf(settings.data, SUPPORT_URL_SETTING) ?? ''} />
@@ -288,16 +301,6 @@ function PrimaryColourSection({ current }: { current: string }) {
   );
 }
 
-const FLAG_LABELS: Partial<Record<FeatureFlagName, string>> = {
-  aemEnabled: 'Advanced effort management',
-  aemEnabledFaculty: 'Advanced effort management for faculty',
-  userMergeEnabled: 'Merge users',
-  devEmailsEnabled: 'Developer e-mails',
-  apiEnabled: 'API keys',
-  exportsEnabled: 'Exports',
-  dataServicesEnabled: 'Data services',
-};
-
 function FeatureFlagsSection({
   rows,
   effective,
@@ -322,7 +325,7 @@ function FeatureFlagsSection({
           const configured = states.data?.find((s) => s.name === flag)?.default ?? null;
           const on =
             stored !== null ? stored === 'true' : (configured ?? effective?.[flag] ?? false);
-          const label = FLAG_LABELS[flag] ?? humanize(flag.replace(/Enabled$/, ''));
+          const label = settingLabel(flag);
           const defaultText = configured === null ? null : configured ? 'on' : 'off';
           return (
             <div key={flag} className="allot-flag-row">
@@ -366,5 +369,29 @@ function FeatureFlagsSection({
         })}
       </SectionCard>
     </Section>
+  );
+}
+
+/** Who changed which setting when, from → to by the setting's label (GET /api/history/settings). */
+function SettingsHistoryDrawer({ onClose }: { onClose: () => void }) {
+  const { data, error, isLoading } = useGetSettingsHistoryQuery();
+  return (
+    <HistoryDrawerFrame
+      title="History: System Settings"
+      isLoading={isLoading}
+      error={error}
+      onClose={onClose}
+    >
+      {data && (
+        <HistoryEntries
+          entries={data}
+          titleOf={(entry) =>
+            entry.changes.some((c) => c.display.kind === 'image')
+              ? 'Logo changed'
+              : 'Setting changed'
+          }
+        />
+      )}
+    </HistoryDrawerFrame>
   );
 }

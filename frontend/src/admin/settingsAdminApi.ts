@@ -1,6 +1,6 @@
 import { allotApi } from '../api/allotApi.js';
 import { refreshAfterWrite } from '../api/cacheRefresh.js';
-import type { CommandAnswer } from '../resources/resourceApi.js';
+import type { CommandAnswer, HistoryEntry } from '../resources/resourceApi.js';
 
 /** One flag as GET /api/settings/featureFlags answers it (command-service featureFlagSettings.ts). */
 export interface FeatureFlagState {
@@ -14,7 +14,7 @@ export interface FeatureFlagState {
 
 /**
  * The System Settings page's calls: each flag's configured default and stored override, one
- * setting by machine name, and the logo upload.
+ * setting by machine name, the logo upload and the settings' history.
  */
 export const settingsAdminApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
@@ -33,6 +33,12 @@ export const settingsAdminApi = allotApi.injectEndpoints({
       // A stored flag overrides its default: abilities and the status flags change with it.
       invalidatesTags: () => [...refreshAfterWrite('Settings'), 'Status', 'Auth'],
     }),
+    // Refreshed with the settings: by a setting write and by settingsChanged from others.
+    getSettingsHistory: build.query<HistoryEntry[], void>({
+      query: () => 'history/settings',
+      transformResponse: (answer: { rows: HistoryEntry[] }) => answer.rows,
+      providesTags: [{ type: 'Settings', id: 'LIST' }],
+    }),
     uploadLogo: build.mutation<CommandAnswer, File>({
       query: (file) => {
         const form = new FormData();
@@ -44,5 +50,9 @@ export const settingsAdminApi = allotApi.injectEndpoints({
   }),
 });
 
-export const { useGetFeatureFlagStatesQuery, useChangeSettingMutation, useUploadLogoMutation } =
-  settingsAdminApi;
+export const {
+  useGetFeatureFlagStatesQuery,
+  useChangeSettingMutation,
+  useGetSettingsHistoryQuery,
+  useUploadLogoMutation,
+} = settingsAdminApi;

@@ -104,7 +104,24 @@ beforeAll(async () => {
               at: '2026-08-01T10:00:00.000Z',
               by: { id: 'u-ops', displayName: 'Olga Ops' },
               onBehalfOf: null,
-              changes: [{ field: 'CourseId', from: null, to: 'calc' }],
+              through: null,
+              summary: null,
+              changes: [
+                {
+                  field: 'CourseId',
+                  from: null,
+                  to: 'calc',
+                  label: 'Course',
+                  display: { kind: 'text', from: '(empty)', to: 'MATH 101' },
+                },
+                {
+                  field: 'termModes',
+                  from: [],
+                  to: [{ AcademicTermId: 't-fall', TeachingModeId: 'm-person' }],
+                  label: 'Term modes',
+                  display: { kind: 'list', added: ['Fall 2026 · In person'], removed: [] },
+                },
+              ],
             },
           ],
         },
@@ -173,6 +190,8 @@ test('academic ops edit an offering’s term modes in the kind’s dialog and se
 
   fireEvent.click(screen.getByRole('button', { name: `History of ${LABEL}` }));
   expect(await screen.findByText(/Olga Ops/)).toBeInTheDocument();
+  const added = await screen.findByRole('list', { name: 'Term modes added' });
+  expect(within(added).getByText('Fall 2026 · In person')).toBeInTheDocument();
   app.unmount();
 });
 

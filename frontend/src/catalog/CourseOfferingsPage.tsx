@@ -420,7 +420,6 @@ export default function CourseOfferingsPage() {
       {dialog?.kind === 'history' && (
         <HistoryDrawer
           definition={courseOfferings}
-          fields={fields}
           recordId={dialog.row.id}
           recordLabel={offeringLabel(dialog.row)}
           onClose={() => setDialog(null)}

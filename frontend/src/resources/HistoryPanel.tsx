@@ -1,153 +1,41 @@
-import {
-  Callout,
-  Drawer,
-  DrawerSize,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Section,
-  SectionCard,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { Callout, Drawer, DrawerSize, Intent, Spinner } from '@blueprintjs/core';
 import type { ResourceDefinition } from '@allot/shared-events/browser';
-import {
-  useReferenceOptionsQuery,
-  useResourceHistoryQuery,
-  type HistoryEntry,
-} from './resourceApi.js';
-import { MISSING_MEMBER_LABEL } from './members.js';
-import { actionOf, formatValue, whenOf, whoOf } from './historyFormat.js';
-import type { ResolvedField } from './resourceUi.js';
+import { useResourceHistoryQuery, type HistoryEntry } from './resourceApi.js';
+import { HistoryEntries } from './HistoryEntries.js';
+import { actionOf } from './historyFormat.js';
 import { problemOf } from './serverErrors.js';
 
 export interface HistoryListProps {
   entries: readonly HistoryEntry[];
   eventPrefix: string;
-  fields: readonly ResolvedField[];
 }
 
-/** A changed value; ids of referenced records read as their names. */
-function ChangeValue({ field, value }: { field: ResolvedField | undefined; value: unknown }) {
-  const path =
-    field && (field.widget === 'reference' || field.widget === 'references')
-      ? field.reference
-      : undefined;
-  const options = field?.options;
-  if (options && Array.isArray(value)) {
-    // A multi-select of fixed options (Roles: [{ slug }]) reads as its labels.
-    const labels = value.map((item: unknown) => {
-      const key = item && typeof item === 'object' && 'slug' in item ? item.slug : item;
-      return options.find((o) => o.value === key)?.label ?? formatValue(key);
-    });
-    return <>{labels.length > 0 ? labels.join(', ') : '(none)'}</>;
-  }
-  if (!path || value === null || value === undefined) return <>{formatValue(value)}</>;
-  return <ReferenceNames path={path} labelField={field?.labelField ?? 'name'} value={value} />;
-}
-
-function ReferenceNames({
-  path,
-  labelField,
-  value,
-}: {
-  path: string;
-  labelField: string;
-  value: unknown;
-}) {
-  const { data } = useReferenceOptionsQuery({ path, labelField, activeOnly: false });
-  const ids = Array.isArray(value) ? value : [value];
-  if (!data) return <>{formatValue(value)}</>;
-  if (ids.length === 0) return <>(none)</>;
+/** Newest first: when, who (and on whose behalf, through which key), and each change in words. */
+export function HistoryList({ entries, eventPrefix }: HistoryListProps) {
   return (
-    <>
-      {ids
-        .map((id) =>
-          typeof id === 'string'
-            ? (data.find((o) => o.value === id)?.label ?? MISSING_MEMBER_LABEL)
-            : formatValue(id),
-        )
-        .join(', ')}
-    </>
+    <HistoryEntries entries={entries} titleOf={(entry) => actionOf(entry.type, eventPrefix)} />
   );
 }
 
-/** Newest first: when, who (and on whose behalf), and each field's change from → to. */
-export function HistoryList({ entries, eventPrefix, fields }: HistoryListProps) {
-  const fieldOf = (name: string) => fields.find((f) => f.name === name);
-  const labelOf = (name: string) => fieldOf(name)?.label ?? name;
-  if (entries.length === 0)
-    return <NonIdealState icon="history" title="No history" description="Nothing recorded yet." />;
-  return (
-    <div className="allot-history">
-      {[...entries].reverse().map((entry) => (
-        <Section
-          key={entry.position}
-          compact
-          title={actionOf(entry.type, eventPrefix)}
-          subtitle={`${whenOf(entry.at)} · ${whoOf(entry)}`}
-          rightElement={<Tag minimal>rev {entry.revision}</Tag>}
-        >
-          {entry.changes.length > 0 && (
-            <SectionCard padded={false}>
-              <HTMLTable compact className="allot-history-changes">
-                <thead>
-                  <tr>
-                    <th>Field</th>
-                    <th>From</th>
-                    <th>To</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entry.changes.map((change) => (
-                    <tr key={change.field}>
-                      <td>{labelOf(change.field)}</td>
-                      <td>
-                        <ChangeValue field={fieldOf(change.field)} value={change.from} />
-                      </td>
-                      <td>
-                        <ChangeValue field={fieldOf(change.field)} value={change.to} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </SectionCard>
-          )}
-        </Section>
-      ))}
-    </div>
-  );
-}
-
-export interface HistoryDrawerProps {
-  definition: ResourceDefinition;
-  fields: readonly ResolvedField[];
-  recordId: string;
-  recordLabel: string;
-  onClose: () => void;
-}
-
-/** The History panel of one record (GET /api/history/<path>/<id>). */
-export function HistoryDrawer({
-  definition,
-  fields,
-  recordId,
-  recordLabel,
+/** A history drawer: its title, the loading and error states, and the entries. */
+export function HistoryDrawerFrame({
+  title,
+  isLoading,
+  error,
   onClose,
-}: HistoryDrawerProps) {
-  const { data, error, isLoading } = useResourceHistoryQuery({
-    path: definition.path,
-    id: recordId,
-  });
+  children,
+}: {
+  title: string;
+  isLoading: boolean;
+  error: FetchBaseQueryError | SerializedError | undefined;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Drawer
-      isOpen
-      onClose={onClose}
-      size={DrawerSize.SMALL}
-      icon="history"
-      title={`History: ${recordLabel}`}
-    >
+    <Drawer isOpen onClose={onClose} size={DrawerSize.SMALL} icon="history" title={title}>
       <div className="allot-drawer-body">
         {isLoading && <Spinner aria-label="Loading history" />}
         {error && (
@@ -155,10 +43,33 @@ export function HistoryDrawer({
             {problemOf(error).message}
           </Callout>
         )}
-        {data && (
-          <HistoryList entries={data.rows} eventPrefix={definition.eventPrefix} fields={fields} />
-        )}
+        {children}
       </div>
     </Drawer>
+  );
+}
+
+export interface HistoryDrawerProps {
+  definition: ResourceDefinition;
+  recordId: string;
+  recordLabel: string;
+  onClose: () => void;
+}
+
+/** The History panel of one record (GET /api/history/<path>/<id>). */
+export function HistoryDrawer({ definition, recordId, recordLabel, onClose }: HistoryDrawerProps) {
+  const { data, error, isLoading } = useResourceHistoryQuery({
+    path: definition.path,
+    id: recordId,
+  });
+  return (
+    <HistoryDrawerFrame
+      title={`History: ${recordLabel}`}
+      isLoading={isLoading}
+      error={error}
+      onClose={onClose}
+    >
+      {data && <HistoryList entries={data.rows} eventPrefix={definition.eventPrefix} />}
+    </HistoryDrawerFrame>
   );
 }

@@ -9,6 +9,7 @@ import { startApiServer } from '../shell/testing/apiServer.js';
 import { signedInAs } from '../shell/testing/fixtures.js';
 import { renderWithApp } from '../shell/testing/renderWithApp.js';
 import { ResourceListPage } from './ResourceListPage.js';
+import type { HistoryEntry } from './resourceApi.js';
 
 interface Row {
   id: string;
@@ -21,6 +22,35 @@ interface Row {
 let auth: AuthContext;
 let rows: Row[];
 let putAnswer: { status: number; body: unknown } | null;
+let history: HistoryEntry[];
+
+/** A change as the history answer carries it: raw values, the label and the words shown. */
+const text = (field: string, label: string, from: string | null, to: string) => ({
+  field,
+  from,
+  to,
+  label,
+  display: { kind: 'text' as const, from: from ?? '(empty)', to },
+});
+const entry = (revision: number, type: string, extra: Partial<HistoryEntry>): HistoryEntry => ({
+  position: String(revision + 1),
+  revision,
+  type,
+  at: `2026-01-0${String(revision + 5)}T10:00:00.000Z`,
+  by: { id: 'user-1', displayName: 'Ada Admin' },
+  onBehalfOf: null,
+  through: null,
+  summary: null,
+  changes: [],
+  ...extra,
+});
+const SEMESTER_HISTORY: HistoryEntry[] = [
+  entry(0, 'AcademicTermTypeCreated', { changes: [text('name', 'Name', null, 'Semestr')] }),
+  entry(1, 'AcademicTermTypeUpdated', {
+    onBehalfOf: { id: 'user-2', displayName: 'Fiona Faculty' },
+    changes: [text('name', 'Name', 'Semestr', 'Semester')],
+  }),
+];
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
 beforeAll(async () => {
@@ -51,31 +81,7 @@ beforeAll(async () => {
       };
     if (/^\/api\/academicTermTypes\/[^/]+\/deactivate$/.test(url.pathname) && method === 'POST')
       return { body: { id: 't-1', revision: 1, position: '3' } };
-    if (url.pathname === '/api/history/academicTermTypes/t-1')
-      return {
-        body: {
-          rows: [
-            {
-              position: '1',
-              revision: 0,
-              type: 'AcademicTermTypeCreated',
-              at: '2026-01-05T10:00:00.000Z',
-              by: { id: 'user-1', displayName: 'Ada Admin' },
-              onBehalfOf: null,
-              changes: [{ field: 'name', from: null, to: 'Semestr' }],
-            },
-            {
-              position: '2',
-              revision: 1,
-              type: 'AcademicTermTypeUpdated',
-              at: '2026-01-06T10:00:00.000Z',
-              by: { id: 'user-1', displayName: 'Ada Admin' },
-              onBehalfOf: { id: 'user-2', displayName: 'Fiona Faculty' },
-              changes: [{ field: 'name', from: 'Semestr', to: 'Semester' }],
-            },
-          ],
-        },
-      };
+    if (url.pathname === '/api/history/academicTermTypes/t-1') return { body: { rows: history } };
     return undefined;
   });
 });
@@ -84,6 +90,7 @@ beforeEach(() => {
   auth = signedInAs('admin');
   rows = [];
   putAnswer = null;
+  history = SEMESTER_HISTORY;
 });
 
 function renderPage() {
@@ -237,5 +244,63 @@ test('the history panel lists who changed what, newest first, with the masquerad
   expect(within(drawer).getByText('Created')).toBeInTheDocument();
   expect(within(drawer).getAllByText('Semestr')).toHaveLength(2);
   expect(within(drawer).getByText('(empty)')).toBeInTheDocument();
+  app.unmount();
+});
+
+test('the history shows lists as added and removed, the API key and a masquerade in words, and wraps long values', async () => {
+  rows = [semester()];
+  const long = 'A very long description '.repeat(20).trim();
+  history = [
+    entry(0, 'MasqueradeStarted', { summary: 'Ada Admin started acting as Maria Garcia' }),
+    entry(1, 'AcademicTermTypeUpdated', {
+      by: { id: 'u-maria', displayName: 'Maria Garcia' },
+      through: {
+        id: 'k-1',
+        name: 'Nightly import',
+        createdBy: { id: 'user-1', displayName: 'Ada Admin' },
+      },
+      changes: [
+        {
+          field: 'members',
+          from: [{ UserId: 'u-maria', permission: 1 }],
+          to: [{ UserId: 'u-maria', permission: 3 }],
+          label: 'Members',
+          display: {
+            kind: 'list',
+            added: ['Maria Garcia (approve, assign)', 'Grace Hopper'],
+            removed: ['Maria Garcia (approve)'],
+          },
+        },
+        text('description', 'Description', null, long),
+      ],
+    }),
+  ];
+  const app = renderPage();
+  fireEvent.click(await screen.findByRole('button', { name: 'History of Semester' }));
+  const drawer = (await screen.findByText('History: Semester')).closest(
+    '.bp6-drawer',
+  ) as HTMLElement;
+  expect(
+    await within(drawer).findByText('Ada Admin started acting as Maria Garcia'),
+  ).toBeInTheDocument();
+  expect(
+    within(drawer).getByText(
+      /Maria Garcia through API key “Nightly import” \(created by Ada Admin\)/,
+    ),
+  ).toBeInTheDocument();
+  const added = within(drawer).getByRole('list', { name: 'Members added' });
+  expect(
+    within(added)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Maria Garcia (approve, assign)', 'Grace Hopper']);
+  const removed = within(drawer).getByRole('list', { name: 'Members removed' });
+  expect(within(removed).getByText('Maria Garcia (approve)')).toBeInTheDocument();
+  // The table keeps to the drawer: long values wrap inside their cell.
+  const table = within(drawer).getAllByRole('table')[0] as HTMLElement;
+  expect(table).toHaveClass('allot-history-changes');
+  expect(within(drawer).getByText(long)).toHaveClass('allot-history-value');
+  // No ids, machine names or JSON.
+  expect(drawer).not.toHaveTextContent(/u-maria|UserId|permission|\{|MasqueradeStarted/);
   app.unmount();
 });

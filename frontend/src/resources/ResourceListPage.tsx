@@ -303,7 +303,6 @@ export function ResourceListPage({
       {history && (
         <HistoryDrawer
           definition={definition}
-          fields={allFields}
           recordId={history.id}
           recordLabel={recordLabel(history)}
           onClose={() => setHistory(null)}

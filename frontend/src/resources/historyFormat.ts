@@ -1,13 +1,5 @@
 import { DATE_LOCALE } from '../constants.js';
-import type { HistoryEntry } from './resourceApi.js';
-
-/** A value as a person reads it in a history line. */
-export function formatValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
-}
+import type { HistoryAttribution } from './resourceApi.js';
 
 /** 'AcademicTermTypeDeactivated' → 'Deactivated' (the kind is already on screen). */
 export function actionOf(type: string, eventPrefix: string): string {
@@ -15,10 +7,21 @@ export function actionOf(type: string, eventPrefix: string): string {
   return rest.replace(/([a-z0-9])([A-Z])/g, '$1 $2') || type;
 }
 
-/** 'Ada Admin', or 'Ada Admin on behalf of Fay Faculty' while masquerading; 'System' for jobs. */
-export function whoOf(entry: Pick<HistoryEntry, 'by' | 'onBehalfOf'>): string {
+/**
+ * 'Ada Admin', 'Ada Admin on behalf of Fay Faculty' while masquerading, 'Maria Garcia through API
+ * key “Nightly import” (created by Ada Admin)' for a Bearer request; 'System' for jobs.
+ */
+export function whoOf(
+  entry: Pick<HistoryAttribution, 'by' | 'onBehalfOf'> & {
+    through?: HistoryAttribution['through'];
+  },
+): string {
   const by = entry.by?.displayName ?? 'System';
-  return entry.onBehalfOf ? `${by} on behalf of ${entry.onBehalfOf.displayName}` : by;
+  const who = entry.onBehalfOf ? `${by} on behalf of ${entry.onBehalfOf.displayName}` : by;
+  const key = entry.through;
+  if (!key) return who;
+  const creator = key.createdBy ? ` (created by ${key.createdBy.displayName})` : '';
+  return `${who} through API key “${key.name}”${creator}`;
 }
 
 export function whenOf(at: string, locale: string = DATE_LOCALE): string {

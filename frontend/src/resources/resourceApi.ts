@@ -28,14 +28,44 @@ export interface HistoryActor {
   displayName: string;
 }
 
-export interface HistoryEntry {
+/** The API key a change came through, and who created it (command-service attribution.ts). */
+export interface HistoryApiKey {
+  id: string;
+  name: string;
+  createdBy: HistoryActor | null;
+}
+
+/** What a person reads for one change; the server words it (command-service changeDisplay.ts). */
+export type ChangeDisplay =
+  | { kind: 'text'; from: string; to: string }
+  | { kind: 'list'; added: string[]; removed: string[] }
+  /** Image addresses; null is the default logo. */
+  | { kind: 'image'; from: string | null; to: string | null };
+
+export interface HistoryChange {
+  /** Machine name and raw values, for programs; people read `label` and `display`. */
+  field: string;
+  from: unknown;
+  to: unknown;
+  label: string;
+  display: ChangeDisplay;
+}
+
+/** Who acted, as every history row says it. */
+export interface HistoryAttribution {
+  by: HistoryActor | null;
+  onBehalfOf: HistoryActor | null;
+  through: HistoryApiKey | null;
+}
+
+export interface HistoryEntry extends HistoryAttribution {
   position: string;
   revision: number;
   type: string;
   at: string;
-  by: HistoryActor | null;
-  onBehalfOf: HistoryActor | null;
-  changes: { field: string; from: unknown; to: unknown }[];
+  /** A sentence for an event that changes no field (a masquerade, a merge), else null. */
+  summary: string | null;
+  changes: HistoryChange[];
 }
 
 export interface ReferenceOption {

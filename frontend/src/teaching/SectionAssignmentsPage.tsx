@@ -423,7 +423,6 @@ export default function SectionAssignmentsPage() {
         <SectionHistoryDrawer
           sectionId={history.id}
           label={history.label}
-          choices={choices}
           onClose={() => setHistory(null)}
         />
       )}

@@ -110,8 +110,35 @@ beforeAll(async () => {
               at: '2026-08-01T10:00:00.000Z',
               by: { id: 'u-ops', displayName: 'Olga Ops' },
               onBehalfOf: null,
+              through: null,
               assignment: null,
-              changes: [{ field: 'sectionNumber', from: null, to: '001' }],
+              changes: [
+                {
+                  field: 'sectionNumber',
+                  from: null,
+                  to: '001',
+                  label: 'Section number',
+                  display: { kind: 'text', from: '(empty)', to: '001' },
+                },
+                {
+                  field: 'CourseOfferingId',
+                  from: null,
+                  to: 'o-1',
+                  label: 'Course offering',
+                  display: { kind: 'text', from: '(empty)', to: 'MATH 101 Calculus I · 2026–27' },
+                },
+                {
+                  field: 'meetings',
+                  from: [],
+                  to: [{ id: 'm1' }],
+                  label: 'Meetings',
+                  display: {
+                    kind: 'list',
+                    added: ['Mon Wed 09:00–09:50 weekly, 2026-09-01 to 2026-12-15 · SCI 101'],
+                    removed: [],
+                  },
+                },
+              ],
             },
             {
               position: '2',
@@ -120,8 +147,17 @@ beforeAll(async () => {
               at: '2026-08-02T10:00:00.000Z',
               by: { id: 'u-ops', displayName: 'Olga Ops' },
               onBehalfOf: null,
+              through: null,
               assignment: { id: 'a1', instructor: { id: 'u-ada', displayName: 'Ada Lovelace' } },
-              changes: [{ field: 'status', from: 'proposed', to: 'approved' }],
+              changes: [
+                {
+                  field: 'status',
+                  from: 'proposed',
+                  to: 'approved',
+                  label: 'Status',
+                  display: { kind: 'text', from: 'Proposed', to: 'Approved' },
+                },
+              ],
             },
           ],
         },
@@ -361,6 +397,17 @@ test('the details assign an instructor, and approve as the user may; the history
 
   fireEvent.click(screen.getByRole('button', { name: 'History' }));
   expect(await screen.findByText('Assignment changed: Ada Lovelace')).toBeInTheDocument();
+  // The section's offering by course and period, meetings as added, no ids or JSON.
+  const drawer = screen.getByText('Assignment changed: Ada Lovelace').closest('.bp6-drawer');
+  const history = within(drawer as HTMLElement);
+  expect(history.getByText('MATH 101 Calculus I · 2026–27')).toBeInTheDocument();
+  expect(
+    within(history.getByRole('list', { name: 'Meetings added' })).getByText(
+      'Mon Wed 09:00–09:50 weekly, 2026-09-01 to 2026-12-15 · SCI 101',
+    ),
+  ).toBeInTheDocument();
+  expect(history.getByText('Approved')).toBeInTheDocument();
+  expect(drawer).not.toHaveTextContent(/o-1|CourseOfferingId|\{/);
   app.unmount();
 });
 

@@ -417,7 +417,6 @@ export default function SectionsPage() {
         <SectionHistoryDrawer
           sectionId={dialog.section.id}
           label={sectionLabel(dialog.section)}
-          choices={choices}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,3 +1,4 @@
+import type { HistoryAttribution, HistoryChange } from '../resources/resourceApi.js';
 /** The shapes of the sections read routes (projection-service/src/teaching) and write bodies. */
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
@@ -140,15 +141,13 @@ export interface SectionBody {
   allowOverlap?: boolean;
 }
 
-export interface SectionHistoryEntry {
+export interface SectionHistoryEntry extends HistoryAttribution {
   position: string;
   revision: number;
   type: string;
   at: string;
-  by: { id: string; displayName: string } | null;
-  onBehalfOf: { id: string; displayName: string } | null;
   assignment: { id: string; instructor: { id: string; displayName: string } } | null;
-  changes: { field: string; from: unknown; to: unknown }[];
+  changes: HistoryChange[];
 }
 
 /** The two bulk routes: the workgroup's approval and academic affairs' (final). */

@@ -140,6 +140,32 @@ describe('administration and configuration lists (embedded, demo data)', () => {
     );
   });
 
+  it('lists a masquerade in the history of the user acted as and of the admin', async () => {
+    const maria = demoUserId('mgarcia');
+    expect(
+      (await call('POST', '/api/users/masquerade', signedIn('admin'), { id: maria })).status,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', '/api/users/masquerade', signedIn('admin', 'mgarcia'))).status,
+    ).toBe(200);
+    // The user acted as finds the admin's stream through the masquerades read model.
+    await settled();
+    const sentences = async (userId: string) =>
+      (
+        (await call('GET', `/api/history/users/${userId}`, signedIn('admin'))).body.rows as {
+          summary: string | null;
+        }[]
+      )
+        .map((r) => r.summary)
+        .filter((s) => s !== null);
+    const expected = [
+      'Ada Admin started acting as Maria Garcia',
+      'Ada Admin stopped acting as Maria Garcia',
+    ];
+    expect(await sentences(maria)).toEqual(expected);
+    expect(await sentences(demoUserId('admin'))).toEqual(expected);
+  });
+
   it('a stored flag overrides the configured default on the very next request', async () => {
     const admin = signedIn('admin');
     const ops = signedIn('academicOpsAdmin');

@@ -2,6 +2,7 @@ import { isKnownEventType as isKnownDomainEventType } from '@allot/shared-events
 import {
   apiKeysProjection,
   authFactsProjection,
+  masqueradesProjection,
   resourceProjections,
   approvalsProjection,
   preferencesProjection,
@@ -19,6 +20,7 @@ export const allProjections: readonly Projection[] = [
   authFactsProjection,
   workingPeriodsProjection,
   apiKeysProjection,
+  masqueradesProjection,
   ...resourceProjections,
   sectionsProjection,
   preferencesProjection,

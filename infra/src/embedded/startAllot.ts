@@ -18,6 +18,7 @@ import {
   attachRealtime,
   authFactsProjection,
   createInUseLookup,
+  createMasqueradersLookup,
   createMergedUsersLookup,
   createProjectionRunner,
   createTableResolver,
@@ -159,6 +160,7 @@ export async function startAllot(
       session: auth.session,
       inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),
       mergedInto: createMergedUsersLookup({ knex, tables: createTableResolver(knex) }),
+      masqueraders: createMasqueradersLookup({ knex, tables: createTableResolver(knex) }),
       featureFlags: auth.liveFeatureFlags,
     });
     await app.register(projectionServicePlugin, {

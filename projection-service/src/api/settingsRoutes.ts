@@ -1,5 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Knex } from 'knex';
+import { DEFAULT_LOGO_SVG, LOGO_CSP } from '@allot/shared-events';
 import {
   PRIMARY_COLOR,
   SETTINGS_TABLE,
@@ -10,19 +11,8 @@ import {
 } from '../readModels/settings/index.js';
 import type { ReadTables } from './projectionServicePlugin.js';
 
-/** Spec §7: the logo shown when none was uploaded — the letter A on the default colour. */
-export const DEFAULT_LOGO_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">' +
-  '<rect width="64" height="64" rx="8" fill="#0736a4"/>' +
-  '<text x="32" y="45" font-family="sans-serif" font-size="40" font-weight="bold" ' +
-  'fill="#ffffff" text-anchor="middle">A</text></svg>';
-
-/**
- * Opened directly, an SVG logo is a document of its own: no script, no fetch, no form, no plugin
- * may run in it (`default-src 'none'` and `sandbox`), even if a scriptable upload slipped past
- * the upload check. Inline styles and data: images keep an ordinary SVG drawing intact.
- */
-export const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+/** From shared-events: the browser draws the default too, and the settings history sends the CSP. */
+export { DEFAULT_LOGO_SVG, LOGO_CSP };
 
 /** `filter` is JSON in the query string; undefined when absent, null when unreadable. */
 function parseFilter(raw: unknown): { machineName: string } | undefined | null {

@@ -8,3 +8,4 @@ export * from './authFactsProjection.js';
 export * from './readModelAuthFacts.js';
 export * from './apiKeysProjection.js';
 export * from './cachedSessionFacts.js';
+export * from './masqueradesProjection.js';

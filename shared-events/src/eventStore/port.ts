@@ -22,6 +22,11 @@ export interface EventMetadata {
   actorId?: string | null;
   /** The authenticated user when `actorId` is a masqueraded working user. */
   onBehalfOfId?: string | null;
+  /**
+   * The API key a Bearer request came with (`actorId` is then the key's user). Optional: events
+   * written before keys were recorded, and every event not written through a key, have none.
+   */
+  apiKeyId?: string | null;
   correlationId?: string;
   causationId?: string;
   occurredAt?: string;

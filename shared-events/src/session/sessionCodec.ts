@@ -8,6 +8,8 @@ export interface SessionData {
   userId: string;
   /** The user whose abilities apply (differs from `userId` while masquerading). */
   workingUserId: string;
+  /** The API key of a Bearer request (never in a cookie): recorded with each event it writes. */
+  apiKeyId?: string;
   /** Milliseconds since the epoch. */
   issuedAt: number;
   expiresAt: number;

@@ -1,0 +1,34 @@
+import type { RecordedEvent } from '@allot/shared-events';
+import type { HistoryApiKey, HistoryNames, HistoryPerson } from './historyNames.js';
+
+/** Who made a change, as every history row says it. */
+export interface Attribution {
+  /** The authenticated user (the admin while masquerading); null for the system or the seed. */
+  by: HistoryPerson | null;
+  /** The working user while masquerading, else null. */
+  onBehalfOf: HistoryPerson | null;
+  /** The API key the request came with (metadata `apiKeyId`), else null. */
+  through: HistoryApiKey | null;
+}
+
+/**
+ * From the event metadata: `actorId` is the working user and `onBehalfOfId` the authenticated
+ * one while masquerading; `apiKeyId` names the key of a Bearer request (events written before
+ * keys were recorded have none, and read as the key's user alone). An actor that is no user (the
+ * system, the demo seed) has no user stream and reads as null: the browser says "System".
+ */
+export async function attributionOf(
+  event: RecordedEvent,
+  names: HistoryNames,
+): Promise<Attribution> {
+  const actorId = event.metadata.actorId ?? null;
+  const authenticatedId = event.metadata.onBehalfOfId ?? null;
+  const masquerading = authenticatedId !== null && authenticatedId !== actorId;
+  const byId = masquerading ? authenticatedId : actorId;
+  const apiKeyId = event.metadata.apiKeyId;
+  return {
+    by: byId ? await names.person(byId) : null,
+    onBehalfOf: masquerading && actorId ? await names.person(actorId) : null,
+    through: typeof apiKeyId === 'string' ? await names.apiKey(apiKeyId) : null,
+  };
+}

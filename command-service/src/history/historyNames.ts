@@ -1,0 +1,117 @@
+import {
+  ApiKeyCreated,
+  StreamNotFoundError,
+  allResources,
+  apiKeyStream,
+  users,
+  type EventStore,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@allot/shared-events';
+import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
+
+/** A user as a history row names them. */
+export interface HistoryPerson {
+  id: string;
+  displayName: string;
+}
+
+/** The API key a change was made through: its name and who created it. */
+export interface HistoryApiKey {
+  id: string;
+  name: string;
+  createdBy: HistoryPerson | null;
+}
+
+/** Who a user id is, for the panel; null when no such user was ever recorded. */
+export type PersonLookup = (userId: string) => Promise<HistoryPerson | null>;
+
+/** What a record was last called, read from its own stream (deleted records keep their name). */
+export interface HistoryNames {
+  person: PersonLookup;
+  /** The record's `labelField` (default `name`) of the kind at API path `path`, or null. */
+  record(path: string, id: string, labelField?: string): Promise<string | null>;
+  apiKey(id: string): Promise<HistoryApiKey | null>;
+}
+
+/** What a reference to a record never recorded reads as (no id is ever shown). */
+export const UNKNOWN_RECORD = '(unknown)';
+
+/** A stream's events (from `options`), none when the stream does not exist. */
+export async function eventsOf(
+  store: EventStore,
+  streamId: string,
+  options?: ReadStreamOptions,
+): Promise<RecordedEvent[]> {
+  try {
+    return await store.readStream(streamId, options);
+  } catch (err) {
+    if (err instanceof StreamNotFoundError) return [];
+    throw err;
+  }
+}
+
+function lastRecord(definition: ResourceDefinition, events: readonly RecordedEvent[]) {
+  const decider = resourceDecider(definition);
+  const state = events.reduce<ResourceState>(
+    (s, e) => decider.evolve(s, { type: e.type, data: e.data as ResourceRecord }),
+    decider.initialState,
+  );
+  return state.status === 'absent' ? null : state.record;
+}
+
+/**
+ * Names for one history answer, each read once from the event store: the log is the audit
+ * trail, so names come from the records' own streams (as they are now), not from read models
+ * that could lag behind or have forgotten a deleted record.
+ */
+export function createHistoryNames(store: EventStore): HistoryNames {
+  const records = new Map<string, Promise<ResourceRecord | null>>();
+  const recordOf = (definition: ResourceDefinition, id: string) => {
+    const key = `${definition.name}\u0000${id}`;
+    let found = records.get(key);
+    if (!found) {
+      found = eventsOf(store, definition.streamId(id)).then((e) => lastRecord(definition, e));
+      records.set(key, found);
+    }
+    return found;
+  };
+  const person: PersonLookup = async (userId) => {
+    const record = await recordOf(users, userId);
+    if (!record) return null;
+    const name = record.displayName;
+    return { id: userId, displayName: typeof name === 'string' ? name : UNKNOWN_RECORD };
+  };
+  const keys = new Map<string, Promise<HistoryApiKey | null>>();
+  return {
+    person,
+    async record(path, id, labelField = 'name') {
+      const definition = allResources.find((r) => r.path === path);
+      if (!definition) return null;
+      if (definition === users) return (await person(id))?.displayName ?? null;
+      const value = (await recordOf(definition, id))?.[labelField];
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+    },
+    apiKey(id) {
+      let found = keys.get(id);
+      if (!found) {
+        found = eventsOf(store, apiKeyStream(id)).then(async (events) => {
+          const created = events.find((e) => e.type === 'ApiKeyCreated');
+          const data = created ? ApiKeyCreated.safeParse(created.data).data : undefined;
+          if (!created || !data) return null;
+          // The key's creator: the authenticated user, also when they were masquerading.
+          const creatorId = created.metadata.onBehalfOfId ?? created.metadata.actorId ?? null;
+          return {
+            id,
+            name: data.name,
+            createdBy: creatorId ? await person(creatorId) : null,
+          };
+        });
+        keys.set(id, found);
+      }
+      return found;
+    },
+  };
+}

@@ -5,6 +5,7 @@ import type { EventStore, InUseLookup, SessionCodec } from '@allot/shared-events
 import type { Jobs } from './jobs/port.js';
 import { errorHandlerPlugin } from './errors/errorHandlerPlugin.js';
 import { refuseNulCharacters } from './errors/refuseNulCharacters.js';
+import { limitJsonNesting } from './errors/jsonBodies.js';
 import { authorizationPlugin, type AbilityResolver } from './authorization/authorizationPlugin.js';
 import { createCommandBus, type CommandBus } from './commandHandling/commandBus.js';
 import { commandBusPlugin } from './commandHandling/commandBusPlugin.js';
@@ -76,6 +77,7 @@ export async function commandServicePlugin(
     csrfSecret: options.csrfSecret,
     ...(options.abilityFor ? { abilityFor: options.abilityFor } : {}),
   });
+  limitJsonNesting(fastify);
   refuseNulCharacters(fastify);
 
   if (options.session) {

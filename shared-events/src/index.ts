@@ -15,3 +15,4 @@ export * from './events/sessionEvents.js';
 export * from './teaching/index.js';
 export * from './json/canonicalJson.js';
 export * from './json/nulCharacter.js';
+export * from './json/nesting.js';

@@ -11,6 +11,12 @@ describe('findNulCharacter', () => {
     expect(findNulCharacter({ body: { 'bad\u0000key': 1 } })).toBe('body.bad\u0000key');
   });
 
+  it('walks 100,000 levels of nesting without overflowing the stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(findNulCharacter({ body: deep })).toBe(`body${'.0'.repeat(100_000)}`);
+  });
+
   it('passes everything else, bytes of an upload included', () => {
     expect(findNulCharacter(undefined)).toBeNull();
     expect(findNulCharacter(null)).toBeNull();

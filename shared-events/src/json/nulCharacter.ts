@@ -11,15 +11,27 @@ export const NUL_CHARACTER_MESSAGE =
  * the value itself), else null. Buffers (uploaded files) are bytes, not text, and are left alone.
  */
 export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  if (ArrayBuffer.isView(value)) return null;
-  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
-  for (const [key, item] of entries) {
-    const itemPath = path ? `${path}.${String(key)}` : String(key);
-    if (typeof key === 'string' && key.includes('\u0000')) return itemPath;
-    const found = findNulCharacter(item, itemPath);
-    if (found !== null) return found;
+  // A stack, not recursion: a deeply nested body must not overflow the call stack (a 500).
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return at;
+      continue;
+    }
+    if (typeof current !== 'object' || current === null || ArrayBuffer.isView(current)) continue;
+    const entries = Array.isArray(current)
+      ? [...current.entries()]
+      : Object.entries(current as Record<string, unknown>);
+    const named = entries.map(([key, item]): [unknown, string, unknown] => [
+      item,
+      at ? `${at}.${String(key)}` : String(key),
+      key,
+    ]);
+    const badKey = named.find(([, , key]) => typeof key === 'string' && key.includes('\u0000'));
+    if (badKey) return badKey[1];
+    // Pushed last first, so the first field is looked at first (the path named is the first).
+    for (const [item, itemPath] of named.reverse()) stack.push([item, itemPath]);
   }
   return null;
 }

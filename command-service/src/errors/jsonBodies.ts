@@ -25,6 +25,6 @@ export function limitJsonNesting(fastify: FastifyInstance): void {
       );
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }

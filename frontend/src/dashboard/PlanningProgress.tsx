@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, HTMLTable, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, Icon, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { subjectOf } from '@allot/shared-events/browser';
 import { useGetAuthQuery } from '../api/sessionApi.js';
 import { notify } from '../notifications/notify.js';
@@ -34,11 +34,22 @@ interface Asking {
   action: ProgressAction;
 }
 
-/** A status as a capitalised word with its colour and icon. */
-function ApprovalStatusTag({ status }: { status: ApprovalStatus }) {
+/**
+ * A status as a capitalised word with its colour and icon: a tag at the current step, quieter
+ * text at the earlier ones (history).
+ */
+function StatusText({ status, quiet }: { status: ApprovalStatus; quiet: boolean }) {
   const look = STATUS_LOOK[status];
+  if (quiet) {
+    return (
+      <span className="allot-progress__quiet">
+        <Icon icon={look.icon} intent={look.intent} size={12} />
+        {STATUS_TEXT[status]}
+      </span>
+    );
+  }
   return (
-    <Tag minimal intent={look.intent} icon={look.icon} className="allot-progress__status">
+    <Tag minimal intent={look.intent} icon={look.icon}>
       {STATUS_TEXT[status]}
     </Tag>
   );
@@ -48,6 +59,7 @@ function ApprovalStatusTag({ status }: { status: ApprovalStatus }) {
 function ProgressCell({
   cell,
   step,
+  isCurrent,
   workgroup,
   actions,
   busy,
@@ -55,6 +67,7 @@ function ProgressCell({
 }: {
   cell: ApprovalCell;
   step: Step;
+  isCurrent: boolean;
   workgroup: string;
   actions: readonly ProgressAction[];
   busy: boolean;
@@ -65,7 +78,7 @@ function ProgressCell({
   return (
     <>
       <div className="allot-progress__cell">
-        <ApprovalStatusTag status={cell.status} />
+        <StatusText status={cell.status} quiet={!isCurrent} />
         {actions.map((a) => (
           <Button
             key={a}
@@ -186,6 +199,7 @@ export function PlanningProgress() {
                     <ProgressCell
                       cell={cell}
                       step={s}
+                      isCurrent={isCurrent}
                       workgroup={row.name}
                       actions={actionsAt(cell.status, isCurrent).filter((a) =>
                         may(a, row.WorkgroupId),

@@ -86,6 +86,13 @@ beforeEach(() => {
   putAnswer = null;
 });
 
+/** Clicks `name` in the row's More actions menu (history, deactivate and delete live there). */
+async function fromMenu(row: string, name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `More actions for ${row}` }));
+  const menu = await screen.findByRole('menu', { name: `More actions for ${row}` });
+  fireEvent.click(within(menu).getByRole('menuitem', { name }));
+}
+
 function renderPage() {
   return renderWithApp(
     [{ path: '/academicTermTypes', element: <ResourceListPage definition={academicTermTypes} /> }],
@@ -207,7 +214,7 @@ test('an edit refused as stale (409) says someone else changed it and reloads th
 test('deleting a record in use offers to deactivate it instead', async () => {
   rows = [semester()];
   const app = renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'Delete Semester' }));
+  await fromMenu('Semester', 'Delete Semester');
   const alert = await screen.findByRole('alertdialog');
   expect(within(alert).getByText(/This cannot be undone/)).toBeInTheDocument();
   fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));
@@ -228,7 +235,7 @@ test('deleting a record in use offers to deactivate it instead', async () => {
 test('the history panel lists who changed what, newest first, with the masquerade', async () => {
   rows = [semester()];
   const app = renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'History of Semester' }));
+  await fromMenu('Semester', 'History of Semester');
   const title = await screen.findByText('History: Semester');
   const drawer = title.closest('.bp6-drawer') as HTMLElement;
   const sections = await within(drawer).findAllByText(/Ada Admin/);
@@ -237,5 +244,32 @@ test('the history panel lists who changed what, newest first, with the masquerad
   expect(within(drawer).getByText('Created')).toBeInTheDocument();
   expect(within(drawer).getAllByText('Semestr')).toHaveLength(2);
   expect(within(drawer).getByText('(empty)')).toBeInTheDocument();
+  app.unmount();
+});
+
+test('a row shows edit at hand and history, deactivate and delete in its More actions menu', async () => {
+  rows = [
+    semester(),
+    { ...semester(), id: 't-2', name: 'Quarter', slug: 'quarter', isActive: false },
+  ];
+  const app = renderPage();
+  await screen.findByRole('button', { name: 'Edit Semester' });
+  const actions = screen
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'))
+    .filter((name) => name?.endsWith('Semester'));
+  expect(actions).toEqual(['Edit Semester', 'More actions for Semester']);
+  fireEvent.click(screen.getByRole('button', { name: 'More actions for Quarter' }));
+  const menu = await screen.findByRole('menu', { name: 'More actions for Quarter' });
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  ).toEqual(['History', 'Deactivate', 'Delete']);
+  // Quarter is inactive already.
+  expect(within(menu).getByRole('menuitem', { name: 'Deactivate Quarter' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   app.unmount();
 });

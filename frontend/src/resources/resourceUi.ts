@@ -35,7 +35,8 @@ export interface FieldUi {
   reference?: string;
   labelField?: string;
   options?: readonly { value: string; label: string }[];
-  column?: false | { width?: number };
+  /** `hidden`: offered in the list's Columns control, not shown until the user picks it. */
+  column?: false | { width?: number; hidden?: boolean };
   form?: false;
   taxonomy?: TaxonomyKind;
   editSubject?: string;

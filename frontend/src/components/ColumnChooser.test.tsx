@@ -57,6 +57,8 @@ const shown = () =>
 async function openChooser() {
   // Enabled once the user is known (their choice is kept under their name).
   await waitFor(() => expect(screen.getByRole('button', { name: 'Columns' })).toBeEnabled());
+  // As a click or a key on it would, the button has the focus when it opens the popover.
+  screen.getByRole('button', { name: 'Columns' }).focus();
   fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
   return screen.findByRole('group', { name: 'Columns of People' });
 }
@@ -111,7 +113,7 @@ test('remembers the choice per user and table, and Reset to default forgets it',
   app.unmount();
 });
 
-test('the Columns control is made of native controls and closes on Escape', async () => {
+test('the Columns control is made of native controls, closes on Escape and gives the focus back', async () => {
   const app = render();
   // A native button (Enter and Space open it) and native checkboxes (Space toggles them).
   expect(screen.getByRole('button', { name: 'Columns' }).tagName).toBe('BUTTON');
@@ -125,5 +127,7 @@ test('the Columns control is made of native controls and closes on Escape', asyn
   await waitFor(() =>
     expect(screen.queryByRole('group', { name: 'Columns of People' })).not.toBeInTheDocument(),
   );
+  // The keyboard is back on the button that opened it.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus());
   app.unmount();
 });

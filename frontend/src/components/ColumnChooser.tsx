@@ -19,6 +19,8 @@ export function ColumnChooser({
   return (
     <Popover
       placement="bottom-end"
+      // Escape or a choice puts the keyboard back on the button that opened it.
+      shouldReturnFocusOnClose
       content={
         <div className="allot-column-chooser">
           <div role="group" aria-label={`Columns of ${tableName}`}>

@@ -50,6 +50,8 @@ export function MoreActionsMenu({
   return (
     <Popover
       placement="bottom-start"
+      // Escape or a choice puts the keyboard back on the button that opened it.
+      shouldReturnFocusOnClose
       content={
         <Menu aria-label={label}>
           {actions.map((a) => (

@@ -69,6 +69,15 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `docs/screenshots/admin-${name}.png` });
 }
 
+/** Clicks `item` in the row's More actions menu (history, deactivate and delete live there). */
+async function fromMenu(page: Page, row: string, item: string) {
+  await page.getByRole('button', { name: `More actions for ${row}`, exact: true }).click();
+  await page
+    .getByRole('menu', { name: `More actions for ${row}`, exact: true })
+    .getByRole('menuitem', { name: item, exact: true })
+    .click();
+}
+
 async function saveDialog(page: Page) {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -114,18 +123,24 @@ describe.each(cases)('the $route list', (c) => {
     await page.getByText('1–1 of 1').waitFor();
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(1);
 
-    // Deactivate, after a confirmation.
-    await page.getByRole('button', { name: `Deactivate ${renamed}`, exact: true }).click();
+    // Deactivate (in the row's More actions menu), after a confirmation.
+    await fromMenu(page, renamed, `Deactivate ${renamed}`);
     const alert = page.getByRole('alertdialog');
     await alert
       .getByText(/Deactivate/)
       .first()
       .waitFor();
     await alert.getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByRole('button', { name: `${renamed} is inactive`, exact: true }).waitFor();
+    // Inactive now: the menu's Deactivate is greyed out.
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `More actions for ${renamed}`, exact: true }).click();
+    const menu = page.getByRole('menu', { name: `More actions for ${renamed}`, exact: true });
+    await menu
+      .getByRole('menuitem', { name: `Deactivate ${renamed}`, exact: true, disabled: true })
+      .waitFor();
 
     // History: created, renamed (from → to) and deactivated, by the admin.
-    await page.getByRole('button', { name: `History of ${renamed}`, exact: true }).click();
+    await menu.getByRole('menuitem', { name: `History of ${renamed}`, exact: true }).click();
     const drawer = page.locator('.bp6-drawer');
     await drawer.getByText('Deactivated').waitFor();
     await drawer.getByText('Created').waitFor();

@@ -116,9 +116,11 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
   // A row's own button (named for its assignment), not the bulk bar's "Approve all N matching".
   const approve = approver.page.locator('button[aria-label^="Approve "]').first();
   await approve.waitFor();
+  // "Approve Ada Lovelace on MATH 101 001 (Fall 2026)": the toast names the instructor.
   const label = (await approve.getAttribute('aria-label')) ?? '';
+  const instructor = /^Approve (.+?) on /.exec(label)?.[1] ?? label;
   await approve.click();
-  await approver.page.getByText(`${label.replace(/^Approve /, '')} approved.`).waitFor();
+  await approver.page.getByText(`${instructor} approved.`).waitFor();
   // Academic ops' list drops the approved one without a reload (teachingAssignmentChanged).
   await ops.page.waitForFunction(
     (expected) =>
@@ -145,7 +147,12 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
       .getByRole('button', { name: `Details of ${period.name}`, exact: true })
       .click();
     const steps = admin.page.getByRole('region', { name: `Progress steps of ${period.name}` });
-    await steps.getByRole('button', { name: 'Deactivate Department review', exact: true }).click();
+    await steps
+      .getByRole('button', { name: 'More actions for Department review', exact: true })
+      .click();
+    await admin.page
+      .getByRole('menuitem', { name: 'Deactivate Department review', exact: true })
+      .click();
     await admin.page.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await admin.page.getByText('Department review deactivated.').waitFor();
     await approver.page.waitForFunction(
@@ -184,6 +191,7 @@ interface SectionListRow {
   CourseOfferingId: string;
   courseNumber: string | null;
   sectionNumber: string;
+  TermMode: { AcademicTermId: string } | null;
   assignments: { UserId: string; status: string }[];
 }
 
@@ -226,7 +234,16 @@ test('academic ops assigns the best suggested instructor in one click; another b
   }
   if (!chosen) throw new Error('No uncovered demo section has a suggested assignee');
   const { section, best } = chosen;
+  // The drawer names the section by course and number; list rows add its term.
   const label = `${section.courseNumber ?? 'Section'} ${section.sectionNumber}`;
+  const term = (
+    await api<{ name: string }>(
+      page,
+      'GET',
+      `/api/academicTerms/${section.TermMode?.AcademicTermId ?? ''}`,
+    )
+  ).body.name;
+  const rowLabel = `${label} (${term})`;
   // An administrator watches the instructor's assignments in another browser.
   const watcher = await open(
     'admin',
@@ -234,17 +251,17 @@ test('academic ops assigns the best suggested instructor in one click; another b
       section.AcademicPeriodId,
     )}`,
   );
-  // Each listed assignment has a "History of <course> <section>" button.
+  // Each listed assignment has a "Section of <instructor>: <course> <section> (<term>)" button.
   const row = (text: string) =>
-    watcher.page.getByRole('button', { name: `History of ${text}`, exact: true });
+    watcher.page.getByRole('button', { name: `Section of ${best.name}: ${text}`, exact: true });
   const listed = (text: string) => row(text).first().waitFor({ timeout: 30_000 });
   const gone = (text: string) => row(text).first().waitFor({ state: 'detached', timeout: 30_000 });
   await watcher.page.getByRole('navigation', { name: 'Pages' }).waitFor();
   await watcher.page.waitForFunction(() => !document.body.innerText.includes('Loading…'));
-  expect(await row(label).count()).toBe(0);
+  expect(await row(rowLabel).count()).toBe(0);
 
   await page.getByLabel('Search sections').fill(section.courseNumber ?? section.sectionNumber);
-  await page.getByRole('button', { name: `Details of ${label}`, exact: true }).click();
+  await page.getByRole('button', { name: `Details of ${rowLabel}`, exact: true }).click();
   const suggestions = page.getByLabel('Suggested assignees');
   // The drawer ranks the same candidate first, and one click assigns them.
   const first = suggestions.getByRole('button', { name: /^Assign / }).first();
@@ -256,7 +273,7 @@ test('academic ops assigns the best suggested instructor in one click; another b
   const { body: after } = await api<SectionListRow>(page, 'GET', `/api/sections/${section.id}`);
   expect(after.assignments.map((a) => [a.UserId, a.status])).toEqual([[best.UserId, 'proposed']]);
   // teachingAssignmentCreated: the watcher's list shows it without a reload.
-  await listed(label);
+  await listed(rowLabel);
 
   // Unassigned again (teachingAssignmentDeleted): it leaves the watcher's list.
   await page.getByRole('button', { name: `Unassign ${best.name}`, exact: true }).click();
@@ -265,7 +282,7 @@ test('academic ops assigns the best suggested instructor in one click; another b
     .getByRole('button', { name: 'Unassign', exact: true })
     .click();
   await page.getByText(`${best.name} unassigned.`).waitFor();
-  await gone(label);
+  await gone(rowLabel);
 
   // Course Offerings: the offering's section count leads back to its sections.
   await page.keyboard.press('Escape');
@@ -280,7 +297,7 @@ test('academic ops assigns the best suggested instructor in one click; another b
     (url) => url.searchParams.get('CourseOfferingId') === section.CourseOfferingId,
   );
   await page.getByText(`Offering: ${section.courseNumber ?? ''}`).waitFor();
-  await page.getByRole('button', { name: `Details of ${label}`, exact: true }).waitFor();
+  await page.getByRole('button', { name: `Details of ${rowLabel}`, exact: true }).waitFor();
   expect([...ops.problems, ...watcher.problems]).toEqual([]);
 });
 
@@ -316,7 +333,12 @@ test('a workgroup submitted at step 6 reaches an academic-affairs approver live,
   const row = ops.page.getByRole('table', { name: 'Workgroup approvals' }).getByRole('row', {
     name: new RegExp(`^${workgroup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`),
   });
-  await row.getByText('approved', { exact: true }).first().waitFor({ timeout: 30_000 });
+  // Its step-6 cell (the last column: the current step), not the earlier steps' history.
+  await row
+    .getByRole('cell')
+    .last()
+    .getByText('Approved', { exact: true })
+    .waitFor({ timeout: 30_000 });
   expect([...ops.problems, ...affairs.problems]).toEqual([]);
 });
 

@@ -195,6 +195,15 @@ test('academic ops edit an offering’s term modes in the kind’s dialog and se
   app.unmount();
 });
 
+/** Delete waits in the row's More actions menu. */
+async function deleteFromMenu() {
+  fireEvent.click(
+    await screen.findByRole('button', { name: `More actions for ${LABEL}` }, { timeout: 5000 }),
+  );
+  const menu = await screen.findByRole('menu', { name: `More actions for ${LABEL}` });
+  fireEvent.click(within(menu).getByRole('menuitem', { name: `Delete ${LABEL}` }));
+}
+
 test('delete asks first; an offering with sections is not deleted and the server says why', async () => {
   offerings = [offering('o-1')];
   deleteAnswer = {
@@ -207,9 +216,7 @@ test('delete asks first; an offering with sections is not deleted and the server
     },
   };
   const app = renderPage();
-  fireEvent.click(
-    await screen.findByRole('button', { name: `Delete ${LABEL}` }, { timeout: 5000 }),
-  );
+  await deleteFromMenu();
   let alert = await screen.findByRole('alertdialog');
   expect(within(alert).getByText(LABEL)).toBeInTheDocument();
   expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -224,7 +231,7 @@ test('delete asks first; an offering with sections is not deleted and the server
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
   deleteAnswer = { body: { id: 'o-1', revision: 3, position: '1:2' } };
-  fireEvent.click(screen.getByRole('button', { name: `Delete ${LABEL}` }));
+  await deleteFromMenu();
   alert = await screen.findByRole('alertdialog');
   fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('No course offerings yet')).toBeInTheDocument();
@@ -243,7 +250,10 @@ test('an administrator reads the offerings with their history and nothing to cha
     await screen.findByRole('button', { name: `History of ${LABEL}` }, { timeout: 5000 }),
   ).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: `Edit ${LABEL}` })).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: `Delete ${LABEL}` })).not.toBeInTheDocument();
+  // Nothing to delete either: no More actions menu at all.
+  expect(
+    screen.queryByRole('button', { name: `More actions for ${LABEL}` }),
+  ).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'New Course Offering' })).not.toBeInTheDocument();
   app.unmount();
 });

@@ -18,9 +18,9 @@ import { resolveFields, uiOf } from '../resources/resourceUi.js';
 import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
 import { useAppDispatch } from '../resources/useAppDispatch.js';
 import { permissionsFor } from '../resources/useResourceAbility.js';
+import { RowActions, rowActionsWidth } from '../components/RowActions.js';
 import {
   Pager,
-  RowAction,
   TeachingTable,
   nextTableSort,
   type PagerState,
@@ -290,9 +290,8 @@ export default function CourseOfferingsPage() {
 
   const rows = list.data?.rows ?? [];
   const count = list.data?.count ?? 0;
-  // History always; edit and delete as the user may.
-  const buttons = 1 + (can.update ? 1 : 0) + (can.delete ? 1 : 0);
-  const actionsWidth = Math.max(72, 20 + 30 * buttons);
+  // Edit (as the user may) and history at hand, delete in the More actions menu.
+  const actionsWidth = rowActionsWidth(can.update ? 2 : 1, can.delete);
   const filtering = Boolean(filters.workgroup || filters.search.trim());
   const newButton = can.create ? (
     <Button
@@ -330,6 +329,8 @@ export default function CourseOfferingsPage() {
     body = (
       <div className="allot-list-block">
         <TeachingTable
+          columnsKey="courseOfferings"
+          tableName="Course offerings"
           columns={columns}
           rows={rows}
           loading={list.isLoading || waiting}
@@ -342,30 +343,44 @@ export default function CourseOfferingsPage() {
           actions={(o) => {
             const label = offeringLabel(o);
             return (
-              <>
-                {can.update && (
-                  <RowAction
-                    icon="edit"
-                    label={`Edit ${label}`}
-                    onClick={() =>
-                      setDialog({ kind: 'edit', record: recordOf(o), key: Date.now() })
-                    }
-                  />
-                )}
-                <RowAction
-                  icon="history"
-                  label={`History of ${label}`}
-                  onClick={() => setDialog({ kind: 'history', row: o })}
-                />
-                {can.delete && (
-                  <RowAction
-                    icon="trash"
-                    label={`Delete ${label}`}
-                    onClick={() => setDialog({ kind: 'delete', row: o })}
-                    intent={Intent.DANGER}
-                  />
-                )}
-              </>
+              <RowActions
+                rowLabel={label}
+                inline={[
+                  ...(can.update
+                    ? [
+                        {
+                          key: 'edit',
+                          icon: 'edit' as const,
+                          text: 'Edit',
+                          label: `Edit ${label}`,
+                          onClick: () =>
+                            setDialog({ kind: 'edit', record: recordOf(o), key: Date.now() }),
+                        },
+                      ]
+                    : []),
+                  {
+                    key: 'history',
+                    icon: 'history',
+                    text: 'History',
+                    label: `History of ${label}`,
+                    onClick: () => setDialog({ kind: 'history', row: o }),
+                  },
+                ]}
+                more={
+                  can.delete
+                    ? [
+                        {
+                          key: 'delete',
+                          icon: 'trash',
+                          text: 'Delete',
+                          label: `Delete ${label}`,
+                          intent: Intent.DANGER,
+                          onClick: () => setDialog({ kind: 'delete', row: o }),
+                        },
+                      ]
+                    : []
+                }
+              />
             );
           }}
         />

@@ -16,13 +16,19 @@ export interface Dashboard {
   } | null;
 }
 export type ApprovalStatus = 'pending' | 'submitted' | 'approved' | 'returned';
+/** One workgroup at one step: its status, when it last moved, its last action's comment. */
+export interface ApprovalCell {
+  status: ApprovalStatus;
+  updatedAt: string | null;
+  comment?: string | null;
+}
 export interface WorkgroupApprovals {
   AcademicPeriodId: string | null;
   steps: { id: string; stepId: number; name: string; isActive: boolean }[];
   rows: {
     WorkgroupId: string;
     name: string;
-    steps: Record<string, { status: ApprovalStatus; updatedAt: string | null }>;
+    steps: Record<string, ApprovalCell>;
   }[];
 }
 

@@ -93,6 +93,13 @@ beforeEach(() => {
   history = SEMESTER_HISTORY;
 });
 
+/** Clicks `name` in the row's More actions menu (history, deactivate and delete live there). */
+async function fromMenu(row: string, name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `More actions for ${row}` }));
+  const menu = await screen.findByRole('menu', { name: `More actions for ${row}` });
+  fireEvent.click(within(menu).getByRole('menuitem', { name }));
+}
+
 function renderPage() {
   return renderWithApp(
     [{ path: '/academicTermTypes', element: <ResourceListPage definition={academicTermTypes} /> }],
@@ -214,7 +221,7 @@ test('an edit refused as stale (409) says someone else changed it and reloads th
 test('deleting a record in use offers to deactivate it instead', async () => {
   rows = [semester()];
   const app = renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'Delete Semester' }));
+  await fromMenu('Semester', 'Delete Semester');
   const alert = await screen.findByRole('alertdialog');
   expect(within(alert).getByText(/This cannot be undone/)).toBeInTheDocument();
   fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));
@@ -235,7 +242,7 @@ test('deleting a record in use offers to deactivate it instead', async () => {
 test('the history panel lists who changed what, newest first, with the masquerade', async () => {
   rows = [semester()];
   const app = renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'History of Semester' }));
+  await fromMenu('Semester', 'History of Semester');
   const title = await screen.findByText('History: Semester');
   const drawer = title.closest('.bp6-drawer') as HTMLElement;
   const sections = await within(drawer).findAllByText(/Ada Admin/);
@@ -276,7 +283,7 @@ test('the history shows lists as added and removed, the API key and a masquerade
     }),
   ];
   const app = renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'History of Semester' }));
+  await fromMenu('Semester', 'History of Semester');
   const drawer = (await screen.findByText('History: Semester')).closest(
     '.bp6-drawer',
   ) as HTMLElement;
@@ -302,5 +309,32 @@ test('the history shows lists as added and removed, the API key and a masquerade
   expect(within(drawer).getByText(long)).toHaveClass('allot-history-value');
   // No ids, machine names or JSON.
   expect(drawer).not.toHaveTextContent(/u-maria|UserId|permission|\{|MasqueradeStarted/);
+  app.unmount();
+});
+
+test('a row shows edit at hand and history, deactivate and delete in its More actions menu', async () => {
+  rows = [
+    semester(),
+    { ...semester(), id: 't-2', name: 'Quarter', slug: 'quarter', isActive: false },
+  ];
+  const app = renderPage();
+  await screen.findByRole('button', { name: 'Edit Semester' });
+  const actions = screen
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'))
+    .filter((name) => name?.endsWith('Semester'));
+  expect(actions).toEqual(['Edit Semester', 'More actions for Semester']);
+  fireEvent.click(screen.getByRole('button', { name: 'More actions for Quarter' }));
+  const menu = await screen.findByRole('menu', { name: 'More actions for Quarter' });
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  ).toEqual(['History', 'Deactivate', 'Delete']);
+  // Quarter is inactive already.
+  expect(within(menu).getByRole('menuitem', { name: 'Deactivate Quarter' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   app.unmount();
 });

@@ -89,11 +89,13 @@ export function ResourceListPage({
     [allFields, taxonomies.data, fixed],
   );
   const columns = useMemo(() => fields.filter((f) => f.column !== false), [fields]);
-  // A few filters a person scans at a glance: the first text columns and the flags.
+  // A few filters a person scans at a glance: the first text columns shown by default (not the
+  // rarer ones a wide kind offers in its Columns control) and the flags.
   const filterable = useMemo(
     () => [
       ...columns
         .filter((f) => f.listType === 'text' && f.widget !== 'reference')
+        .filter((f) => !(f.column && f.column.hidden === true))
         .slice(0, MAX_TEXT_FILTERS),
       ...columns.filter((f) => f.listType === 'text' && f.widget === 'reference' && f.reference),
       ...columns.filter((f) => f.listType === 'boolean'),
@@ -231,6 +233,8 @@ export function ResourceListPage({
     body = (
       <div className="allot-list-block">
         <ResourceTable
+          columnsKey={definition.path}
+          tableName={heading}
           columns={columns}
           rows={rows}
           loading={list.isLoading}

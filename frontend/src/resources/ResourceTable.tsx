@@ -1,4 +1,5 @@
-import { Button, HotkeysProvider, Icon, Tag } from '@blueprintjs/core';
+import { useMemo } from 'react';
+import { HotkeysProvider, Icon, Intent, Tag } from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -7,8 +8,11 @@ import {
   TableLoadingOption,
   type CellRenderer,
 } from '@blueprintjs/table';
+import { ColumnChooser } from '../components/ColumnChooser.js';
+import { RowActions, rowActionsWidth, type RowActionItem } from '../components/RowActions.js';
+import { useColumnVisibility } from '../components/useColumnVisibility.js';
 import { useReferenceOptionsQuery, type ResourceRow } from './resourceApi.js';
-import { cellText, recordLabel } from './cellText.js';
+import { cellText, rowLabel } from './cellText.js';
 import type { ListState } from './listParams.js';
 import { MISSING_MEMBER_LABEL } from './members.js';
 import type { ResolvedField } from './resourceUi.js';
@@ -16,8 +20,8 @@ import type { ResolvedField } from './resourceUi.js';
 export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 32;
 const DEFAULT_COLUMN_WIDTH = 180;
-/** Room for the borders. */
-const SCROLLBAR_ROOM = 2;
+/** Room for the borders, and the pixel Blueprint's grid draws past its last column. */
+const SCROLLBAR_ROOM = 3;
 
 export interface RowActions {
   onEdit?: ((row: ResourceRow) => void) | undefined;
@@ -29,6 +33,10 @@ export interface RowActions {
 }
 
 export interface ResourceTableProps extends RowActions {
+  /** Names the table where the user's column choice is kept (the kind's path). */
+  columnsKey: string;
+  /** What the table lists ("Users"), for the Columns control. */
+  tableName: string;
   columns: readonly ResolvedField[];
   rows: readonly ResourceRow[];
   loading: boolean;
@@ -73,16 +81,29 @@ function CellValue({ field, value }: { field: ResolvedField; value: unknown }) {
   return <>{cellText(value)}</>;
 }
 
-/** The list of one kind in a Blueprint Table: sortable headers, a row of actions per record. */
+/**
+ * The list of one kind in a Blueprint Table: sortable headers, a Columns control (`column.hidden`
+ * fields are offered there, not shown by default) and each record's actions: details and edit at
+ * hand, history, deactivate and delete in its More actions menu.
+ */
 export function ResourceTable(props: ResourceTableProps) {
-  const { columns, rows, sort } = props;
-  const actionCount = [
-    props.onSelect,
-    props.onEdit,
-    props.onHistory,
-    props.onDeactivate,
-    props.onDelete,
-  ].filter(Boolean).length;
+  const { rows, sort } = props;
+  const choosable = useMemo(
+    () =>
+      props.columns.map((f) => ({
+        key: f.name,
+        label: f.label,
+        hiddenByDefault: f.column ? f.column.hidden === true : false,
+      })),
+    [props.columns],
+  );
+  const visibility = useColumnVisibility(props.columnsKey, choosable);
+  const columns = useMemo(
+    () => props.columns.filter((f) => visibility.isVisible(f.name)),
+    [props.columns, visibility],
+  );
+  const inlineCount = [props.onSelect, props.onEdit].filter(Boolean).length;
+  const hasMore = Boolean(props.onHistory ?? props.onDeactivate ?? props.onDelete);
 
   const headerFor = (field: ResolvedField) => () => {
     const sorted = sort?.field === field.name ? sort.direction : null;
@@ -129,124 +150,122 @@ export function ResourceTable(props: ResourceTableProps) {
   const actionsCell: CellRenderer = (rowIndex) => {
     const row = rows[rowIndex];
     if (!row) return <Cell />;
-    const label = recordLabel(row);
+    const label = rowLabel(row);
     const inactive = row.isActive === false;
+    const action = (
+      key: string,
+      icon: RowActionItem['icon'],
+      text: string,
+      name: string,
+      run: ((row: ResourceRow) => void) | undefined,
+      extra: Partial<RowActionItem> = {},
+    ): RowActionItem[] =>
+      run ? [{ key, icon, text, label: name, onClick: () => run(row), ...extra }] : [];
     return (
       <Cell interactive className="allot-actions-cell">
-        {props.onSelect && (
-          <Button
-            size="small"
-            variant="minimal"
-            icon="list-detail-view"
-            aria-label={`Details of ${label}`}
-            onClick={() => props.onSelect?.(row)}
-          />
-        )}
-        {props.onEdit && (
-          <Button
-            size="small"
-            variant="minimal"
-            icon="edit"
-            aria-label={`Edit ${label}`}
-            onClick={() => props.onEdit?.(row)}
-          />
-        )}
-        {props.onHistory && (
-          <Button
-            size="small"
-            variant="minimal"
-            icon="history"
-            aria-label={`History of ${label}`}
-            onClick={() => props.onHistory?.(row)}
-          />
-        )}
-        {props.onDeactivate && (
-          <Button
-            size="small"
-            variant="minimal"
-            icon="disable"
-            disabled={inactive}
-            aria-label={inactive ? `${label} is inactive` : `Deactivate ${label}`}
-            onClick={() => props.onDeactivate?.(row)}
-          />
-        )}
-        {props.onDelete && (
-          <Button
-            size="small"
-            variant="minimal"
-            intent="danger"
-            icon="trash"
-            aria-label={`Delete ${label}`}
-            onClick={() => props.onDelete?.(row)}
-          />
-        )}
+        <RowActions
+          rowLabel={label}
+          inline={[
+            ...action(
+              'details',
+              'list-detail-view',
+              'Details',
+              `Details of ${label}`,
+              props.onSelect,
+            ),
+            ...action('edit', 'edit', 'Edit', `Edit ${label}`, props.onEdit),
+          ]}
+          more={[
+            ...action('history', 'history', 'History', `History of ${label}`, props.onHistory),
+            // An inactive record cannot be deactivated again: the item stays, greyed out.
+            ...action(
+              'deactivate',
+              'disable',
+              'Deactivate',
+              `Deactivate ${label}`,
+              props.onDeactivate,
+              {
+                disabled: inactive,
+              },
+            ),
+            ...action('delete', 'trash', 'Delete', `Delete ${label}`, props.onDelete, {
+              intent: Intent.DANGER,
+            }),
+          ]}
+        />
       </Cell>
     );
   };
 
   // The actions come first and stay put, so they are in reach however wide the record is.
+  const hasActions = inlineCount > 0 || hasMore;
   const widths = [
-    ...(actionCount > 0 ? [Math.max(60, actionCount * 30 + 16)] : []),
+    ...(hasActions ? [rowActionsWidth(inlineCount, hasMore)] : []),
     ...columns.map((c) => (c.column ? c.column.width : undefined) ?? DEFAULT_COLUMN_WIDTH),
   ];
   const numRows = props.loading && rows.length === 0 ? 5 : rows.length;
   return (
-    <div
-      className="allot-resource-table"
-      style={{
-        height: HEADER_HEIGHT + numRows * ROW_HEIGHT + SCROLLBAR_ROOM,
-        width: widths.reduce((sum, w) => sum + w, 0) + SCROLLBAR_ROOM,
-      }}
-    >
-      {/* The table binds its copy/select hotkeys; a provider keeps them in a help dialog. */}
-      <HotkeysProvider>
-        <Table2
-          numRows={numRows}
-          defaultRowHeight={ROW_HEIGHT}
-          columnWidths={widths}
-          enableRowHeader={false}
-          enableFocusedCell={false}
-          selectionModes={[]}
-          enableColumnInteractionBar={false}
-          numFrozenColumns={actionCount > 0 ? 1 : 0}
-          // The row actions follow the viewer's abilities, which may change live.
-          cellRendererDependencies={[
-            rows,
-            sort,
-            columns,
-            props.onSelect,
-            props.onEdit,
-            props.onHistory,
-            props.onDeactivate,
-            props.onDelete,
-          ]}
-          loadingOptions={
-            props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
-          }
-        >
-          {[
-            ...(actionCount > 0
-              ? [
-                  <Column
-                    key="__actions"
-                    id="__actions"
-                    name="Actions"
-                    cellRenderer={actionsCell}
-                  />,
-                ]
-              : []),
-            ...columns.map((field) => (
-              <Column
-                key={field.name}
-                id={field.name}
-                name={field.label}
-                cellRenderer={cellFor(field)}
-                columnHeaderCellRenderer={headerFor(field)}
-              />
-            )),
-          ]}
-        </Table2>
-      </HotkeysProvider>
-    </div>
+    <>
+      <div className="allot-table-toolbar">
+        <ColumnChooser visibility={visibility} tableName={props.tableName} />
+      </div>
+      <div
+        className="allot-resource-table"
+        style={{
+          height: HEADER_HEIGHT + numRows * ROW_HEIGHT + SCROLLBAR_ROOM,
+          width: widths.reduce((sum, w) => sum + w, 0) + SCROLLBAR_ROOM,
+        }}
+      >
+        {/* The table binds its copy/select hotkeys; a provider keeps them in a help dialog. */}
+        <HotkeysProvider>
+          <Table2
+            numRows={numRows}
+            defaultRowHeight={ROW_HEIGHT}
+            columnWidths={widths}
+            enableRowHeader={false}
+            enableFocusedCell={false}
+            selectionModes={[]}
+            enableColumnInteractionBar={false}
+            numFrozenColumns={hasActions ? 1 : 0}
+            // The row actions follow the viewer's abilities, which may change live.
+            cellRendererDependencies={[
+              rows,
+              sort,
+              columns,
+              props.onSelect,
+              props.onEdit,
+              props.onHistory,
+              props.onDeactivate,
+              props.onDelete,
+            ]}
+            loadingOptions={
+              props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
+            }
+          >
+            {[
+              ...(hasActions
+                ? [
+                    <Column
+                      key="__actions"
+                      id="__actions"
+                      name="Actions"
+                      cellRenderer={actionsCell}
+                    />,
+                  ]
+                : []),
+              ...columns.map((field) => (
+                <Column
+                  key={field.name}
+                  id={field.name}
+                  name={field.label}
+                  cellRenderer={cellFor(field)}
+                  columnHeaderCellRenderer={headerFor(field)}
+                />
+              )),
+            ]}
+          </Table2>
+        </HotkeysProvider>
+      </div>
+    </>
   );
 }

@@ -41,3 +41,15 @@ export function recordLabel(row: Record<string, unknown>): string {
   }
   return String(row.id);
 }
+
+/**
+ * What a list row's buttons name it by, unique per row: its label, and a person's username too,
+ * since two people may share a display name.
+ */
+export function rowLabel(row: Record<string, unknown>): string {
+  const label = recordLabel(row);
+  const username = row.username;
+  return typeof username === 'string' && username && username !== label
+    ? `${label} (${username})`
+    : label;
+}

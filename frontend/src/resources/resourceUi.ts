@@ -36,7 +36,8 @@ export interface FieldUi {
   labelField?: string;
   detailField?: string;
   options?: readonly { value: string; label: string }[];
-  column?: false | { width?: number };
+  /** `hidden`: offered in the list's Columns control, not shown until the user picks it. */
+  column?: false | { width?: number; hidden?: boolean };
   form?: false;
   taxonomy?: TaxonomyKind;
   editSubject?: string;

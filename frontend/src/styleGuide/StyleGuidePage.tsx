@@ -125,6 +125,8 @@ export default function StyleGuidePage() {
           <SectionCard>
             <H5>Data table (lists)</H5>
             <ResourceTable
+              columnsKey="styleGuide"
+              tableName="Example"
               columns={TABLE_COLUMNS}
               rows={TABLE_ROWS}
               loading={false}

@@ -117,7 +117,8 @@ test('roles who may approve nothing see no selection and no bulk bar', async () 
     auth = who;
     rows = [row('a1')];
     const app = renderAt('/sectionAssignments');
-    await screen.findByText('Instructor a1', {}, { timeout: 5000 });
+    // The row is listed (its actions column, the one jsdom lays out, names it).
+    await screen.findByRole('button', { name: /^Section of Instructor a1: / }, { timeout: 5000 });
     expect(screen.queryAllByLabelText('Select all on this page')).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Bulk approval' })).not.toBeInTheDocument();
     app.unmount();

@@ -7,11 +7,15 @@ import type { AuthContext } from '../api/sessionApi.js';
 import { startApiServer } from '../shell/testing/apiServer.js';
 import { signedInAs } from '../shell/testing/fixtures.js';
 import { renderWithApp } from '../shell/testing/renderWithApp.js';
-import SectionAssignmentsPage, { assignmentListQuery } from './SectionAssignmentsPage.js';
+import SectionAssignmentsPage, {
+  assignmentColumns,
+  assignmentListQuery,
+} from './SectionAssignmentsPage.js';
 import type { AssignmentRow } from './sectionTypes.js';
 
 let auth: AuthContext;
 let rows: AssignmentRow[];
+let terms: { id: string; name: string }[] = [];
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
 function row(id: string, extra: Partial<AssignmentRow> = {}): AssignmentRow {
@@ -46,14 +50,11 @@ beforeAll(async () => {
     if (p === '/api/auth/csrf') return { body: { csrfToken: 'token' } };
     if (p === '/api/academicPeriods/active')
       return { body: { id: 'p-2026', name: '2026–2027', revision: 1 } };
+    if (p === '/api/academicTerms') return { body: { count: terms.length, rows: terms } };
     if (
-      [
-        '/api/academicPeriods',
-        '/api/workgroups',
-        '/api/academicTerms',
-        '/api/teachingModes',
-        '/api/locations',
-      ].includes(p)
+      ['/api/academicPeriods', '/api/workgroups', '/api/teachingModes', '/api/locations'].includes(
+        p,
+      )
     )
       return { body: { count: 0, rows: [] } };
     if (p === '/api/sectionInstructors')
@@ -76,7 +77,27 @@ afterAll(() => server.close());
 beforeEach(() => {
   auth = signedInAs('academicOpsAdmin');
   rows = [];
+  terms = [];
 });
+
+const ADA = 'Ada Lovelace on MATH 101 001';
+/** The names in a row's More actions menu (edit, withdraw, unassign, the section's history). */
+async function menuItems(row: string) {
+  fireEvent.click(
+    await screen.findByRole('button', { name: `More actions for ${row}` }, { timeout: 5000 }),
+  );
+  const menu = await screen.findByRole('menu', { name: `More actions for ${row}` });
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((i) => i.getAttribute('aria-label'));
+}
+async function fromMenu(row: string, name: string) {
+  fireEvent.click(
+    await screen.findByRole('button', { name: `More actions for ${row}` }, { timeout: 5000 }),
+  );
+  const menu = await screen.findByRole('menu', { name: `More actions for ${row}` });
+  fireEvent.click(within(menu).getByRole('menuitem', { name }));
+}
 
 const renderPage = () =>
   renderWithApp(
@@ -100,7 +121,11 @@ test('an empty list says where assignments are made', async () => {
 test('filters by status and instructor on the server', async () => {
   rows = [row('a1')];
   const app = renderPage();
-  await screen.findByRole('button', { name: 'Unassign Ada Lovelace' }, { timeout: 5000 });
+  await screen.findByRole(
+    'button',
+    { name: 'Section of Ada Lovelace: MATH 101 001' },
+    { timeout: 5000 },
+  );
   fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'proposed,reopened' } });
   await waitFor(() => expect(listCalls().at(-1)?.get('status')).toBe('proposed,reopened'));
   await screen.findByRole('option', { name: 'Ada Lovelace' });
@@ -112,9 +137,7 @@ test('filters by status and instructor on the server', async () => {
 test('withdraw asks for a reason, unassign asks first; both reach the section routes', async () => {
   rows = [row('a1', { status: 'approved' })];
   const app = renderPage();
-  fireEvent.click(
-    await screen.findByRole('button', { name: 'Withdraw Ada Lovelace' }, { timeout: 5000 }),
-  );
+  await fromMenu(ADA, `Withdraw ${ADA}`);
   let alert = await screen.findByRole('alertdialog');
   fireEvent.change(within(alert).getByLabelText('Reason (optional)'), {
     target: { value: 'On leave' },
@@ -126,7 +149,7 @@ test('withdraw asks for a reason, unassign asks first; both reach the section ro
     ).toEqual({ reason: 'On leave' }),
   );
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-  fireEvent.click(screen.getByRole('button', { name: 'Unassign Ada Lovelace' }));
+  await fromMenu(ADA, `Unassign ${ADA}`);
   alert = await screen.findByRole('alertdialog');
   expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
   fireEvent.click(within(alert).getByRole('button', { name: 'Unassign' }));
@@ -143,11 +166,15 @@ test('a workgroup member without the assign bit sees no actions but the section 
   rows = [row('a1')];
   const app = renderPage();
   expect(
-    await screen.findByRole('button', { name: 'History of MATH 101 001' }, { timeout: 5000 }),
+    await screen.findByRole(
+      'button',
+      { name: 'Section of Ada Lovelace: MATH 101 001' },
+      { timeout: 5000 },
+    ),
   ).toBeInTheDocument();
   // The bits count only at progress step 6.
-  expect(screen.queryByRole('button', { name: 'Approve Ada Lovelace' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Unassign Ada Lovelace' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: `Approve ${ADA}` })).not.toBeInTheDocument();
+  expect(await menuItems(ADA)).toEqual(['Section history of MATH 101 001']);
   app.unmount();
 });
 
@@ -163,12 +190,63 @@ test('at step 6 the same member approves and assigns in their workgroup only', a
   ];
   const app = renderPage();
   expect(
-    await screen.findByRole('button', { name: 'Approve Ada Lovelace' }, { timeout: 5000 }),
+    await screen.findByRole('button', { name: `Approve ${ADA}` }, { timeout: 5000 }),
   ).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Unassign Ada Lovelace' })).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Approve Bob Babbage' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Finalize Ada Lovelace' })).not.toBeInTheDocument();
+  expect(
+    screen.queryByRole('button', { name: 'Approve Bob Babbage on MATH 101 001' }),
+  ).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: `Finalize ${ADA}` })).not.toBeInTheDocument();
+  expect(await menuItems(ADA)).toContain(`Unassign ${ADA}`);
+  expect(await menuItems('Bob Babbage on MATH 101 001')).toEqual([
+    'Section history of MATH 101 001',
+  ]);
   app.unmount();
+});
+
+test('a row offers its section and its approval at hand, the rest in its menu, named with the term', async () => {
+  terms = [
+    { id: 'fall', name: 'Fall 2026' },
+    { id: 'spring', name: 'Spring 2027' },
+  ];
+  rows = [
+    row('a1', { AcademicTermId: 'fall' }),
+    row('a2', { AcademicTermId: 'spring', SectionId: 's2' }),
+  ];
+  const app = renderPage();
+  const fall = 'Ada Lovelace on MATH 101 001 (Fall 2026)';
+  await screen.findByRole('button', { name: `Approve ${fall}` }, { timeout: 5000 });
+  const names = screen
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'))
+    .filter((name) => name?.includes('MATH 101 001'));
+  // The same instructor, course and number in another term: names of its own.
+  expect(names).toEqual([
+    'Section of Ada Lovelace: MATH 101 001 (Fall 2026)',
+    `Approve ${fall}`,
+    `More actions for ${fall}`,
+    'Section of Ada Lovelace: MATH 101 001 (Spring 2027)',
+    'Approve Ada Lovelace on MATH 101 001 (Spring 2027)',
+    'More actions for Ada Lovelace on MATH 101 001 (Spring 2027)',
+  ]);
+  expect(await menuItems(fall)).toEqual([
+    `Edit share and notes of ${fall}`,
+    `Withdraw ${fall}`,
+    `Unassign ${fall}`,
+    'Section history of MATH 101 001 (Fall 2026)',
+  ]);
+  app.unmount();
+});
+
+test('the default columns name the term; the rarer ones wait in the Columns control', () => {
+  const columns = assignmentColumns({ terms: [{ value: 'fall', label: 'Fall 2026' }] });
+  const term = columns.find((c) => c.key === 'term');
+  expect(term?.render(row('a1', { AcademicTermId: 'fall' }))).toBe('Fall 2026');
+  expect(term?.render(row('a1', { AcademicTermId: null }))).toBe('—');
+  expect(columns.filter((c) => c.hiddenByDefault).map((c) => c.label)).toEqual([
+    'Section name',
+    'Notes',
+    'Changed',
+  ]);
 });
 
 test('the list query carries the filters, the sort and the page', () => {

@@ -4,7 +4,7 @@ import { Button, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { DATE_LOCALE } from '../constants.js';
 import { PageFrame } from '../pages/PageFrame.js';
 import { problemOf } from '../resources/serverErrors.js';
-import { SectionDrawer } from './SectionDrawer.js';
+import { SectionDrawer, sectionLabel, sectionTermLabel } from './SectionDrawer.js';
 import { SectionHistoryDrawer } from './SectionHistory.js';
 import { MeetingsEditor } from './MeetingsEditor.js';
 import {
@@ -21,9 +21,9 @@ import {
 } from './sectionTypes.js';
 import { AlignmentTag } from './AlignmentTag.js';
 import { StatusTag, statusLabel } from './tags.js';
+import { RowActions, rowActionsWidth } from '../components/RowActions.js';
 import {
   Pager,
-  RowAction,
   TeachingTable,
   nextTableSort,
   type PagerState,
@@ -34,7 +34,7 @@ import {
 import { useAssignmentActions } from './useAssignmentActions.js';
 import { approvalLevels, assignmentActions, sectionPermissions } from './sectionAbility.js';
 import { BulkApprovalBar } from './BulkApprovalBar.js';
-import { useTeachingChoices } from './useTeachingChoices.js';
+import { labelOf, useTeachingChoices, type TeachingChoices } from './useTeachingChoices.js';
 import { notify } from '../notifications/notify.js';
 import { Intent } from '@blueprintjs/core';
 import { FilterSelect, PeriodWorkgroupFilters } from './FilterSelect.js';
@@ -74,7 +74,10 @@ export function assignmentListQuery(
   };
 }
 
-const label = (a: AssignmentRow) => `${a.courseNumber ?? 'Section'} ${a.sectionNumber}`;
+const label = (a: AssignmentRow) => sectionLabel(a);
+/** "MATH 101 001 (Fall 2026)": the row's section, term included where the viewer reads it. */
+const rowLabel = (a: AssignmentRow, choices: Pick<TeachingChoices, 'terms'>) =>
+  sectionTermLabel(a, a.AcademicTermId, choices);
 
 /** The statuses each approval level moves on from (DOMAIN.md's lifecycle). */
 const AWAITING: Record<BulkApprovalLevel, readonly string[]> = {
@@ -96,66 +99,96 @@ export function allMatchingQuery(
   return assignmentListQuery({ ...filters, approvable }, null, { page: 0, pageSize: 1 });
 }
 
-const COLUMNS: TableColumn<AssignmentRow>[] = [
-  {
-    key: 'course',
-    label: 'Course',
-    width: 220,
-    sortField: 'courseNumber',
-    render: (a) => (
-      <span title={a.courseName ?? undefined}>
-        <strong>{a.courseNumber ?? '—'}</strong> {a.courseName ?? ''}
-      </span>
-    ),
-  },
-  {
-    key: 'section',
-    label: 'Section',
-    width: 160,
-    sortField: 'sectionNumber',
-    render: (a) => `${a.sectionNumber} ${a.sectionName}`,
-  },
-  {
-    key: 'instructor',
-    label: 'Instructor',
-    width: 180,
-    sortField: 'instructor',
-    render: (a) => a.instructorName ?? a.UserId,
-  },
-  {
-    key: 'status',
-    label: 'Status',
-    width: 110,
-    sortField: 'status',
-    render: (a) => <StatusTag status={a.status} />,
-  },
-  {
-    key: 'alignment',
-    label: 'Alignment',
-    width: 110,
-    render: (a) => <AlignmentTag alignment={a.preferenceAlignment ?? null} />,
-  },
-  {
-    key: 'share',
-    label: 'Share',
-    width: 90,
-    sortField: 'share',
-    render: (a) => `${String(a.sharePercent)} %${a.share === null ? ' (equal)' : ''}`,
-  },
-  { key: 'points', label: 'Points', width: 80, sortField: 'points', render: (a) => a.points },
-  { key: 'notes', label: 'Notes', width: 200, render: (a) => a.notes ?? '' },
-  {
-    key: 'updatedAt',
-    label: 'Changed',
-    width: 160,
-    sortField: 'updatedAt',
-    render: (a) =>
-      new Date(a.updatedAt).toLocaleString(DATE_LOCALE, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }),
-  },
-];
+/**
+ * The table's columns. The default ones fit beside the selection and the actions at 1400 px (the
+ * browser test wideTables checks it); the section's name, the notes and when it changed are
+ * offered in the Columns control.
+ */
+export function assignmentColumns(
+  choices: Pick<TeachingChoices, 'terms'>,
+): TableColumn<AssignmentRow>[] {
+  return [
+    {
+      key: 'course',
+      label: 'Course',
+      width: 200,
+      sortField: 'courseNumber',
+      render: (a) => (
+        <span title={a.courseName ?? undefined}>
+          <strong>{a.courseNumber ?? '—'}</strong> {a.courseName ?? ''}
+        </span>
+      ),
+    },
+    {
+      key: 'section',
+      label: 'Section',
+      width: 64,
+      sortField: 'sectionNumber',
+      render: (a) => a.sectionNumber,
+    },
+    {
+      // Section numbers start again each term: the term tells the rows apart.
+      key: 'term',
+      label: 'Term',
+      width: 110,
+      render: (a) => labelOf(choices.terms, a.AcademicTermId) ?? '—',
+    },
+    {
+      key: 'sectionName',
+      label: 'Section name',
+      width: 160,
+      hiddenByDefault: true,
+      render: (a) => a.sectionName,
+    },
+    {
+      key: 'instructor',
+      label: 'Instructor',
+      width: 170,
+      sortField: 'instructor',
+      render: (a) => a.instructorName ?? a.UserId,
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      width: 100,
+      sortField: 'status',
+      render: (a) => <StatusTag status={a.status} />,
+    },
+    {
+      key: 'alignment',
+      label: 'Alignment',
+      width: 90,
+      render: (a) => <AlignmentTag alignment={a.preferenceAlignment ?? null} />,
+    },
+    {
+      key: 'share',
+      label: 'Share',
+      width: 100,
+      sortField: 'share',
+      render: (a) => `${String(a.sharePercent)} %${a.share === null ? ' (equal)' : ''}`,
+    },
+    { key: 'points', label: 'Points', width: 64, sortField: 'points', render: (a) => a.points },
+    {
+      key: 'notes',
+      label: 'Notes',
+      width: 200,
+      hiddenByDefault: true,
+      render: (a) => a.notes ?? '',
+    },
+    {
+      key: 'updatedAt',
+      label: 'Changed',
+      width: 160,
+      sortField: 'updatedAt',
+      hiddenByDefault: true,
+      render: (a) =>
+        new Date(a.updatedAt).toLocaleString(DATE_LOCALE, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }),
+    },
+  ];
+}
 
 /** Section Assignments (/sectionAssignments): every teaching assignment, with its actions. */
 export default function SectionAssignmentsPage() {
@@ -181,6 +214,7 @@ export default function SectionAssignmentsPage() {
   const instructors = useSectionInstructorsQuery();
   const actions = useAssignmentActions(ability);
   const levels = approvalLevels(ability);
+  const columns = useMemo(() => assignmentColumns(choices), [choices]);
   const [selected, setSelected] = useState<ReadonlyMap<string, AssignmentRow>>(new Map());
   /** The approval the viewer may give a row now, by the rules the single buttons follow. */
   const levelOf = useCallback(
@@ -291,31 +325,51 @@ export default function SectionAssignmentsPage() {
     body = (
       <div className="allot-list-block">
         <TeachingTable
-          columns={COLUMNS}
+          columnsKey="sectionAssignments"
+          tableName="Section assignments"
+          columns={columns}
           rows={rows}
           loading={list.isLoading || waiting}
           sort={sort}
           selection={selection}
-          actionsWidth={200}
+          actionsWidth={rowActionsWidth(2, true)}
           onSort={(field) => {
             setSort((s) => nextTableSort(s, field));
             setPager((p) => ({ ...p, page: 0 }));
           }}
-          actions={(a) => (
-            <>
-              <RowAction
-                icon="list-detail-view"
-                label={`Section of ${a.instructorName ?? 'the assignment'}: ${label(a)}`}
-                onClick={() => setDetails(a.SectionId)}
+          actions={(a) => {
+            const section = rowLabel(a, choices);
+            const name = a.instructorName ?? 'the assignment';
+            const target = { ...a, sectionId: a.SectionId, sectionLabel: section };
+            const mine = actions.actionsFor(target, true);
+            // Approving is what this list is most used for: it stays at hand, the rest in the menu.
+            const approval = mine.filter((m) => m.key === 'approve' || m.key === 'finalize');
+            return (
+              <RowActions
+                rowLabel={`${name} on ${section}`}
+                inline={[
+                  {
+                    key: 'details',
+                    icon: 'list-detail-view',
+                    text: 'Section',
+                    label: `Section of ${name}: ${section}`,
+                    onClick: () => setDetails(a.SectionId),
+                  },
+                  ...approval,
+                ]}
+                more={[
+                  ...mine.filter((m) => !approval.includes(m)),
+                  {
+                    key: 'history',
+                    icon: 'history',
+                    text: 'Section history',
+                    label: `Section history of ${section}`,
+                    onClick: () => setHistory({ id: a.SectionId, label: label(a) }),
+                  },
+                ]}
               />
-              <RowAction
-                icon="history"
-                label={`History of ${label(a)}`}
-                onClick={() => setHistory({ id: a.SectionId, label: label(a) })}
-              />
-              {actions.buttons({ ...a, sectionId: a.SectionId, sectionLabel: label(a) })}
-            </>
-          )}
+            );
+          }}
         />
         {!list.isLoading && count === 0 && (
           <NonIdealState

@@ -34,6 +34,19 @@ export function sectionLabel(s: Pick<SectionRow, 'courseNumber' | 'sectionNumber
 }
 
 /**
+ * "BIOL 101 001 (Fall 2026)": section numbers start again each term, so a list row's buttons
+ * name the term too (when the viewer may read its name).
+ */
+export function sectionTermLabel(
+  s: Pick<SectionRow, 'courseNumber' | 'sectionNumber'>,
+  AcademicTermId: string | null | undefined,
+  choices: Pick<TeachingChoices, 'terms'>,
+): string {
+  const term = labelOf(choices.terms, AcademicTermId);
+  return term ? `${sectionLabel(s)} (${term})` : sectionLabel(s);
+}
+
+/**
  * One section: its facts, meetings, and the assignments panel (assign an instructor with a share
  * and notes; approve, finalize, withdraw, unassign as the working user may).
  */

@@ -14,6 +14,7 @@ import type { SectionRow } from './sectionTypes.js';
 
 let auth: AuthContext;
 let sections: SectionRow[];
+let terms: { id: string; name: string }[] = [];
 let meetingsAnswer: (override: boolean) => ApiAnswer;
 let assignAnswer: (override: boolean) => ApiAnswer;
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -70,11 +71,8 @@ beforeAll(async () => {
       return { body: { count: 1, rows: [{ id: 'wg-math', name: 'Mathematics' }] } };
     if (p === '/api/locations')
       return { body: { count: 1, rows: [{ id: 'loc-1', code: 'SCI 101' }] } };
-    if (
-      ['/api/academicTerms', '/api/teachingModes', '/api/courses', '/api/courseOfferings'].includes(
-        p,
-      )
-    )
+    if (p === '/api/academicTerms') return { body: { count: terms.length, rows: terms } };
+    if (['/api/teachingModes', '/api/courses', '/api/courseOfferings'].includes(p))
       return { body: { count: 0, rows: [] } };
     if (p === '/api/sectionInstructors')
       return {
@@ -169,9 +167,28 @@ afterAll(() => server.close());
 beforeEach(() => {
   auth = signedInAs('academicOpsAdmin');
   sections = [];
+  terms = [];
   meetingsAnswer = () => ok('s1');
   assignAnswer = () => ok('a9');
 });
+
+/** Clicks `name` in the row's More actions menu (meetings, history and delete live there). */
+async function fromMenu(row: string, name: string) {
+  fireEvent.click(
+    await screen.findByRole('button', { name: `More actions for ${row}` }, { timeout: 5000 }),
+  );
+  const menu = await screen.findByRole('menu', { name: `More actions for ${row}` });
+  fireEvent.click(within(menu).getByRole('menuitem', { name }));
+}
+async function menuItems(row: string) {
+  fireEvent.click(
+    await screen.findByRole('button', { name: `More actions for ${row}` }, { timeout: 5000 }),
+  );
+  const menu = await screen.findByRole('menu', { name: `More actions for ${row}` });
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((i) => i.getAttribute('aria-label'));
+}
 
 function renderPage() {
   return renderWithApp([{ path: '/sections', element: <SectionsPage /> }], '/sections');
@@ -216,9 +233,11 @@ test('a section scheduler sees the list without a create button', async () => {
   ).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'New section' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Edit MATH 101 001' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Delete MATH 101 001' })).not.toBeInTheDocument();
-  // Meetings are the scheduler's.
-  expect(screen.getByRole('button', { name: 'Meetings of MATH 101 001' })).toBeInTheDocument();
+  // Meetings are the scheduler's; no delete.
+  expect(await menuItems('MATH 101 001')).toEqual([
+    'Meetings of MATH 101 001',
+    'History of MATH 101 001',
+  ]);
   app.unmount();
 });
 
@@ -268,9 +287,7 @@ test('cells show course, coverage and instructors; filters and search go to the 
 test('delete asks first, then deletes', async () => {
   sections = [sectionRow('s1')];
   const app = renderPage();
-  fireEvent.click(
-    await screen.findByRole('button', { name: 'Delete MATH 101 001' }, { timeout: 5000 }),
-  );
+  await fromMenu('MATH 101 001', 'Delete MATH 101 001');
   const alert = await screen.findByRole('alertdialog');
   expect(within(alert).getByText('MATH 101 001')).toBeInTheDocument();
   expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -298,9 +315,7 @@ test('a conflicting schedule is shown with the choice to override it', async () 
           },
         };
   const app = renderPage();
-  fireEvent.click(
-    await screen.findByRole('button', { name: 'Meetings of MATH 101 001' }, { timeout: 5000 }),
-  );
+  await fromMenu('MATH 101 001', 'Meetings of MATH 101 001');
   const dialog = await screen.findByRole('dialog');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add meeting' }));
   // Checked before sending: a day and dates are missing.
@@ -469,4 +484,37 @@ test('a header click sorts ascending, then descending, then by the default; the 
     q: 'calc',
     sort: JSON.stringify([['enrollment', 'DESC']]),
   });
+});
+
+test('each row offers details and edit, the rest in its menu, each named with the term', async () => {
+  terms = [
+    { id: 'fall', name: 'Fall 2026' },
+    { id: 'spring', name: 'Spring 2027' },
+  ];
+  sections = [
+    sectionRow('s1', { TermMode: { AcademicTermId: 'fall', TeachingModeId: 'm' } }),
+    sectionRow('s2', { TermMode: { AcademicTermId: 'spring', TeachingModeId: 'm' } }),
+  ];
+  const app = renderPage();
+  const fall = 'MATH 101 001 (Fall 2026)';
+  await screen.findByRole('button', { name: `Details of ${fall}` }, { timeout: 5000 });
+  // The same course and number in another term: its own names.
+  const names = screen
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'))
+    .filter((name) => name?.includes('MATH 101 001'));
+  expect(names).toEqual([
+    `Details of ${fall}`,
+    `Edit ${fall}`,
+    `More actions for ${fall}`,
+    'Details of MATH 101 001 (Spring 2027)',
+    'Edit MATH 101 001 (Spring 2027)',
+    'More actions for MATH 101 001 (Spring 2027)',
+  ]);
+  expect(await menuItems(fall)).toEqual([
+    `Meetings of ${fall}`,
+    `History of ${fall}`,
+    `Delete ${fall}`,
+  ]);
+  app.unmount();
 });

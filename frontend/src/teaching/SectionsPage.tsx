@@ -7,7 +7,7 @@ import { problemOf, type ServerProblem } from '../resources/serverErrors.js';
 import { useAppDispatch } from '../resources/useAppDispatch.js';
 import { MeetingsEditor } from './MeetingsEditor.js';
 import { SectionDialog } from './SectionDialog.js';
-import { SectionDrawer, sectionLabel } from './SectionDrawer.js';
+import { SectionDrawer, sectionLabel, sectionTermLabel } from './SectionDrawer.js';
 import { SectionHistoryDrawer } from './SectionHistory.js';
 import { canCreateSections, sectionPermissions } from './sectionAbility.js';
 import {
@@ -21,9 +21,9 @@ import {
 } from './sectionsApi.js';
 import { COVERAGE_STATUSES, type SectionBody, type SectionRow } from './sectionTypes.js';
 import { CoverageTag, StatusTag, coverageLabel } from './tags.js';
+import { RowActions, rowActionsWidth, type RowActionItem } from '../components/RowActions.js';
 import {
   Pager,
-  RowAction,
   TeachingTable,
   nextTableSort,
   type PagerState,
@@ -68,13 +68,17 @@ export function sectionListQuery(
   };
 }
 
-/** The table's columns (exported for tests: jsdom lays out only the frozen column). */
+/**
+ * The table's columns (exported for tests: jsdom lays out only the frozen column). The default
+ * ones fit beside the menu at 1400 px (the browser test wideTables checks it); the section's
+ * name, mostly the course's, is offered in the Columns control.
+ */
 export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow>[] {
   return [
     {
       key: 'course',
       label: 'Course',
-      width: 200,
+      width: 210,
       sortField: 'courseNumber',
       render: (s) => (
         <span title={s.courseName ?? undefined}>
@@ -89,7 +93,14 @@ export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow
       sortField: 'sectionNumber',
       render: (s) => s.sectionNumber,
     },
-    { key: 'name', label: 'Name', width: 160, sortField: 'name', render: (s) => s.name },
+    {
+      key: 'name',
+      label: 'Name',
+      width: 160,
+      sortField: 'name',
+      hiddenByDefault: true,
+      render: (s) => s.name,
+    },
     {
       key: 'termMode',
       label: 'Term mode',
@@ -120,7 +131,7 @@ export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow
     {
       key: 'instructors',
       label: 'Instructors',
-      width: 280,
+      width: 230,
       render: (s) => {
         const shown = s.assignments.filter((a) => a.status !== 'withdrawn');
         if (shown.length === 0) return <span className="allot-teaching-muted">None</span>;
@@ -143,6 +154,53 @@ export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow
 function offeringFilterLabel(rows: readonly SectionRow[]): string {
   const course = rows[0]?.courseNumber;
   return course ? `Offering: ${course}` : 'One course offering';
+}
+
+type SectionAction = 'details' | 'edit' | 'meetings' | 'history' | 'delete';
+
+/**
+ * A row's actions: details and edit at hand (the most used), meetings, history and delete in
+ * the More actions menu; each named for the row, term included.
+ */
+function SectionRowActions({
+  section,
+  choices,
+  onOpen,
+}: {
+  section: SectionRow;
+  choices: TeachingChoices;
+  onOpen: (action: SectionAction, section: SectionRow) => void;
+}) {
+  const can = sectionPermissions(choices.ability, section.WorkgroupId);
+  const label = sectionTermLabel(section, section.TermMode?.AcademicTermId, choices);
+  const action = (
+    key: SectionAction,
+    icon: RowActionItem['icon'],
+    text: string,
+    name: string,
+    intent?: Intent,
+  ): RowActionItem => ({
+    key,
+    icon,
+    text,
+    label: `${name} ${label}`,
+    onClick: () => onOpen(key, section),
+    ...(intent ? { intent } : {}),
+  });
+  return (
+    <RowActions
+      rowLabel={label}
+      inline={[
+        action('details', 'list-detail-view', 'Details', 'Details of'),
+        ...(can.update ? [action('edit', 'edit', 'Edit', 'Edit')] : []),
+      ]}
+      more={[
+        ...(can.schedule ? [action('meetings', 'calendar', 'Meetings', 'Meetings of')] : []),
+        action('history', 'history', 'History', 'History of'),
+        ...(can.delete ? [action('delete', 'trash', 'Delete', 'Delete', Intent.DANGER)] : []),
+      ]}
+    />
+  );
 }
 
 type Dialog =
@@ -252,6 +310,12 @@ export default function SectionsPage() {
     />
   ) : null;
 
+  const open = (action: SectionAction, section: SectionRow) => {
+    if (action === 'details') setDetails(section.id);
+    else if (action === 'edit') setDialog({ kind: 'edit', section, key: Date.now() });
+    else setDialog({ kind: action, section });
+  };
+
   let body: ReactNode;
   if (list.error) {
     body = (
@@ -277,55 +341,18 @@ export default function SectionsPage() {
     body = (
       <div className="allot-list-block">
         <TeachingTable
+          columnsKey="sections"
+          tableName="Sections"
           columns={table}
           rows={rows}
           loading={list.isLoading || waiting}
           sort={sort}
-          actionsWidth={150}
+          actionsWidth={rowActionsWidth(2, true)}
           onSort={(field) => {
             setSort((s) => nextTableSort(s, field));
             setPager((p) => ({ ...p, page: 0 }));
           }}
-          actions={(s) => {
-            const can = sectionPermissions(ability, s.WorkgroupId);
-            const label = sectionLabel(s);
-            return (
-              <>
-                <RowAction
-                  icon="list-detail-view"
-                  label={`Details of ${label}`}
-                  onClick={() => setDetails(s.id)}
-                />
-                {can.update && (
-                  <RowAction
-                    icon="edit"
-                    label={`Edit ${label}`}
-                    onClick={() => setDialog({ kind: 'edit', section: s, key: Date.now() })}
-                  />
-                )}
-                {can.schedule && (
-                  <RowAction
-                    icon="calendar"
-                    label={`Meetings of ${label}`}
-                    onClick={() => setDialog({ kind: 'meetings', section: s })}
-                  />
-                )}
-                <RowAction
-                  icon="history"
-                  label={`History of ${label}`}
-                  onClick={() => setDialog({ kind: 'history', section: s })}
-                />
-                {can.delete && (
-                  <RowAction
-                    icon="trash"
-                    label={`Delete ${label}`}
-                    onClick={() => setDialog({ kind: 'delete', section: s })}
-                    intent={Intent.DANGER}
-                  />
-                )}
-              </>
-            );
-          }}
+          actions={(s) => <SectionRowActions section={s} choices={choices} onOpen={open} />}
         />
         {!list.isLoading && count === 0 && (
           <NonIdealState

@@ -1,13 +1,5 @@
-import type { ReactNode } from 'react';
-import {
-  Button,
-  Checkbox,
-  HotkeysProvider,
-  HTMLSelect,
-  Icon,
-  type IconName,
-  type Intent,
-} from '@blueprintjs/core';
+import { useMemo, type ReactNode } from 'react';
+import { Button, Checkbox, HotkeysProvider, HTMLSelect, Icon } from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -16,6 +8,8 @@ import {
   TableLoadingOption,
   type CellRenderer,
 } from '@blueprintjs/table';
+import { ColumnChooser } from '../components/ColumnChooser.js';
+import { useColumnVisibility } from '../components/useColumnVisibility.js';
 import { PAGE_SIZES, pageCount, type SortDirection } from '../resources/listParams.js';
 import '@blueprintjs/table/lib/css/table.css';
 import '../resources/resources.css';
@@ -23,7 +17,8 @@ import './teaching.css';
 
 export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 32;
-const BORDERS = 2;
+/** The borders, and the pixel Blueprint's grid draws past its last column. */
+const BORDERS = 3;
 
 export interface TableColumn<Row> {
   key: string;
@@ -31,6 +26,8 @@ export interface TableColumn<Row> {
   width: number;
   /** The server's sort field; absent: not sortable. */
   sortField?: string;
+  /** Offered in the Columns control, not shown until the user picks it. */
+  hiddenByDefault?: boolean;
   render: (row: Row) => ReactNode;
 }
 
@@ -51,44 +48,33 @@ export interface TableSelection<Row> {
 const SELECTION_WIDTH = 40;
 
 export interface TeachingTableProps<Row extends { id: string }> {
+  /** Names the table where the user's column choice is kept ("sections"). */
+  columnsKey: string;
+  /** What the table lists ("Sections"), for the Columns control. */
+  tableName: string;
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   loading: boolean;
   sort: TableSort | null;
   onSort: (field: string) => void;
-  /** The frozen first column's buttons for a row. */
+  /** The frozen first column's buttons for a row (components/RowActions.tsx). */
   actions?: (row: Row) => ReactNode;
+  /** Its width: `rowActionsWidth` of the most buttons a row shows. */
   actionsWidth?: number;
   selection?: TableSelection<Row>;
 }
 
-/** A server-sorted Blueprint table in the house style (resources/ResourceTable.tsx). */
-/** One icon button of a row's actions: its label names the action and the row, for every reader. */
-export function RowAction({
-  icon,
-  label,
-  onClick,
-  intent,
-}: {
-  icon: IconName;
-  label: string;
-  onClick: () => void;
-  intent?: Intent;
-}) {
-  return (
-    <Button
-      size="small"
-      variant="minimal"
-      icon={icon}
-      aria-label={label}
-      onClick={onClick}
-      {...(intent ? { intent } : {})}
-    />
-  );
-}
-
+/**
+ * A server-sorted Blueprint table in the house style (resources/ResourceTable.tsx), with a
+ * Columns control above it to show and hide columns.
+ */
 export function TeachingTable<Row extends { id: string }>(props: TeachingTableProps<Row>) {
-  const { columns, rows, sort, actions, selection } = props;
+  const { rows, sort, actions, selection } = props;
+  const visibility = useColumnVisibility(props.columnsKey, props.columns);
+  const columns = useMemo(
+    () => props.columns.filter((c) => visibility.isVisible(c.key)),
+    [props.columns, visibility],
+  );
   const header = (column: TableColumn<Row>) => () => {
     const field = column.sortField;
     if (!field) return <ColumnHeaderCell name={column.label} />;
@@ -160,65 +146,70 @@ export function TeachingTable<Row extends { id: string }>(props: TeachingTablePr
   ];
   const numRows = props.loading && rows.length === 0 ? 5 : rows.length;
   return (
-    <div
-      className="allot-resource-table"
-      style={{
-        height: HEADER_HEIGHT + numRows * ROW_HEIGHT + BORDERS,
-        width: widths.reduce((sum, w) => sum + w, 0) + BORDERS,
-      }}
-    >
-      <HotkeysProvider>
-        <Table2
-          numRows={numRows}
-          defaultRowHeight={ROW_HEIGHT}
-          columnWidths={widths}
-          enableRowHeader={false}
-          enableFocusedCell={false}
-          selectionModes={[]}
-          enableColumnInteractionBar={false}
-          numFrozenColumns={frozen}
-          // The row actions close over the viewer's abilities: a step or role change that arrives
-          // live (activeStepsChanged refreshes the auth context) must redraw the buttons.
-          cellRendererDependencies={[rows, sort, columns, actions, selection]}
-          loadingOptions={
-            props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
-          }
-        >
-          {[
-            ...(selection
-              ? [
-                  <Column
-                    key="__select"
-                    id="__select"
-                    name="Select"
-                    cellRenderer={selectionCell}
-                    columnHeaderCellRenderer={selectionHeader}
-                  />,
-                ]
-              : []),
-            ...(actions
-              ? [
-                  <Column
-                    key="__actions"
-                    id="__actions"
-                    name="Actions"
-                    cellRenderer={actionsCell}
-                  />,
-                ]
-              : []),
-            ...columns.map((column) => (
-              <Column
-                key={column.key}
-                id={column.key}
-                name={column.label}
-                cellRenderer={cell(column)}
-                columnHeaderCellRenderer={header(column)}
-              />
-            )),
-          ]}
-        </Table2>
-      </HotkeysProvider>
-    </div>
+    <>
+      <div className="allot-table-toolbar">
+        <ColumnChooser visibility={visibility} tableName={props.tableName} />
+      </div>
+      <div
+        className="allot-resource-table"
+        style={{
+          height: HEADER_HEIGHT + numRows * ROW_HEIGHT + BORDERS,
+          width: widths.reduce((sum, w) => sum + w, 0) + BORDERS,
+        }}
+      >
+        <HotkeysProvider>
+          <Table2
+            numRows={numRows}
+            defaultRowHeight={ROW_HEIGHT}
+            columnWidths={widths}
+            enableRowHeader={false}
+            enableFocusedCell={false}
+            selectionModes={[]}
+            enableColumnInteractionBar={false}
+            numFrozenColumns={frozen}
+            // The row actions close over the viewer's abilities: a step or role change that arrives
+            // live (activeStepsChanged refreshes the auth context) must redraw the buttons.
+            cellRendererDependencies={[rows, sort, columns, actions, selection]}
+            loadingOptions={
+              props.loading ? [TableLoadingOption.CELLS, TableLoadingOption.COLUMN_HEADERS] : []
+            }
+          >
+            {[
+              ...(selection
+                ? [
+                    <Column
+                      key="__select"
+                      id="__select"
+                      name="Select"
+                      cellRenderer={selectionCell}
+                      columnHeaderCellRenderer={selectionHeader}
+                    />,
+                  ]
+                : []),
+              ...(actions
+                ? [
+                    <Column
+                      key="__actions"
+                      id="__actions"
+                      name="Actions"
+                      cellRenderer={actionsCell}
+                    />,
+                  ]
+                : []),
+              ...columns.map((column) => (
+                <Column
+                  key={column.key}
+                  id={column.key}
+                  name={column.label}
+                  cellRenderer={cell(column)}
+                  columnHeaderCellRenderer={header(column)}
+                />
+              )),
+            ]}
+          </Table2>
+        </HotkeysProvider>
+      </div>
+    </>
   );
 }
 

@@ -102,6 +102,8 @@ export interface AssignmentRow {
   courseName: string | null;
   sectionNumber: string;
   sectionName: string;
+  /** The section's term (null while it has no term mode). */
+  AcademicTermId?: string | null;
   sectionRevision: number | null;
   createdAt: string;
   updatedAt: string;

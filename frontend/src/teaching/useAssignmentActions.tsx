@@ -9,7 +9,9 @@ import {
   InputGroup,
   Intent,
   TextArea,
+  type IconName,
 } from '@blueprintjs/core';
+import { RowActionButton, type RowActionItem } from '../components/RowActions.js';
 import { notify } from '../notifications/notify.js';
 import { problemOf } from '../resources/serverErrors.js';
 import type { AppAbility } from '@allot/shared-events/browser';
@@ -80,62 +82,89 @@ export function useAssignmentActions(ability: AppAbility | null) {
   const who = (t: AssignmentTarget) => t.instructorName ?? 'the instructor';
   const args = (t: AssignmentTarget) => ({ sectionId: t.sectionId, assignmentId: t.id });
 
-  function buttons(t: AssignmentTarget): ReactNode {
+  /**
+   * The actions the working user may take on an assignment now. `namingSection`: each name says
+   * the section too ("Approve Ada Lovelace on MATH 101 001 (Fall 2026)"), for a list of many
+   * sections; within one section's details the instructor alone tells the rows apart.
+   */
+  function actionsFor(t: AssignmentTarget, namingSection = false): RowActionItem[] {
     const can = assignmentActions(t.status, sectionPermissions(ability, t.WorkgroupId));
     const name = who(t);
-    const b = (
+    const whom = namingSection ? `${name} on ${t.sectionLabel}` : name;
+    const item = (
       key: string,
-      icon: 'tick' | 'lock' | 'edit' | 'undo' | 'trash',
+      icon: IconName,
+      text: string,
       label: string,
       onClick: () => void,
-      intent: Intent = Intent.NONE,
-    ) => (
-      <Button
-        key={key}
-        size="small"
-        variant="minimal"
-        icon={icon}
-        intent={intent}
-        aria-label={label}
-        title={label}
-        loading={busy === `${key}:${t.id}`}
-        onClick={onClick}
-      />
-    );
-    return (
-      <>
-        {can.approve &&
-          b(
-            'approve',
-            'tick',
-            `Approve ${name}`,
-            () => void run(`approve:${t.id}`, () => approve(args(t)), `${name} approved.`),
-            Intent.SUCCESS,
-          )}
-        {can.finalize &&
-          b(
-            'finalize',
-            'lock',
-            `Finalize ${name}`,
-            () => void run(`finalize:${t.id}`, () => finalize(args(t)), `${name} is final.`),
-            Intent.SUCCESS,
-          )}
-        {can.edit && b('edit', 'edit', `Edit share and notes of ${name}`, () => setEditing(t))}
-        {can.withdraw &&
-          b('withdraw', 'undo', `Withdraw ${name}`, () => {
-            setReason('');
-            setConfirming({ kind: 'withdraw', target: t });
-          })}
-        {can.unassign &&
-          b(
-            'unassign',
-            'trash',
-            `Unassign ${name}`,
-            () => setConfirming({ kind: 'unassign', target: t }),
-            Intent.DANGER,
-          )}
-      </>
-    );
+      intent?: Intent,
+    ): RowActionItem => ({
+      key,
+      icon,
+      text,
+      label,
+      onClick,
+      loading: busy === `${key}:${t.id}`,
+      ...(intent ? { intent } : {}),
+    });
+    return [
+      ...(can.approve
+        ? [
+            item(
+              'approve',
+              'tick',
+              'Approve',
+              `Approve ${whom}`,
+              () => void run(`approve:${t.id}`, () => approve(args(t)), `${name} approved.`),
+              Intent.SUCCESS,
+            ),
+          ]
+        : []),
+      ...(can.finalize
+        ? [
+            item(
+              'finalize',
+              'lock',
+              'Finalize',
+              `Finalize ${whom}`,
+              () => void run(`finalize:${t.id}`, () => finalize(args(t)), `${name} is final.`),
+              Intent.SUCCESS,
+            ),
+          ]
+        : []),
+      ...(can.edit
+        ? [
+            item('edit', 'edit', 'Edit share and notes', `Edit share and notes of ${whom}`, () =>
+              setEditing(t),
+            ),
+          ]
+        : []),
+      ...(can.withdraw
+        ? [
+            item('withdraw', 'undo', 'Withdraw', `Withdraw ${whom}`, () => {
+              setReason('');
+              setConfirming({ kind: 'withdraw', target: t });
+            }),
+          ]
+        : []),
+      ...(can.unassign
+        ? [
+            item(
+              'unassign',
+              'trash',
+              'Unassign',
+              `Unassign ${whom}`,
+              () => setConfirming({ kind: 'unassign', target: t }),
+              Intent.DANGER,
+            ),
+          ]
+        : []),
+    ];
+  }
+
+  /** Every action as an icon button (one section's details, where there is room). */
+  function buttons(t: AssignmentTarget): ReactNode {
+    return actionsFor(t).map((a) => <RowActionButton key={a.key} action={a} />);
   }
 
   async function confirm() {
@@ -202,7 +231,7 @@ export function useAssignmentActions(ability: AppAbility | null) {
     </>
   );
 
-  return { buttons, element };
+  return { actionsFor, buttons, element };
 }
 
 function EditAssignmentDialog({

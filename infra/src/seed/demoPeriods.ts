@@ -40,6 +40,11 @@ export function demoAcademicTermId(key: DemoPeriodKey, term: 'fall' | 'spring' |
   return deterministicId(`${STEP_NAME}/academicTerm/${key}/${term}`);
 }
 
+/** The seed id of a progress step (1–8) of a demo academic period, for other steps. */
+export function demoProgressStepId(key: DemoPeriodKey, stepId: number): string {
+  return deterministicId(`${STEP_NAME}/progressStep/${key}/${String(stepId)}`);
+}
+
 /** The academic year (starting in August) that `now` falls in. */
 export function academicYearOf(now: Date): number {
   return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;

@@ -13,6 +13,7 @@ import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfigurat
 import { demoAcademicTermId, demoPeriodsStep, academicYearOf } from './demoPeriods.js';
 import { demoSeedSteps } from './demoSeeds.js';
 import { demoPlan } from './demoPlan.js';
+import { DEMO_RETURN_COMMENT } from './demoProgressApprovals.js';
 import { demoUsersStep } from './demoUsers.js';
 import { DEMO_WORKGROUPS, demoWorkgroupsStep } from './demoWorkgroups.js';
 import { runSeeds } from './runSeeds.js';
@@ -57,6 +58,7 @@ describe('demo seed', () => {
       'demo-teaching-preferences',
       'demo-teaching-assignments',
       'demo-administrative-assignments',
+      'demo-progress-approvals',
     ]);
     const events = await store.readAll();
 
@@ -200,6 +202,25 @@ describe('demo seed', () => {
       expect(theirs.length).toBeGreaterThan(0);
       expect(theirs.filter((t) => springSections.has(t.SectionId as string))).toEqual([]);
     }
+
+    // Planning progress of the active period: steps 1–5 approved for every workgroup, department
+    // review (step 6) under way: five submitted, one returned with its reason, the rest not yet.
+    const progress = created(events, 'ProgressActionRecorded');
+    expect(progress.every((a) => a.AcademicPeriodId === activePeriodId)).toBe(true);
+    const statusAt = new Map(
+      progress.map((a) => [`${String(a.WorkgroupId)}|${String(a.stepId)}`, a.status]),
+    );
+    for (const w of workgroups) {
+      for (const step of [1, 2, 3, 4, 5])
+        expect(statusAt.get(`${String(w.id)}|${String(step)}`)).toBe('approved');
+    }
+    const atReview = workgroups.map((w) => statusAt.get(`${String(w.id)}|6`) ?? 'pending');
+    expect(atReview.filter((s) => s === 'submitted')).toHaveLength(5);
+    expect(atReview.filter((s) => s === 'returned')).toHaveLength(1);
+    expect(atReview.filter((s) => s === 'pending')).toHaveLength(workgroups.length - 6);
+    expect(progress.filter((a) => a.action === 'return').map((a) => a.comment)).toEqual([
+      DEMO_RETURN_COMMENT,
+    ]);
 
     const second = await runSeeds({ store, bus, steps: demoSeedSteps });
     expect(second).toEqual({ applied: [], skipped: first.applied });

@@ -1,6 +1,7 @@
 import { demoAdministrativeAssignmentsStep } from './demoAdministrativeAssignments.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep } from './demoPeriods.js';
+import { demoProgressApprovalsStep } from './demoProgressApprovals.js';
 import { demoSettingsStep } from './demoSettings.js';
 import {
   demoAssignmentsStep,
@@ -36,4 +37,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoAssignmentsStep,
   // Chairs, directors, committees, advising, a sabbatical and a leave (reserved in the plan).
   demoAdministrativeAssignmentsStep,
+  // The planning progress: steps 1–5 approved, department review under way.
+  demoProgressApprovalsStep,
 ];

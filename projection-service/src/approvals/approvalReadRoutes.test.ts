@@ -49,7 +49,13 @@ const at = (streamId: string, revision: bigint, type: string, data: unknown): Re
     revision,
     metadata: { actorId: 'ada', occurredAt: `2026-11-2${String(revision)}T10:00:00.000Z` },
   });
-const action = (revision: bigint, act: string, from: string, status: string) =>
+const action = (
+  revision: bigint,
+  act: string,
+  from: string,
+  status: string,
+  comment: string | null = null,
+) =>
   at('workgroupApproval-wg-math-s6', revision, 'ProgressActionRecorded', {
     id: `act-${String(revision)}`,
     WorkgroupId: 'wg-math',
@@ -59,7 +65,7 @@ const action = (revision: bigint, act: string, from: string, status: string) =>
     action: act,
     from,
     status,
-    comment: null,
+    comment,
   });
 
 beforeAll(async () => {
@@ -99,8 +105,8 @@ beforeAll(async () => {
       isActive: true,
     }),
     action(0n, 'submit', 'pending', 'submitted'),
-    action(1n, 'return', 'submitted', 'returned'),
-    action(2n, 'submit', 'returned', 'submitted'),
+    action(1n, 'return', 'submitted', 'returned', 'Two labs have no instructor.'),
+    action(2n, 'submit', 'returned', 'submitted', 'Both labs are covered now.'),
   ];
   for (const [i, h] of harnesses.entries()) {
     await h.migrate();
@@ -144,7 +150,7 @@ describe('workgroup approvals and progress actions', () => {
     ]);
   });
 
-  it('answers each workgroup’s status at each step, pending when nothing was recorded', async () => {
+  it('answers each workgroup’s status at each step with its last comment, pending when nothing was recorded', async () => {
     const { status, body } = await get('/api/workgroupApprovals', 'business');
     expect(status).toBe(200);
     expect(body.steps).toEqual([
@@ -154,12 +160,17 @@ describe('workgroup approvals and progress actions', () => {
       {
         WorkgroupId: 'wg-math',
         name: 'Mathematics',
-        steps: { s6: expect.objectContaining({ status: 'submitted' }) },
+        steps: {
+          s6: expect.objectContaining({
+            status: 'submitted',
+            comment: 'Both labs are covered now.',
+          }),
+        },
       },
       {
         WorkgroupId: 'wg-phys',
         name: 'Physics',
-        steps: { s6: { status: 'pending', updatedAt: null } },
+        steps: { s6: { status: 'pending', updatedAt: null, comment: null } },
       },
     ]);
   });

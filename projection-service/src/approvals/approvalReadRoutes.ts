@@ -35,7 +35,8 @@ function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
 
 /**
  * GET /api/workgroupApprovals: every workgroup × progress step of a period with its approval
- * status ("pending" when nothing was recorded); WorkgroupApproval readers, workgroup permission
+ * status ("pending" when nothing was recorded) and its last action's comment; WorkgroupApproval
+ * readers, workgroup permission
  * holders for their workgroups. GET /api/progressActions: the actions, newest first, with who
  * took them; ProgressAction readers (admin, academic ops, academic-affairs approvers).
  */
@@ -86,6 +87,20 @@ export function approvalReadRoutes(
       const statusOf = new Map(
         recorded.map((r) => [`${r.workgroup_id}|${r.progress_step_id}`, r] as const),
       );
+      // Each cell's last action's comment: why it was returned, what a submission says.
+      const last = (await knex(await own(PROGRESS_ACTIONS_TABLE))
+        .distinctOn('workgroup_id', 'progress_step_id')
+        .select('workgroup_id', 'progress_step_id', 'comment')
+        .where({ period_id: periodId })
+        .orderBy([
+          { column: 'workgroup_id' },
+          { column: 'progress_step_id' },
+          { column: 'occurred_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])) as { workgroup_id: string; progress_step_id: string; comment: string | null }[];
+      const commentOf = new Map(
+        last.map((r) => [`${r.workgroup_id}|${r.progress_step_id}`, r.comment] as const),
+      );
       return {
         AcademicPeriodId: periodId,
         steps: steps.map((s) => ({
@@ -105,6 +120,7 @@ export function approvalReadRoutes(
                 {
                   status: r?.status ?? 'pending',
                   updatedAt: r ? new Date(r.updated_at).toISOString() : null,
+                  comment: commentOf.get(`${g.id}|${s.id}`) ?? null,
                 },
               ];
             }),

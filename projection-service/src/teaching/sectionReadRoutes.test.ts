@@ -133,7 +133,13 @@ beforeAll(async () => {
     oMech('CourseOfferingCreated', { id: 'o-mech', CourseId: 'mech', AcademicPeriodId: 'p-2025' }),
     math('SectionCreated', section('math-1', 'wg-math', '001', { enrollment: 40 })),
     math('TeachingAssignmentCreated', assigned('math-1', 'a1', 'ada')),
-    math2('SectionCreated', section('math-2', 'wg-math', '002', { name: 'Honors' })),
+    math2(
+      'SectionCreated',
+      section('math-2', 'wg-math', '002', {
+        name: 'Honors',
+        TermMode: { AcademicTermId: 't-fall', TeachingModeId: 'm-online' },
+      }),
+    ),
     math2('TeachingAssignmentCreated', assigned('math-2', 'a2', 'bob', 50)),
     physics(
       'SectionCreated',
@@ -322,6 +328,14 @@ describe('GET /api/sectionAssignments', () => {
       score: expect.any(Number),
       reasons: expect.arrayContaining([expect.objectContaining({ code: 'coursePreference' })]),
     });
+  });
+
+  it("names each assignment's term, so rows of the same course and number can be told apart", async () => {
+    const { body } = await get('/api/sectionAssignments', 'ops');
+    expect(body.rows.map((r) => [r.id, r.AcademicTermId])).toEqual([
+      ['a1', null],
+      ['a2', 't-fall'],
+    ]);
   });
 
   it('filters, searches and sorts', async () => {

@@ -97,6 +97,7 @@ interface AssignmentRow {
   created_at: Date;
   updated_at: Date;
   section_revision: string | null;
+  academic_term_id: string | null;
 }
 
 /** Coverage statuses in the order a person reads them: worst first. */
@@ -168,6 +169,7 @@ function assignmentView(r: AssignmentRow) {
     courseName: r.course_name,
     sectionNumber: r.section_number,
     sectionName: r.section_name,
+    AcademicTermId: r.academic_term_id ?? null,
     sectionRevision: r.section_revision === null ? null : Number(r.section_revision),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
@@ -325,7 +327,12 @@ export function sectionReadRoutes(
       const rows = (await base
         .clone()
         .leftJoin({ s: await table(SECTIONS_TABLE) }, 's.id', 'a.section_id')
-        .select('a.*', 's.revision as section_revision')
+        // The section's term tells apart a list's rows of the same course and section number.
+        .select(
+          'a.*',
+          's.revision as section_revision',
+          knex.raw("s.state->'section'->'TermMode'->>'AcademicTermId' as academic_term_id"),
+        )
         .orderByRaw(orderBy(sort?.length ? sort : ASSIGNMENT_DEFAULT_SORT, ASSIGNMENT_SORT, 'a.id'))
         .limit(take)
         .offset(skip)) as AssignmentRow[];

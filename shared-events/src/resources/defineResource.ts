@@ -62,8 +62,11 @@ export interface FieldUi {
   /** A second naming field a picker shows after the label: a course's name after its number. */
   detailField?: string;
   options?: readonly { value: string; label: string }[];
-  /** Shown as a list column unless false. */
-  column?: false | { width?: number };
+  /**
+   * Shown as a list column unless false; `hidden`: offered in the list's Columns control but not
+   * shown until the user picks it (a wide kind's rarer columns).
+   */
+  column?: false | { width?: number; hidden?: boolean };
   /** Not in the create/edit dialog (derived or written elsewhere) when false. */
   form?: false;
   /** Hidden everywhere (column, field, filter) while no active taxonomy of this kind exists. */

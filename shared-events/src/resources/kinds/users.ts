@@ -170,16 +170,23 @@ export const users = defineResource({
     description: 'Everyone who signs in or is planned for: staff, administrators and faculty.',
     route: '/users',
     fields: {
-      honorific: { label: 'Title', column: { width: 70 } },
-      firstName: { label: 'First Name' },
-      lastName: { label: 'Last Name' },
-      displayName: { label: 'Display Name', help: 'Derived from the names when left empty.' },
-      email: { label: 'Email' },
-      username: { label: 'Username' },
-      EmployeeId: { label: 'Employee ID' },
+      // The list fits a 1400 px window with the display name, email, username, employee ID,
+      // flags and last login; the name parts and the host system ID are a Columns pick away.
+      honorific: { label: 'Title', column: { width: 70, hidden: true } },
+      firstName: { label: 'First Name', column: { width: 140, hidden: true } },
+      lastName: { label: 'Last Name', column: { width: 140, hidden: true } },
+      displayName: {
+        label: 'Display Name',
+        help: 'Derived from the names when left empty.',
+        column: { width: 190 },
+      },
+      email: { label: 'Email', column: { width: 230 } },
+      username: { label: 'Username', column: { width: 120 } },
+      EmployeeId: { label: 'Employee ID', column: { width: 110 } },
       hostSystemId: {
         label: 'Host System ID',
         help: 'How the student information or HR system knows this person.',
+        column: { width: 140, hidden: true },
       },
       Roles: {
         label: 'Roles',
@@ -188,8 +195,8 @@ export const users = defineResource({
         column: false,
         help: 'What the user may see and do; faculty also teach.',
       },
-      isActive: { label: 'Active', column: { width: 80 } },
-      isFaculty: { label: 'Faculty', column: { width: 80 } },
+      isActive: { label: 'Active', column: { width: 70 } },
+      isFaculty: { label: 'Faculty', column: { width: 70 } },
       WorkingAcademicPeriodId: {
         label: 'Working Period',
         widget: 'reference',
@@ -197,7 +204,7 @@ export const users = defineResource({
         column: false,
         form: false,
       },
-      lastLoginAt: { label: 'Last Login', column: { width: 170 }, form: false },
+      lastLoginAt: { label: 'Last Login', column: { width: 150 }, form: false },
       'FacultyProfile.InstructorTypeId': {
         label: 'Instructor Type',
         widget: 'reference',

@@ -62,7 +62,7 @@ test('a faculty member states a preference and submits; the staff list shows it'
 
   const faculty = await open('aokafor', '/teachingPreferencesMine');
   const { page } = faculty;
-  await page.getByRole('heading', { name: 'My Teaching Preferences' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'My Teaching Preferences' }).waitFor();
   await page.getByRole('button', { name: 'Add preference' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByPlaceholder('Search by number or name…').fill('MATH 4');

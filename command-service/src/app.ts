@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { EventStore, InUseLookup, SessionCodec } from '@allot/shared-events';
+import {
+  securityHeaderOptions,
+  type EventStore,
+  type InUseLookup,
+  type SessionCodec,
+} from '@allot/shared-events';
 import type { Jobs } from './jobs/port.js';
 import { errorHandlerPlugin } from './errors/errorHandlerPlugin.js';
 import { refuseNulCharacters } from './errors/refuseNulCharacters.js';
@@ -45,8 +50,6 @@ export interface CommandServiceOptions {
   masqueraders?: MasqueradersLookup;
 }
 
-const PLAIN_HTTP_MODES = new Set(['development', 'local', 'test']);
-
 /**
  * The write API as one encapsulated Fastify plugin; routes carry `/api/...` themselves, so it is
  * registered without a prefix. Order as in fastify/demo: external plugins → app plugins → routes.
@@ -56,11 +59,9 @@ export async function commandServicePlugin(
   options: CommandServiceOptions,
 ): Promise<void> {
   // External. Guarded: the embedded start may already have registered them around us.
+  // Standalone; the embedded start registers them for every answer before us.
   if (!fastify.hasReplyDecorator('helmet')) {
-    await fastify.register(helmet, {
-      // HSTS only where the site is served over HTTPS.
-      hsts: !PLAIN_HTTP_MODES.has(options.mode),
-    });
+    await fastify.register(helmet, securityHeaderOptions(options.mode));
   }
   if (!fastify.hasDecorator('rateLimit')) {
     // Opt-in per route (`config.rateLimit`), for the sign-in routes to come.

@@ -16,3 +16,4 @@ export * from './teaching/index.js';
 export * from './json/canonicalJson.js';
 export * from './json/nulCharacter.js';
 export * from './json/nesting.js';
+export * from './http/securityHeaders.js';

@@ -1,7 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import helmet from '@fastify/helmet';
 import type { Knex } from 'knex';
-import { createSessionCodec, type EventStore } from '@allot/shared-events';
+import { createSessionCodec, securityHeaderOptions, type EventStore } from '@allot/shared-events';
 import {
   commandServicePlugin,
   createBullMqJobs,
@@ -94,6 +95,8 @@ export async function startAllot(
       trustProxy: 'loopback',
     });
     if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
+    // Every answer, not only the write API's: the app's pages and assets, reads, the logo.
+    await app.register(helmet, securityHeaderOptions(config.mode));
     const sessionCodec = createSessionCodec({ secrets: [sessionSecret], ttlMs: SESSION_TTL_MS });
     const realtime = attachRealtime(app.server, {
       sessionCodec,

@@ -74,8 +74,10 @@ function changesField(
     const withIt = derive(payload);
     return (field) => {
       if (payload[field] === undefined) return false;
+      // Never the id (the caller skips it), so the record keeps its id without the field.
       const { [field]: _left, ...without } = payload;
-      return canonical(withIt[field] ?? null) !== canonical(derive(without)[field] ?? null);
+      const withoutField = { ...without, id: payload.id };
+      return canonical(withIt[field] ?? null) !== canonical(derive(withoutField)[field] ?? null);
     };
   }
   const current: Record<string, unknown> = state.status === 'live' ? state.record : {};

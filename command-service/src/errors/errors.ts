@@ -72,3 +72,23 @@ export function fieldIssuesFrom(
     message: issue.message,
   }));
 }
+
+/**
+ * The first issue a schema words as a sentence for people (a refinement declared with
+ * `params: { sentence: true }`), to answer as a 400's message instead of the generic one.
+ */
+export function sentenceFrom(
+  issues: readonly { message: string; params?: unknown }[],
+): string | undefined {
+  return issues.find((issue) => {
+    const params = issue.params as { sentence?: unknown } | undefined;
+    return params?.sentence === true;
+  })?.message;
+}
+
+/** 400 for a payload its schema refused: each field's issue, and a schema's sentence if any. */
+export function invalidPayload(
+  issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[],
+): ValidationError {
+  return new ValidationError(fieldIssuesFrom(issues), sentenceFrom(issues));
+}

@@ -17,7 +17,7 @@ import {
   DomainRuleError,
   NotFoundError,
   ValidationError,
-  fieldIssuesFrom,
+  invalidPayload,
 } from '../errors/errors.js';
 import { afterResourceWrite } from './afterWrite.js';
 import { canonical } from './canonicalJson.js';
@@ -166,7 +166,7 @@ function resourceCommand(
     async run(store, rawPayload, context: CommandContext): Promise<CommandResult> {
       if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
       const parsed = schema.safeParse(rawPayload);
-      if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
+      if (!parsed.success) throw invalidPayload(parsed.error.issues);
       const payload = parsed.data as ResourceRecord;
       const streamId = definition.streamId(payload.id);
       const check = (state: ResourceState) =>

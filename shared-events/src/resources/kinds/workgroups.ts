@@ -2,13 +2,23 @@ import { z } from 'zod';
 import { defineResource } from '../defineResource.js';
 import { name, recordId } from './fields.js';
 
+/**
+ * The permission bits a member may hold (spec §6): 1 = approve, 2 = assign, so 0 (neither),
+ * 1, 2 or 3 (both). No other bit means anything, so none is stored.
+ */
+export const WORKGROUP_PERMISSIONS: readonly number[] = [0, 1, 2, 3];
+
 /** A member's link record (spec §3 WorkgroupUser); its id is assigned by the server. */
 export const WorkgroupMember = z
   .object({
     id: recordId.optional(),
     UserId: recordId,
-    /** Bits: 1 = approve, 2 = assign (spec §6). */
-    permission: z.number().int().min(0).max(255),
+    permission: z.number().refine((bits) => WORKGROUP_PERMISSIONS.includes(bits), {
+      message:
+        'A workgroup member may approve (1), assign (2), do both (3) or neither (0); there is no other permission.',
+      // The API answers this sentence as the refusal's message (command-service `sentenceFrom`).
+      params: { sentence: true },
+    }),
   })
   .strict();
 export type WorkgroupMember = z.infer<typeof WorkgroupMember>;

@@ -27,7 +27,13 @@ import {
   type ResourceCommandKind,
   type ResourceState,
 } from './resourceDecider.js';
-import { release, reservationsOf, reserve, type Reservation } from './uniqueReservations.js';
+import {
+  assertUnreserved,
+  release,
+  reservationsOf,
+  reserve,
+  type Reservation,
+} from './uniqueReservations.js';
 
 const RecordId = z.object({ id: z.string().trim().min(1).max(100) });
 
@@ -186,8 +192,10 @@ function resourceCommand(
       const metadata = eventMetadataFor(context.meta);
       const reserved: Reservation[] = [];
       let result: CommandResult;
+      const toReserve = wanted.filter((w) => !held.has(w.streamId));
+      await assertUnreserved(store, toReserve, payload.id);
       try {
-        for (const r of wanted.filter((w) => !held.has(w.streamId))) {
+        for (const r of toReserve) {
           if (await reserve(store, definition, r, payload.id, metadata)) reserved.push(r);
         }
         result = await handleCommand(

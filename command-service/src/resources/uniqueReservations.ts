@@ -36,11 +36,33 @@ export function reservationsOf(
   return (definition.unique ?? []).flatMap((rule) => {
     // Issue 5: slugs and codes are unique among active records; an inactive one holds nothing.
     if (rule.amongActive && record.isActive === false) return [];
-    const key = uniqueKey(rule.fields, record);
+    const key = uniqueKey(rule.fields, record, { ignoreSpacing: rule.ignoreSpacing === true });
     return key === null
       ? []
       : [{ streamId: uniqueStreamId(definition.name, rule.fields, key), ...rule }];
   });
+}
+
+function heldByOther(events: readonly RecordedEvent[], ownerId: string): boolean {
+  const last = events.at(-1);
+  return (
+    last?.type === 'UniqueValueReserved' && UniqueValueReserved.parse(last.data).ownerId !== ownerId
+  );
+}
+
+/**
+ * 422 with the first rule's sentence when another owner holds one of the values now. Checked
+ * before anything is reserved, so an ordinary refusal writes nothing (no reservation made and
+ * released again); `reserve` still settles a race between two writers.
+ */
+export async function assertUnreserved(
+  store: EventStore,
+  reservations: readonly Reservation[],
+  ownerId: string,
+): Promise<void> {
+  const streams = await Promise.all(reservations.map((r) => readOrEmpty(store, r.streamId)));
+  const taken = reservations.find((_r, i) => heldByOther(streams[i] ?? [], ownerId));
+  if (taken) throw new DomainRuleError(taken.message);
 }
 
 /**

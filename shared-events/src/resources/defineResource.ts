@@ -16,6 +16,11 @@ export interface UniqueRule {
    * reserves it again (422 when another active record took it meanwhile).
    */
   amongActive?: boolean;
+  /**
+   * Names people pick from a list: besides case, spacing is ignored (each run of white space
+   * counts as one space), so `Full  Professor` clashes with `full professor`.
+   */
+  ignoreSpacing?: boolean;
 }
 
 export interface ReferenceRule {

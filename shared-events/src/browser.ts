@@ -7,4 +7,8 @@ export * from './permissions/defineAbilityFor.js';
 export * from './permissions/menu.js';
 export * from './permissions/routes.js';
 export * from './resources/index.js';
-export { SUPPORT_URL_SETTING, isSupportUrl } from './commands/settings.js';
+export {
+  INSTITUTION_NAME_MAX_LENGTH,
+  SUPPORT_URL_SETTING,
+  isSupportUrl,
+} from './commands/settings.js';

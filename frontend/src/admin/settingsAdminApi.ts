@@ -14,7 +14,7 @@ export interface FeatureFlagState {
 
 /**
  * The System Settings page's calls: each flag's configured default and stored override, one
- * setting by machine name, and the logo upload.
+ * setting by machine name, the logo upload and its reset to the default.
  */
 export const settingsAdminApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
@@ -41,8 +41,17 @@ export const settingsAdminApi = allotApi.injectEndpoints({
       },
       invalidatesTags: () => refreshAfterWrite('Settings'),
     }),
+    /** Back to the default logo (DELETE /api/settings/logo). */
+    resetLogo: build.mutation<CommandAnswer, void>({
+      query: () => ({ url: 'settings/logo', method: 'DELETE' }),
+      invalidatesTags: () => refreshAfterWrite('Settings'),
+    }),
   }),
 });
 
-export const { useGetFeatureFlagStatesQuery, useChangeSettingMutation, useUploadLogoMutation } =
-  settingsAdminApi;
+export const {
+  useGetFeatureFlagStatesQuery,
+  useChangeSettingMutation,
+  useUploadLogoMutation,
+  useResetLogoMutation,
+} = settingsAdminApi;

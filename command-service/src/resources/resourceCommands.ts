@@ -20,6 +20,7 @@ import {
   invalidPayload,
 } from '../errors/errors.js';
 import { afterResourceWrite } from './afterWrite.js';
+import { checkBeforeResourceWrite } from './beforeWrite.js';
 import { canonical } from './canonicalJson.js';
 import { editSubjectsOf } from './editSubjects.js';
 import {
@@ -186,6 +187,7 @@ function resourceCommand(
 
       const current = state.status === 'live' ? state.record : null;
       const next = expectedRecord(definition, kind, payload, state);
+      await checkBeforeResourceWrite(store, definition, kind, current, next);
       const held = byStream(reservationsOf(definition, current));
       const wanted = reservationsOf(definition, next);
       const wantedStreams = byStream(wanted);

@@ -1,11 +1,13 @@
 import {
   academicPeriods,
   academicTerms,
+  courseOfferings,
   type EventStore,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
 import type { ResourceCommandKind } from './resourceDecider.js';
+import { checkOfferingTermModes } from '../teaching/offeringRules.js';
 import { checkPeriodKeepsTerms, checkTermWithinPeriod } from './periodRules.js';
 
 /**
@@ -25,5 +27,7 @@ export async function checkBeforeResourceWrite(
     await checkTermWithinPeriod(store, current, next);
   } else if (definition.name === academicPeriods.name && current) {
     await checkPeriodKeepsTerms(store, current, next);
+  } else if (definition.name === courseOfferings.name) {
+    await checkOfferingTermModes(store, current, next);
   }
 }

@@ -8,6 +8,7 @@ import {
   type Position,
   type ScheduledSection,
   type SectionEvent,
+  type SectionRecord,
   type SectionState,
   users,
 } from '@allot/shared-events';
@@ -25,16 +26,18 @@ export function buildingOf(code: string): string {
 }
 const BATCH = 5000;
 
-/** A section's keys in the index: who teaches it and which rooms it meets in. */
+/** A section's keys in the index: who teaches it, which rooms it meets in, its offering. */
 interface SectionKeys {
   instructorIds: readonly string[];
   locationIds: readonly string[];
+  offeringIds: readonly string[];
 }
 
-const NO_KEYS: SectionKeys = { instructorIds: [], locationIds: [] };
+const NO_KEYS: SectionKeys = { instructorIds: [], locationIds: [], offeringIds: [] };
 
 function keysOf(state: SectionState): SectionKeys {
   if (state.status !== 'live') return NO_KEYS;
+  const offeringIds = [state.section.CourseOfferingId];
   const instructorIds = new Set<string>();
   for (const assignment of Object.values(state.assignments)) {
     if (assignment.status !== 'withdrawn') instructorIds.add(assignment.UserId);
@@ -43,7 +46,7 @@ function keysOf(state: SectionState): SectionKeys {
   for (const meeting of state.section.meetings) {
     if (meeting.LocationId) locationIds.add(meeting.LocationId);
   }
-  return { instructorIds: [...instructorIds], locationIds: [...locationIds] };
+  return { instructorIds: [...instructorIds], locationIds: [...locationIds], offeringIds };
 }
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {
@@ -92,6 +95,7 @@ export class SectionScheduleIndex {
   private readonly keys = new Map<string, SectionKeys>();
   private readonly byInstructor = new KeyedSets();
   private readonly byLocation = new KeyedSets();
+  private readonly byOffering = new KeyedSets();
   /** Built on demand and dropped when the section changes; meetings keep their identity. */
   private readonly scheduled = new Map<string, Scheduled>();
   private readonly locations = new Map<string, LocationInfo>();
@@ -151,6 +155,9 @@ export class SectionScheduleIndex {
     if (!sameMembers(before.locationIds, after.locationIds)) {
       this.byLocation.move(streamId, before.locationIds, after.locationIds);
     }
+    if (!sameMembers(before.offeringIds, after.offeringIds)) {
+      this.byOffering.move(streamId, before.offeringIds, after.offeringIds);
+    }
     this.keys.set(streamId, after);
   }
 
@@ -187,6 +194,16 @@ export class SectionScheduleIndex {
    */
   isLiveUser(id: string): boolean {
     return this.userStatus.get(users.streamId(id)) === 'live';
+  }
+
+  /** The live sections of a course offering, as of the last refresh. */
+  sectionsOfOffering(offeringId: string): SectionRecord[] {
+    const streamIds = new Set<string>();
+    this.byOffering.collect(new Set([offeringId]), streamIds);
+    return [...streamIds].flatMap((streamId) => {
+      const state = this.sections.get(streamId);
+      return state?.status === 'live' ? [state.section] : [];
+    });
   }
 
   /** The rooms a command may involve, with capacity and building. */

@@ -198,7 +198,7 @@ function resourceCommand(
       await assertUnreserved(store, toReserve, payload.id);
       try {
         for (const r of toReserve) {
-          if (await reserve(store, definition, r, payload.id, metadata)) reserved.push(r);
+          if (await reserve(store, definition.name, r, payload.id, metadata)) reserved.push(r);
         }
         result = await handleCommand(
           store,
@@ -215,13 +215,13 @@ function resourceCommand(
           },
         );
       } catch (err) {
-        for (const r of reserved) await release(store, definition, r, payload.id, metadata);
+        for (const r of reserved) await release(store, definition.name, r, payload.id, metadata);
         throw err;
       }
       const freed = reservationsOf(definition, current).filter(
         (r) => !wantedStreams.has(r.streamId),
       );
-      for (const r of freed) await release(store, definition, r, payload.id, metadata);
+      for (const r of freed) await release(store, definition.name, r, payload.id, metadata);
       await afterResourceWrite(store, definition, kind, payload, context, result);
       return result;
     },

@@ -66,13 +66,13 @@ export async function assertUnreserved(
 }
 
 /**
- * Reserves a value for `ownerId`. The append expects the stream's current revision, so of two
+ * Reserves a value for `ownerId` (a record of the kind named `resource`). The append expects the stream's current revision, so of two
  * racing owners exactly one wins; the other sees the reservation and gets 422. Answers whether
  * this call reserved it (false when the owner already held it).
  */
 export async function reserve(
   store: EventStore,
-  definition: ResourceDefinition,
+  resource: string,
   reservation: Reservation,
   ownerId: string,
   metadata: EventMetadata,
@@ -90,7 +90,7 @@ export async function reserve(
         [
           {
             type: 'UniqueValueReserved',
-            data: { resource: definition.name, fields: [...reservation.fields], ownerId },
+            data: { resource, fields: [...reservation.fields], ownerId },
             metadata,
           },
         ],
@@ -107,7 +107,7 @@ export async function reserve(
 /** Frees a value held by `ownerId` (after a delete, a rename or a failed write). */
 export async function release(
   store: EventStore,
-  definition: ResourceDefinition,
+  resource: string,
   reservation: Reservation,
   ownerId: string,
   metadata: EventMetadata,
@@ -122,7 +122,7 @@ export async function release(
         [
           {
             type: 'UniqueValueReleased',
-            data: { resource: definition.name, fields: [...reservation.fields], ownerId },
+            data: { resource, fields: [...reservation.fields], ownerId },
             metadata,
           },
         ],

@@ -60,6 +60,13 @@ export class ConflictError extends ApiError {
 export class DomainRuleError extends ApiError {
   override readonly name = 'DomainRuleError';
   readonly statusCode = 422;
+  constructor(
+    message: string,
+    /** A schedule conflict the caller may override (`override: true`); answered as such. */
+    readonly overridable = false,
+  ) {
+    super(message);
+  }
 }
 
 /** Zod-style issues (`path` as property keys) to our field list. */

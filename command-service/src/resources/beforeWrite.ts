@@ -1,12 +1,14 @@
 import {
   academicPeriods,
   academicTerms,
+  administrativeAssignments,
   courseOfferings,
   type EventStore,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
 import type { ResourceCommandKind } from './resourceDecider.js';
+import { checkAdministrativeAssignee } from '../teaching/facultyRules.js';
 import { checkOfferingTermModes } from '../teaching/offeringRules.js';
 import { checkPeriodKeepsTerms, checkTermWithinPeriod } from './periodRules.js';
 
@@ -29,5 +31,7 @@ export async function checkBeforeResourceWrite(
     await checkPeriodKeepsTerms(store, current, next);
   } else if (definition.name === courseOfferings.name) {
     await checkOfferingTermModes(store, current, next);
+  } else if (definition.name === administrativeAssignments.name) {
+    await checkAdministrativeAssignee(store, current, next);
   }
 }

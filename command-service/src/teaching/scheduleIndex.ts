@@ -10,12 +10,48 @@ import {
   type SectionEvent,
   type SectionRecord,
   type SectionState,
+  UsersMerged,
+  isActiveFaculty,
+  userMergeStream,
   users,
 } from '@allot/shared-events';
 
 const SECTION_STREAM_PREFIX = 'section-';
 const LOCATION_STREAM_PREFIX = 'location-';
 const USER_STREAM_PREFIX = users.streamId('');
+const USER_MERGE_STREAM_PREFIX = userMergeStream('');
+
+/**
+ * What the section rules need of a user, folded from the user's stream as the resource decider
+ * folds it (created: live, deleted: deleted; updates and a deactivation change the flags) and
+ * from a merge that made them a duplicate.
+ */
+export interface UserFacts {
+  status: 'live' | 'deleted';
+  isFaculty: boolean;
+  isActive: boolean;
+  /** The display name, as people are named in sentences. */
+  name: string;
+  /** The master a merge moved this duplicate into, else null. */
+  mergedIntoId: string | null;
+}
+
+interface UserData {
+  id: string;
+  displayName?: string;
+  firstName?: string;
+  lastName?: string;
+  isFaculty?: boolean;
+  isActive?: boolean;
+}
+
+function nameOf(data: UserData, known: UserFacts | undefined): string {
+  if (data.displayName) return data.displayName;
+  if (data.firstName !== undefined || data.lastName !== undefined) {
+    return `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim();
+  }
+  return known?.name ?? data.id;
+}
 
 /**
  * The building of a room: the first word of its code ("SCI 101" → "SCI"), the way room codes are
@@ -100,10 +136,10 @@ export class SectionScheduleIndex {
   private readonly scheduled = new Map<string, Scheduled>();
   private readonly locations = new Map<string, LocationInfo>();
   /**
-   * Each user stream's status, as the resource decider folds it (created: live, deleted: deleted;
-   * other events keep it): an assignment names an instructor who must exist.
+   * Each user's status and whether they may teach, by user stream: an assignment names an
+   * instructor who must exist and be active faculty (docs/decisions.md 20).
    */
-  private readonly userStatus = new Map<string, 'live' | 'deleted'>();
+  private readonly users = new Map<string, UserFacts>();
   private position: Position | 'start' = 'start';
   private refreshing: Promise<void> | null = null;
 
@@ -123,16 +159,21 @@ export class SectionScheduleIndex {
         fromPosition: this.position,
         maxCount: BATCH,
         filter: {
-          streamPrefixes: [SECTION_STREAM_PREFIX, LOCATION_STREAM_PREFIX, USER_STREAM_PREFIX],
+          streamPrefixes: [
+            SECTION_STREAM_PREFIX,
+            LOCATION_STREAM_PREFIX,
+            USER_STREAM_PREFIX,
+            USER_MERGE_STREAM_PREFIX,
+          ],
         },
       });
       for (const event of events) {
         if (event.streamId.startsWith(LOCATION_STREAM_PREFIX)) {
           this.applyLocation(event.type, event.data as LocationData);
         } else if (event.streamId.startsWith(USER_STREAM_PREFIX)) {
-          if (event.type === users.eventTypes.created) this.userStatus.set(event.streamId, 'live');
-          if (event.type === users.eventTypes.deleted)
-            this.userStatus.set(event.streamId, 'deleted');
+          this.applyUser(event.streamId, event.type, event.data as UserData);
+        } else if (event.streamId.startsWith(USER_MERGE_STREAM_PREFIX)) {
+          if (event.type === 'UsersMerged') this.applyMerge(UsersMerged.parse(event.data));
         } else {
           this.applySection(event.streamId, event as unknown as SectionEvent);
           this.heads.set(event.streamId, { revision: event.revision, position: event.position });
@@ -159,6 +200,46 @@ export class SectionScheduleIndex {
       this.byOffering.move(streamId, before.offeringIds, after.offeringIds);
     }
     this.keys.set(streamId, after);
+  }
+
+  private applyUser(streamId: string, type: string, data: UserData): void {
+    const known = this.users.get(streamId);
+    const types = users.eventTypes;
+    if (type === types.created) {
+      this.users.set(streamId, {
+        status: 'live',
+        isFaculty: data.isFaculty === true,
+        isActive: data.isActive !== false,
+        name: nameOf(data, undefined),
+        mergedIntoId: known?.mergedIntoId ?? null,
+      });
+    } else if (!known) {
+      return;
+    } else if (type === types.updated) {
+      this.users.set(streamId, {
+        ...known,
+        isFaculty: data.isFaculty ?? known.isFaculty,
+        isActive: data.isActive ?? known.isActive,
+        name: nameOf(data, known),
+      });
+    } else if (type === types.deactivated) {
+      this.users.set(streamId, { ...known, isActive: false });
+    } else if (type === types.deleted) {
+      this.users.set(streamId, { ...known, status: 'deleted' });
+    }
+  }
+
+  private applyMerge({ masterId, duplicateId }: { masterId: string; duplicateId: string }): void {
+    const streamId = users.streamId(duplicateId);
+    const known = this.users.get(streamId);
+    // A merge names users that exist; kept as facts even if their creation is read later.
+    this.users.set(streamId, {
+      status: known?.status ?? 'live',
+      isFaculty: known?.isFaculty ?? false,
+      isActive: known?.isActive ?? true,
+      name: known?.name ?? duplicateId,
+      mergedIntoId: masterId,
+    });
   }
 
   private applyLocation(type: string, data: LocationData): void {
@@ -193,7 +274,18 @@ export class SectionScheduleIndex {
    * the last refresh (the same fold of the same stream), without a read.
    */
   isLiveUser(id: string): boolean {
-    return this.userStatus.get(users.streamId(id)) === 'live';
+    return this.users.get(users.streamId(id))?.status === 'live';
+  }
+
+  /** What the index knows of a user after the last refresh (null: never created). */
+  userFacts(id: string): UserFacts | null {
+    return this.users.get(users.streamId(id)) ?? null;
+  }
+
+  /** Whether a live user may teach: active faculty, not merged away (`isActiveFaculty`). */
+  isActiveFacultyMember(id: string): boolean {
+    const facts = this.userFacts(id);
+    return facts?.status === 'live' && isActiveFaculty(facts);
   }
 
   /** The live sections of a course offering, as of the last refresh. */

@@ -8,6 +8,7 @@ import {
   type ResourceDefinition,
   activeAssignments,
   authorizeSectionCommand,
+  notActiveFacultySentence,
   sectionCommandSchemas,
   scheduleBounds,
   sectionDecider,
@@ -173,6 +174,14 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
       ]);
       for (const [, id, message] of fromIndex) {
         if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
+      }
+      // Only active faculty teach (an admin account or an approver is no instructor).
+      if (index && command.type === 'AssignInstructor') {
+        const { UserId } = command.data;
+        if (!index.isActiveFacultyMember(UserId)) {
+          const name = index.userFacts(UserId)?.name ?? 'This person';
+          throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
+        }
       }
       const streamId = sectionStreamId(command.data.id);
       // The number commands read the section first (which number it holds); the write reuses it.

@@ -34,8 +34,14 @@ function ReferenceField(props: Omit<ResourceFieldProps, 'formValues'>) {
   const path = referencePathOf(props);
   const referenced = path ? allResources.find((r) => r.path === path) : undefined;
   const labelField = props.field.labelField ?? (path === 'users' ? 'displayName' : 'name');
+  const where = props.field.referenceFilter;
   const { data, isFetching } = useReferenceOptionsQuery(
-    { path: path ?? '', labelField, activeOnly: referenced ? hasIsActive(referenced) : false },
+    {
+      path: path ?? '',
+      labelField,
+      activeOnly: referenced ? hasIsActive(referenced) : false,
+      ...(where ? { where } : {}),
+    },
     { skip: path === null },
   );
   return (

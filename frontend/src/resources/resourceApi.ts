@@ -68,8 +68,8 @@ export const resourceApi = withTags.injectEndpoints({
         path: string;
         labelField: string;
         activeOnly: boolean;
-        /** Equality filters besides isActive (e.g. the terms of one period). */
-        where?: Record<string, string>;
+        /** Equality filters besides isActive (e.g. the terms of one period, faculty only). */
+        where?: Readonly<Record<string, string | number | boolean>>;
       }
     >({
       query: ({ path, labelField, activeOnly, where }) => {

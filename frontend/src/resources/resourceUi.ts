@@ -34,6 +34,8 @@ export interface FieldUi {
   widget?: Widget;
   reference?: string;
   labelField?: string;
+  /** Equality filters the reference's option list asks for besides isActive. */
+  referenceFilter?: Readonly<Record<string, string | number | boolean>>;
   options?: readonly { value: string; label: string }[];
   column?: false | { width?: number };
   form?: false;

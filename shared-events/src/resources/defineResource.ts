@@ -64,6 +64,11 @@ export interface FieldUi {
    */
   reference?: string;
   labelField?: string;
+  /**
+   * For reference(s): equality filters the option list asks the server for besides isActive
+   * (an administrative assignment's instructor: `{ isFaculty: true }`); list fields only.
+   */
+  referenceFilter?: Readonly<Record<string, string | number | boolean>>;
   options?: readonly { value: string; label: string }[];
   /** Shown as a list column unless false. */
   column?: false | { width?: number };

@@ -1,9 +1,10 @@
-import type {
-  EventStore,
-  Position,
-  RecordedEvent,
-  ResourceDefinition,
-  ResourceRecord,
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  type ResourceDefinition,
+  type ResourceRecord,
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceEvent, type ResourceState } from './resourceDecider.js';
 
@@ -40,6 +41,10 @@ export class RecordIndex {
   }
 
   private async readNew(): Promise<void> {
+    // Read first: every event up to it is visible now and none can still appear before it, so
+    // the next refresh may start there even when none of them was of this kind. Without it a
+    // kind written rarely (terms) would make each refresh scan the log since its last record.
+    const head = await this.store.headPosition();
     for (;;) {
       const events: RecordedEvent[] = await this.store.readAll({
         fromPosition: this.position,
@@ -51,7 +56,10 @@ export class RecordIndex {
         this.states.set(event.streamId, this.decider.evolve(state, event as ResourceEvent));
         this.position = event.position;
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) break;
+    }
+    if (head && (this.position === 'start' || comparePositions(head, this.position) > 0)) {
+      this.position = head;
     }
   }
 

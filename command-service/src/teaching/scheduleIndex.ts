@@ -1,4 +1,5 @@
 import {
+  comparePositions,
   evolveSection,
   initialSectionState,
   scheduleBounds,
@@ -154,6 +155,10 @@ export class SectionScheduleIndex {
   }
 
   private async readNew(): Promise<void> {
+    // As in RecordIndex: the next refresh may start at the head read first, so a stretch of the
+    // log with no section, room or user event (preferences, an import of other records) is
+    // scanned once, not by every command after it.
+    const head = await this.store.headPosition();
     for (;;) {
       const events = await this.store.readAll({
         fromPosition: this.position,
@@ -180,7 +185,10 @@ export class SectionScheduleIndex {
         }
         this.position = event.position;
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) break;
+    }
+    if (head && (this.position === 'start' || comparePositions(head, this.position) > 0)) {
+      this.position = head;
     }
   }
 

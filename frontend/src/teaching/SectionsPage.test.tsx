@@ -397,6 +397,11 @@ test('the assign form shows a refusal no override changes, offering no override'
   expect(
     within(form).queryByRole('button', { name: 'Override and assign' }),
   ).not.toBeInTheDocument();
+  // The picker asked the server for active faculty only.
+  const asked = server.calls.find((c) => c.path.startsWith('/api/sectionInstructors?'));
+  const params = new URL(`http://x${asked?.path ?? ''}`).searchParams;
+  expect(params.get('facultyOnly')).toBe('true');
+  expect(params.get('includeInactive')).not.toBe('true');
   app.unmount();
 });
 

@@ -1,5 +1,9 @@
 import type { RunnableCommand } from './commandHandling/commandDefinition.js';
-import { changeSettingCommand, uploadLogoCommand } from './settings/businessLogic.js';
+import {
+  changeSettingCommand,
+  resetLogoCommand,
+  uploadLogoCommand,
+} from './settings/businessLogic.js';
 import { resourceCommands } from './resources/resourceCommands.js';
 import { endMasqueradeCommand, startMasqueradeCommand } from './session/masquerade.js';
 import { setWorkingAcademicPeriodCommand } from './session/workingPeriod.js';
@@ -13,6 +17,7 @@ import { recordProgressActionCommand } from './approvals/approvalCommands.js';
 export const allCommands: readonly RunnableCommand[] = [
   changeSettingCommand,
   uploadLogoCommand,
+  resetLogoCommand,
   ...resourceCommands,
   startMasqueradeCommand,
   endMasqueradeCommand,

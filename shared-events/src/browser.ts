@@ -12,4 +12,5 @@ export {
   SUPPORT_URL_SETTING,
   isSupportUrl,
   settingLabel,
+  INSTITUTION_NAME_MAX_LENGTH,
 } from './commands/settings.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CommandResult, EventStore } from '@allot/shared-events';
 import type { AppAbility } from '../authorization/ability.js';
-import { ValidationError, fieldIssuesFrom } from '../errors/errors.js';
+import { invalidPayload } from '../errors/errors.js';
 import type { Command, CommandMeta, Decider, DomainEvent } from './decider.js';
 import { handleCommand, type StreamRevision } from './handleCommand.js';
 import { assertRegisteredEvents } from './registeredEvents.js';
@@ -43,7 +43,7 @@ export function defineCommand<C extends Command, S, E extends DomainEvent>(
     ...definition,
     async run(store, rawPayload, context) {
       const parsed = definition.schema.safeParse(rawPayload);
-      if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
+      if (!parsed.success) throw invalidPayload(parsed.error.issues);
       const payload = parsed.data;
       // `name` is C['type'] and `payload` C['data']: together they are the command C.
       const command = { type: definition.name, data: payload } as C;

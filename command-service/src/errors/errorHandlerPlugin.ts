@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ApiError,
   ConflictError,
+  DomainRuleError,
   ValidationError,
   fieldIssuesFrom,
   type FieldIssue,
@@ -16,6 +17,8 @@ export interface ErrorBody {
   message: string;
   fields?: FieldIssue[];
   currentRevision?: number;
+  /** 422 for a conflict the caller may override; absent for refusals no override changes. */
+  overridable?: true;
 }
 
 const FAULT_MESSAGE = 'Something went wrong on our side. Please try again later.';
@@ -31,6 +34,9 @@ export function errorResponse(error: unknown): ErrorBody | null {
   }
   if (error instanceof ConflictError) {
     return body(409, error.message, { currentRevision: error.currentRevision });
+  }
+  if (error instanceof DomainRuleError && error.overridable) {
+    return body(error.statusCode, error.message, { overridable: true });
   }
   if (error instanceof ApiError) return body(error.statusCode, error.message);
   if (error instanceof z.ZodError) {

@@ -60,6 +60,13 @@ export class ConflictError extends ApiError {
 export class DomainRuleError extends ApiError {
   override readonly name = 'DomainRuleError';
   readonly statusCode = 422;
+  constructor(
+    message: string,
+    /** A schedule conflict the caller may override (`override: true`); answered as such. */
+    readonly overridable = false,
+  ) {
+    super(message);
+  }
 }
 
 /** Zod-style issues (`path` as property keys) to our field list. */
@@ -71,4 +78,24 @@ export function fieldIssuesFrom(
     field: [...prefix, ...issue.path].map(String).join('.'),
     message: issue.message,
   }));
+}
+
+/**
+ * The first issue a schema words as a sentence for people (a refinement declared with
+ * `params: { sentence: true }`), to answer as a 400's message instead of the generic one.
+ */
+export function sentenceFrom(
+  issues: readonly { message: string; params?: unknown }[],
+): string | undefined {
+  return issues.find((issue) => {
+    const params = issue.params as { sentence?: unknown } | undefined;
+    return params?.sentence === true;
+  })?.message;
+}
+
+/** 400 for a payload its schema refused: each field's issue, and a schema's sentence if any. */
+export function invalidPayload(
+  issues: readonly { path: readonly PropertyKey[]; message: string; params?: unknown }[],
+): ValidationError {
+  return new ValidationError(fieldIssuesFrom(issues), sentenceFrom(issues));
 }

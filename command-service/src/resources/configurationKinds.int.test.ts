@@ -140,6 +140,55 @@ describe.each(CASES)('$path through the generic write routes', (kind) => {
   });
 });
 
+/** Kinds with a name people pick from (every configuration list, taxonomy and term type). */
+const NAMED: KindCase[] = [
+  ...CASES.filter((kind) => 'name' in kind.body(0)),
+  {
+    path: 'academicTermTypes',
+    permitted: 'ops',
+    refused: 'faculty',
+    body: (n) => ({ name: `Term type ${n}`, slug: `term-type-${n}` }),
+    key: 'slug',
+  },
+];
+
+describe.each(NAMED)('$path: names unique among active records', (kind) => {
+  const base = `/api/${kind.path}`;
+  it('422 for a second active record of the same name, case and spacing ignored; nothing written', async () => {
+    const first = await send('POST', base, kind.permitted, {
+      ...kind.body(10),
+      name: 'Full Professor',
+    });
+    expect(first.statusCode).toBe(201);
+    const other = (await send('POST', base, kind.permitted, kind.body(11))).json();
+    const head = await db.store.headPosition();
+    for (const name of [
+      'Full Professor',
+      'full professor',
+      '  FULL   Professor ',
+      'Full\tprofessor',
+    ]) {
+      const created = await send('POST', base, kind.permitted, { ...kind.body(12), name });
+      const renamed = await send('PUT', `${base}/${other.id}`, kind.permitted, { name });
+      for (const refused of [created, renamed]) {
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().message).toMatch(/^Another active .+ already has this name\.$/);
+      }
+    }
+    expect(await db.store.headPosition()).toEqual(head);
+    // Deactivating frees the name; reactivating takes it back only while nobody else holds it.
+    const { id } = first.json();
+    expect((await send('POST', `${base}/${id}/deactivate`, kind.permitted)).statusCode).toBe(200);
+    const rename = await send('PUT', `${base}/${other.id}`, kind.permitted, {
+      name: 'full  professor',
+    });
+    expect(rename.statusCode).toBe(200);
+    const back = await send('PUT', `${base}/${id}`, kind.permitted, { isActive: true });
+    expect(back.statusCode).toBe(422);
+    expect(back.json().message).toMatch(/already has this name\.$/);
+  });
+});
+
 describe('racing creates of the same code', () => {
   it('of two clients creating the same location code at once, exactly one succeeds', async () => {
     const body = { code: 'LAW 200', description: 'Law school', capacity: 80 };

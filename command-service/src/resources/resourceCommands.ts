@@ -17,9 +17,10 @@ import {
   DomainRuleError,
   NotFoundError,
   ValidationError,
-  fieldIssuesFrom,
+  invalidPayload,
 } from '../errors/errors.js';
 import { afterResourceWrite } from './afterWrite.js';
+import { checkBeforeResourceWrite } from './beforeWrite.js';
 import { canonical } from './canonicalJson.js';
 import { editSubjectsOf } from './editSubjects.js';
 import {
@@ -27,7 +28,13 @@ import {
   type ResourceCommandKind,
   type ResourceState,
 } from './resourceDecider.js';
-import { release, reservationsOf, reserve, type Reservation } from './uniqueReservations.js';
+import {
+  assertUnreserved,
+  release,
+  reservationsOf,
+  reserve,
+  type Reservation,
+} from './uniqueReservations.js';
 
 const RecordId = z.object({ id: z.string().trim().min(1).max(100) });
 
@@ -74,9 +81,10 @@ function changesField(
     const withIt = derive(payload);
     return (field) => {
       if (payload[field] === undefined) return false;
-      const { [field]: _left, ...rest } = payload;
-      const without = derive({ ...rest, id: payload.id });
-      return canonical(withIt[field] ?? null) !== canonical(without[field] ?? null);
+      // Never the id (the caller skips it), so the record keeps its id without the field.
+      const { [field]: _left, ...without } = payload;
+      const withoutField = { ...without, id: payload.id };
+      return canonical(withIt[field] ?? null) !== canonical(derive(withoutField)[field] ?? null);
     };
   }
   const current: Record<string, unknown> = state.status === 'live' ? state.record : {};
@@ -165,7 +173,7 @@ function resourceCommand(
     async run(store, rawPayload, context: CommandContext): Promise<CommandResult> {
       if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
       const parsed = schema.safeParse(rawPayload);
-      if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
+      if (!parsed.success) throw invalidPayload(parsed.error.issues);
       const payload = parsed.data as ResourceRecord;
       const streamId = definition.streamId(payload.id);
       const check = (state: ResourceState) =>
@@ -179,15 +187,18 @@ function resourceCommand(
 
       const current = state.status === 'live' ? state.record : null;
       const next = expectedRecord(definition, kind, payload, state);
+      await checkBeforeResourceWrite(store, definition, kind, current, next);
       const held = byStream(reservationsOf(definition, current));
       const wanted = reservationsOf(definition, next);
       const wantedStreams = byStream(wanted);
       const metadata = eventMetadataFor(context.meta);
       const reserved: Reservation[] = [];
       let result: CommandResult;
+      const toReserve = wanted.filter((w) => !held.has(w.streamId));
+      await assertUnreserved(store, toReserve, payload.id);
       try {
-        for (const r of wanted.filter((w) => !held.has(w.streamId))) {
-          if (await reserve(store, definition, r, payload.id, metadata)) reserved.push(r);
+        for (const r of toReserve) {
+          if (await reserve(store, definition.name, r, payload.id, metadata)) reserved.push(r);
         }
         result = await handleCommand(
           store,
@@ -204,13 +215,13 @@ function resourceCommand(
           },
         );
       } catch (err) {
-        for (const r of reserved) await release(store, definition, r, payload.id, metadata);
+        for (const r of reserved) await release(store, definition.name, r, payload.id, metadata);
         throw err;
       }
       const freed = reservationsOf(definition, current).filter(
         (r) => !wantedStreams.has(r.streamId),
       );
-      for (const r of freed) await release(store, definition, r, payload.id, metadata);
+      for (const r of freed) await release(store, definition.name, r, payload.id, metadata);
       await afterResourceWrite(store, definition, kind, payload, context, result);
       return result;
     },

@@ -329,6 +329,49 @@ describe('workgroups', () => {
     expect(ghost.json().message).toBe('A member of this workgroup does not exist.');
     expect((await send('POST', '/api/workgroups', 'faculty', { name: 'X' })).statusCode).toBe(403);
   });
+
+  it('400 with a sentence for permission bits other than 0–3 (approve 1, assign 2), nothing written', async () => {
+    const { id: userId } = (
+      await send('POST', '/api/users', 'admin', {
+        firstName: 'Sofia',
+        lastName: 'Kovalevskaya',
+        email: 'sofia@example.edu',
+        username: 'sofia',
+      })
+    ).json();
+    const { id } = (await send('POST', '/api/workgroups', 'admin', { name: 'Analysis' })).json();
+    const head = await db.store.headPosition();
+    for (const permission of [99, 4, -1, 1.5]) {
+      const created = await send('POST', '/api/workgroups', 'admin', {
+        name: `Bits ${permission}`,
+        members: [{ UserId: userId, permission }],
+      });
+      const updated = await send('PUT', `/api/workgroups/${id}`, 'admin', {
+        members: [{ UserId: userId, permission }],
+      });
+      for (const refused of [created, updated]) {
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(
+          'A workgroup member may approve (1), assign (2), do both (3) or neither (0); there is no other permission.',
+        );
+      }
+    }
+    expect(await db.store.headPosition()).toEqual(head);
+    for (const permission of [0, 1, 2, 3]) {
+      const ok = await send('PUT', `/api/workgroups/${id}`, 'admin', {
+        members: [{ UserId: userId, permission }],
+      });
+      expect(ok.statusCode).toBe(200);
+    }
+    // A role that may not change workgroups is refused before the body is judged.
+    expect(
+      (
+        await send('PUT', `/api/workgroups/${id}`, 'faculty', {
+          members: [{ UserId: userId, permission: 99 }],
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
 });
 
 describe('every write route of every kind', () => {

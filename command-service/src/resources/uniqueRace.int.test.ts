@@ -58,3 +58,35 @@ describe('racing creates of one code on native PostgreSQL', () => {
     },
   );
 });
+
+describe('racing creates of one configuration name on native PostgreSQL', () => {
+  it('of four clients creating "Full Professor" (case and spacing differing) at once, exactly one wins', async () => {
+    const names = ['Full Professor', 'full professor', '  FULL   PROFESSOR ', 'Full\tProfessor'];
+    const head = await store.headPosition();
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((as, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/ranks',
+          payload: { name: names[i], slug: `full-professor-${i}` },
+          headers: t.signedIn(as),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    for (const loser of answers.filter((a) => a.statusCode === 422)) {
+      expect(loser.json().message).toBe('Another active rank already has this name.');
+    }
+    const winner = answers.find((a) => a.statusCode === 201)?.json() as { id: string };
+    const reservation = await store.readStream('unique-rank-name-full%20professor');
+    expect(reservation.map((e) => [e.type, (e.data as { ownerId: string }).ownerId])).toEqual([
+      ['UniqueValueReserved', winner.id],
+    ]);
+    // Only the winner's rank was stored; a loser's slug, if it was reserved first, was released.
+    const created = await store.readAll({
+      fromPosition: head ?? 'start',
+      filter: { eventTypes: ['RankCreated'] },
+    });
+    expect(created.map((e) => e.streamId)).toEqual([`rank-${winner.id}`]);
+  });
+});

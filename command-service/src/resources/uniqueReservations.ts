@@ -36,21 +36,43 @@ export function reservationsOf(
   return (definition.unique ?? []).flatMap((rule) => {
     // Issue 5: slugs and codes are unique among active records; an inactive one holds nothing.
     if (rule.amongActive && record.isActive === false) return [];
-    const key = uniqueKey(rule.fields, record);
+    const key = uniqueKey(rule.fields, record, { ignoreSpacing: rule.ignoreSpacing === true });
     return key === null
       ? []
       : [{ streamId: uniqueStreamId(definition.name, rule.fields, key), ...rule }];
   });
 }
 
+function heldByOther(events: readonly RecordedEvent[], ownerId: string): boolean {
+  const last = events.at(-1);
+  return (
+    last?.type === 'UniqueValueReserved' && UniqueValueReserved.parse(last.data).ownerId !== ownerId
+  );
+}
+
 /**
- * Reserves a value for `ownerId`. The append expects the stream's current revision, so of two
+ * 422 with the first rule's sentence when another owner holds one of the values now. Checked
+ * before anything is reserved, so an ordinary refusal writes nothing (no reservation made and
+ * released again); `reserve` still settles a race between two writers.
+ */
+export async function assertUnreserved(
+  store: EventStore,
+  reservations: readonly Reservation[],
+  ownerId: string,
+): Promise<void> {
+  const streams = await Promise.all(reservations.map((r) => readOrEmpty(store, r.streamId)));
+  const taken = reservations.find((_r, i) => heldByOther(streams[i] ?? [], ownerId));
+  if (taken) throw new DomainRuleError(taken.message);
+}
+
+/**
+ * Reserves a value for `ownerId` (a record of the kind named `resource`). The append expects the stream's current revision, so of two
  * racing owners exactly one wins; the other sees the reservation and gets 422. Answers whether
  * this call reserved it (false when the owner already held it).
  */
 export async function reserve(
   store: EventStore,
-  definition: ResourceDefinition,
+  resource: string,
   reservation: Reservation,
   ownerId: string,
   metadata: EventMetadata,
@@ -68,7 +90,7 @@ export async function reserve(
         [
           {
             type: 'UniqueValueReserved',
-            data: { resource: definition.name, fields: [...reservation.fields], ownerId },
+            data: { resource, fields: [...reservation.fields], ownerId },
             metadata,
           },
         ],
@@ -85,7 +107,7 @@ export async function reserve(
 /** Frees a value held by `ownerId` (after a delete, a rename or a failed write). */
 export async function release(
   store: EventStore,
-  definition: ResourceDefinition,
+  resource: string,
   reservation: Reservation,
   ownerId: string,
   metadata: EventMetadata,
@@ -100,7 +122,7 @@ export async function release(
         [
           {
             type: 'UniqueValueReleased',
-            data: { resource: definition.name, fields: [...reservation.fields], ownerId },
+            data: { resource, fields: [...reservation.fields], ownerId },
             metadata,
           },
         ],

@@ -173,10 +173,11 @@ describe('masquerade', () => {
     expect(session).toMatchObject({ userId: 'ada', workingUserId: 'fiona' });
 
     // Faculty may not change settings; admin could.
-    expect((await call('PUT', '/api/settings/logo', headers, { value: 'x' })).status).toBe(403);
-    expect((await call('PUT', '/api/settings/logo', signedIn('ada'), { value: 'x' })).status).toBe(
-      200,
-    );
+    const name = { value: 'Masquerade University' };
+    expect((await call('PUT', '/api/settings/institution_name', headers, name)).status).toBe(403);
+    expect(
+      (await call('PUT', '/api/settings/institution_name', signedIn('ada'), name)).status,
+    ).toBe(200);
 
     // Refused while masquerading: a second masquerade and a working-period change.
     expect((await call('POST', '/api/users/masquerade', headers, { id: 'rita' })).status).toBe(403);

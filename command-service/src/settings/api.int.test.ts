@@ -122,6 +122,48 @@ describe('PUT /api/settings/:machineName', () => {
       });
     });
 
+    it('404 with a sentence for a setting that does not exist, storing and listing nothing', async () => {
+      for (const machineName of ['made_up', 'constructor', 'theme']) {
+        const response = await refused(() => put(machineName, { value: 'x' }, t.signedIn('admin')));
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'There is no such setting.',
+        });
+      }
+      // A role that may not change settings learns nothing about which exist.
+      const asReader = await refused(() => put('made_up', { value: 'x' }, t.signedIn('reader')));
+      expect(asReader.statusCode).toBe(403);
+    });
+
+    it('422 with a sentence for an institution name outside 1 to 120 characters', async () => {
+      for (const value of ['', '   ', 'x'.repeat(121), 'x'.repeat(5000)]) {
+        const response = await refused(() =>
+          put('institution_name', { value }, t.signedIn('admin')),
+        );
+        expect(response.statusCode).toBe(422);
+        expect(response.json().message).toBe(
+          'The institution name must be 1 to 120 characters long.',
+        );
+      }
+      const longest = await put(
+        'institution_name',
+        { value: 'x'.repeat(120) },
+        t.signedIn('admin'),
+      );
+      expect(longest.statusCode).toBe(200);
+    });
+
+    it('422 with a sentence for a logo value other than the default, or the uploaded logo when none was uploaded', async () => {
+      const bogus = await refused(() => put('logo', { value: 'yes' }, t.signedIn('admin')));
+      expect(bogus.statusCode).toBe(422);
+      expect(bogus.json().message).toMatch(/^The logo is either the uploaded image or the default/);
+      const none = await refused(() => put('logo', { value: 'true' }, t.signedIn('admin')));
+      expect(none.statusCode).toBe(422);
+      expect(none.json().message).toBe('No logo was uploaded yet: upload one first.');
+    });
+
     it('400 for a malformed machine name', async () => {
       const response = await refused(() => put('9-lives', { value: 'x' }, t.signedIn('admin')));
       expect(response.statusCode).toBe(400);

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ChangeSettingBody } from '@allot/shared-events';
+import { ChangeSettingBody, SettingChanged, isKnownSetting } from '@allot/shared-events';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { requires } from '../authorization/routeRequirement.js';
-import { ValidationError } from '../errors/errors.js';
+import { NotFoundError, ValidationError } from '../errors/errors.js';
 import { MAX_LOGO_BYTES, sniffLogo } from './logoFile.js';
 import type { LiveFeatureFlags } from './featureFlagSettings.js';
 
-const Params = z.object({ machineName: z.string() });
+const Params = z.object({ machineName: SettingChanged.shape.machineName });
 
 /** Settings values are short; refuse big bodies before parsing them. */
 const BODY_LIMIT = 64 * 1024;
@@ -45,6 +45,8 @@ export function settingsRoutes(
     { bodyLimit: BODY_LIMIT, config: requires('manage', 'Configuration') },
     async (request) => {
       const { machineName } = parseRequest(Params, request.params);
+      // Settings are a known set: an unknown name is not stored, whatever its value.
+      if (!isKnownSetting(machineName)) throw new NotFoundError('There is no such setting.');
       const { value } = parseRequest(ChangeSettingBody, request.body);
       return fastify.commandBus.execute(
         'ChangeSetting',
@@ -52,6 +54,12 @@ export function settingsRoutes(
         commandOptionsFor(request),
       );
     },
+  );
+  // Back to the default logo (the System Settings page's reset button).
+  fastify.delete(
+    '/api/settings/logo',
+    { config: requires('manage', 'Configuration') },
+    async (request) => fastify.commandBus.execute('ResetLogo', {}, commandOptionsFor(request)),
   );
   // Scoped to this plugin; a too-large file throws 413 from toBuffer before anything is stored.
   void fastify.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1 } });

@@ -1,6 +1,6 @@
 import { describe, it } from '@jest/globals';
 import { deciderSpec } from '../testing/deciderSpec.js';
-import { DomainRuleError } from '../errors/errors.js';
+import { DomainRuleError, NotFoundError } from '../errors/errors.js';
 import { settingsDecider } from './businessLogic.js';
 import type { SettingsEvent } from './settings.js';
 
@@ -11,6 +11,10 @@ const changed = (machineName: string, value: string): SettingsEvent => ({
 });
 const change = (machineName: string, value: string) =>
   ({ type: 'ChangeSetting', data: { machineName, value } }) as const;
+const uploaded: SettingsEvent = {
+  type: 'LogoUploaded',
+  data: { contentType: 'image/png', dataBase64: 'iVBORw0KGgo=' },
+};
 
 describe('ChangeSetting', () => {
   it('records a new setting', () => {
@@ -36,16 +40,58 @@ describe('ChangeSetting', () => {
 
   it('keeps settings apart', () => {
     spec
-      .given([changed('logo', 'true')])
+      .given([uploaded, changed('logo', 'true')])
       .when(change('institution_name', 'true'))
       .then([changed('institution_name', 'true')]);
   });
 
-  it('treats a machine name like a prototype property as an ordinary name', () => {
+  it.each(['constructor', 'theme', 'institutionName', 'a_one'])(
+    'refuses the unknown setting %j (404): settings are a known set',
+    (machineName) => {
+      spec
+        .given([])
+        .when(change(machineName, 'x'))
+        .thenThrows(NotFoundError, 'There is no such setting.');
+    },
+  );
+
+  it('stores the institution name trimmed, 1 to 120 characters', () => {
     spec
       .given([])
-      .when(change('constructor', 'x'))
-      .then([changed('constructor', 'x')]);
+      .when(change('institution_name', '  Northbridge University '))
+      .then([changed('institution_name', 'Northbridge University')]);
+    spec
+      .given([])
+      .when(change('institution_name', 'N'.repeat(120)))
+      .then([changed('institution_name', 'N'.repeat(120))]);
+  });
+
+  it.each(['', '   ', 'N'.repeat(121), 'N'.repeat(5000)])(
+    'refuses the institution name of %# with a sentence',
+    (value) => {
+      spec
+        .given([])
+        .when(change('institution_name', value))
+        .thenThrows(DomainRuleError, 'The institution name must be 1 to 120 characters long.');
+    },
+  );
+
+  it('shows an uploaded logo again (logo true) only once one was uploaded', () => {
+    spec
+      .given([])
+      .when(change('logo', 'true'))
+      .thenThrows(DomainRuleError, 'No logo was uploaded yet: upload one first.');
+    spec
+      .given([uploaded, changed('logo', 'true'), changed('logo', 'false')])
+      .when(change('logo', 'true'))
+      .then([changed('logo', 'true')]);
+  });
+
+  it.each(['yes', '', 'TRUE'])('refuses the logo value %j with a sentence', (value) => {
+    spec
+      .given([uploaded, changed('logo', 'true')])
+      .when(change('logo', value))
+      .thenThrows(DomainRuleError, /^The logo is either the uploaded image or the default/);
   });
 
   it('accepts a #rrggbb primary colour and stores it lower-case', () => {
@@ -102,5 +148,24 @@ describe('ChangeSetting', () => {
       .given([])
       .when(change('support_url', value))
       .thenThrows(DomainRuleError, /support URL must be a web address starting with http/);
+  });
+});
+
+describe('ResetLogo', () => {
+  const reset = { type: 'ResetLogo', data: {} } as const;
+
+  it('returns to the default logo: logo false, the uploaded image kept in the log', () => {
+    spec
+      .given([uploaded, changed('logo', 'true')])
+      .when(reset)
+      .then([changed('logo', 'false')]);
+  });
+
+  it('records nothing when the default logo shows already', () => {
+    spec.given([]).when(reset).thenNothingHappens();
+    spec
+      .given([uploaded, changed('logo', 'true'), changed('logo', 'false')])
+      .when(reset)
+      .thenNothingHappens();
   });
 });

@@ -1,19 +1,17 @@
 import {
   ChangeSetting as ChangeSettingSchema,
-  HEX_COLOUR,
-  isSupportUrl,
+  LOGO_SETTING,
   LogoUploaded as LogoUploadedSchema,
   type LogoUploaded,
-  PRIMARY_COLOR_SETTING,
   SETTINGS_STREAM,
-  SUPPORT_URL_SETTING,
+  settingVerdict,
   type ChangeSetting as ChangeSettingData,
 } from '@allot/shared-events';
+import { z } from 'zod';
 import type { Command, Decider } from '../commandHandling/decider.js';
 import { defineCommand } from '../commandHandling/commandDefinition.js';
 import { assertCan } from '../authorization/ability.js';
-import { DomainRuleError } from '../errors/errors.js';
-import { isFeatureFlagSetting, storedFlagValue } from './featureFlagSettings.js';
+import { DomainRuleError, NotFoundError } from '../errors/errors.js';
 import {
   evolve,
   initialSettingsState,
@@ -23,33 +21,24 @@ import {
 
 export type ChangeSetting = Command<'ChangeSetting', ChangeSettingData>;
 export type UploadLogo = Command<'UploadLogo', LogoUploaded>;
-export type SettingsCommand = ChangeSetting | UploadLogo;
+/** Back to the default logo; the uploaded image stays in the log (history, `logo` true again). */
+export type ResetLogo = Command<'ResetLogo', Record<string, never>>;
+export type SettingsCommand = ChangeSetting | UploadLogo | ResetLogo;
 
-/** Colours are stored lower-case so `#0736A4` and `#0736a4` count as the same value. */
-function normalisedValue({ machineName, value }: ChangeSettingData): string {
-  // A feature flag is 'true' or 'false'; '' returns it to its configured default.
-  if (isFeatureFlagSetting(machineName)) {
-    if (value === '' || storedFlagValue(value) !== null) return value;
-    throw new DomainRuleError(`The ${machineName} setting must be true or false.`);
+/** What the setting stores for the value: only known settings, each by its own rule. */
+function normalisedValue({ machineName, value }: ChangeSettingData, state: SettingsState): string {
+  const verdict = settingVerdict(machineName, value);
+  if (verdict === null) throw new NotFoundError('There is no such setting.');
+  if ('refused' in verdict) throw new DomainRuleError(verdict.refused);
+  // Showing "the uploaded logo" with none uploaded would label the default one as the institution's.
+  if (machineName === LOGO_SETTING && verdict.value === 'true' && !state.logoUploaded) {
+    throw new DomainRuleError('No logo was uploaded yet: upload one first.');
   }
-  // The support chat button opens it in a new tab: a web address, or '' for no button.
-  if (machineName === SUPPORT_URL_SETTING) {
-    if (value === '' || isSupportUrl(value)) return value;
-    throw new DomainRuleError(
-      'The support URL must be a web address starting with http:// or https://.',
-    );
-  }
-  if (machineName !== PRIMARY_COLOR_SETTING || value === '') return value;
-  if (!HEX_COLOUR.test(value)) {
-    throw new DomainRuleError(
-      'The primary colour must be a colour like #0736a4 (# and six hexadecimal digits).',
-    );
-  }
-  return value.toLowerCase();
+  return verdict.value;
 }
 
 export function changeSetting(command: ChangeSetting, state: SettingsState): SettingsEvent[] {
-  const value = normalisedValue(command.data);
+  const value = normalisedValue(command.data, state);
   if (state.values.get(command.data.machineName) === value) return [];
   return [{ type: 'SettingChanged', data: { machineName: command.data.machineName, value } }];
 }
@@ -58,8 +47,14 @@ export function changeSetting(command: ChangeSetting, state: SettingsState): Set
 export function uploadLogo(command: UploadLogo): SettingsEvent[] {
   return [
     { type: 'LogoUploaded', data: command.data },
-    { type: 'SettingChanged', data: { machineName: 'logo', value: 'true' } },
+    { type: 'SettingChanged', data: { machineName: LOGO_SETTING, value: 'true' } },
   ];
+}
+
+/** The default logo shows when `logo` is anything but 'true' (never set: the default). */
+export function resetLogo(state: SettingsState): SettingsEvent[] {
+  if (state.values.get(LOGO_SETTING) !== 'true') return [];
+  return [{ type: 'SettingChanged', data: { machineName: LOGO_SETTING, value: 'false' } }];
 }
 
 export function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
@@ -68,6 +63,8 @@ export function decide(command: SettingsCommand, state: SettingsState): Settings
       return changeSetting(command, state);
     case 'UploadLogo':
       return uploadLogo(command);
+    case 'ResetLogo':
+      return resetLogo(state);
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown settings command ${JSON.stringify(unexpected)}`);
@@ -99,8 +96,18 @@ export const uploadLogoCommand = defineCommand<UploadLogo, SettingsState, Settin
   authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
 });
 
+export const resetLogoCommand = defineCommand<ResetLogo, SettingsState, SettingsEvent>({
+  name: 'ResetLogo',
+  schema: z.strictObject({}),
+  decider: settingsDecider,
+  streamId: () => SETTINGS_STREAM,
+  entityId: () => LOGO_SETTING,
+  authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
+});
+
 /** The commands that write the settings stream (what may change a feature flag). */
 export const SETTINGS_COMMAND_NAMES: ReadonlySet<string> = new Set([
   changeSettingCommand.name,
   uploadLogoCommand.name,
+  resetLogoCommand.name,
 ]);

@@ -98,3 +98,32 @@ describe('POST /api/settings/upload/logo', () => {
     expect((await refused(() => upload(PNG, t.cookieOnly('admin')))).status).toBe(403);
   });
 });
+
+describe('DELETE /api/settings/logo', () => {
+  const reset = (headers: Record<string, string>) =>
+    t.request({ method: 'DELETE', url: '/api/settings/logo', headers });
+
+  it('returns to the default logo (logo false), and writes nothing when it shows already', async () => {
+    expect((await upload(PNG, t.signedIn('admin'))).status).toBe(200);
+    const response = await reset(t.signedIn('admin'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: 'logo', position: expect.any(String) });
+    expect((await db.events(SETTINGS_STREAM)).at(-1)).toMatchObject({
+      type: 'SettingChanged',
+      data: { machineName: 'logo', value: 'false' },
+      metadata: { actorId: 'admin' },
+    });
+    const before = await db.events(SETTINGS_STREAM);
+    expect((await reset(t.signedIn('admin'))).statusCode).toBe(200);
+    expect(await db.events(SETTINGS_STREAM)).toHaveLength(before.length);
+  });
+
+  it('403 without manage Configuration, 401 without a session, 403 without the CSRF token; nothing written', async () => {
+    expect((await upload(PNG, t.signedIn('admin'))).status).toBe(200);
+    const before = await db.events(SETTINGS_STREAM);
+    expect((await reset(t.signedIn('reader'))).statusCode).toBe(403);
+    expect((await reset({})).statusCode).toBe(401);
+    expect((await reset(t.cookieOnly('admin'))).statusCode).toBe(403);
+    expect(await db.events(SETTINGS_STREAM)).toHaveLength(before.length);
+  });
+});

@@ -46,6 +46,7 @@ beforeAll(async () => {
       lastName: 'Instructor',
       email: `${name}@example.edu`,
       username: name,
+      isFaculty: true,
     });
   }
 });
@@ -235,6 +236,7 @@ describe('bulk approval', () => {
             lastName: 'Instructor',
             email: `${id}@example.edu`,
             username: id,
+            isFaculty: true,
           });
         }
       }

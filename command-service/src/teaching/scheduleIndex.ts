@@ -1,4 +1,5 @@
 import {
+  comparePositions,
   evolveSection,
   initialSectionState,
   scheduleBounds,
@@ -8,13 +9,50 @@ import {
   type Position,
   type ScheduledSection,
   type SectionEvent,
+  type SectionRecord,
   type SectionState,
+  UsersMerged,
+  isActiveFaculty,
+  userMergeStream,
   users,
 } from '@allot/shared-events';
 
 const SECTION_STREAM_PREFIX = 'section-';
 const LOCATION_STREAM_PREFIX = 'location-';
 const USER_STREAM_PREFIX = users.streamId('');
+const USER_MERGE_STREAM_PREFIX = userMergeStream('');
+
+/**
+ * What the section rules need of a user, folded from the user's stream as the resource decider
+ * folds it (created: live, deleted: deleted; updates and a deactivation change the flags) and
+ * from a merge that made them a duplicate.
+ */
+export interface UserFacts {
+  status: 'live' | 'deleted';
+  isFaculty: boolean;
+  isActive: boolean;
+  /** The display name, as people are named in sentences. */
+  name: string;
+  /** The master a merge moved this duplicate into, else null. */
+  mergedIntoId: string | null;
+}
+
+interface UserData {
+  id: string;
+  displayName?: string;
+  firstName?: string;
+  lastName?: string;
+  isFaculty?: boolean;
+  isActive?: boolean;
+}
+
+function nameOf(data: UserData, known: UserFacts | undefined): string {
+  if (data.displayName) return data.displayName;
+  if (data.firstName !== undefined || data.lastName !== undefined) {
+    return `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim();
+  }
+  return known?.name ?? data.id;
+}
 
 /**
  * The building of a room: the first word of its code ("SCI 101" → "SCI"), the way room codes are
@@ -25,16 +63,18 @@ export function buildingOf(code: string): string {
 }
 const BATCH = 5000;
 
-/** A section's keys in the index: who teaches it and which rooms it meets in. */
+/** A section's keys in the index: who teaches it, which rooms it meets in, its offering. */
 interface SectionKeys {
   instructorIds: readonly string[];
   locationIds: readonly string[];
+  offeringIds: readonly string[];
 }
 
-const NO_KEYS: SectionKeys = { instructorIds: [], locationIds: [] };
+const NO_KEYS: SectionKeys = { instructorIds: [], locationIds: [], offeringIds: [] };
 
 function keysOf(state: SectionState): SectionKeys {
   if (state.status !== 'live') return NO_KEYS;
+  const offeringIds = [state.section.CourseOfferingId];
   const instructorIds = new Set<string>();
   for (const assignment of Object.values(state.assignments)) {
     if (assignment.status !== 'withdrawn') instructorIds.add(assignment.UserId);
@@ -43,7 +83,7 @@ function keysOf(state: SectionState): SectionKeys {
   for (const meeting of state.section.meetings) {
     if (meeting.LocationId) locationIds.add(meeting.LocationId);
   }
-  return { instructorIds: [...instructorIds], locationIds: [...locationIds] };
+  return { instructorIds: [...instructorIds], locationIds: [...locationIds], offeringIds };
 }
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {
@@ -92,14 +132,15 @@ export class SectionScheduleIndex {
   private readonly keys = new Map<string, SectionKeys>();
   private readonly byInstructor = new KeyedSets();
   private readonly byLocation = new KeyedSets();
+  private readonly byOffering = new KeyedSets();
   /** Built on demand and dropped when the section changes; meetings keep their identity. */
   private readonly scheduled = new Map<string, Scheduled>();
   private readonly locations = new Map<string, LocationInfo>();
   /**
-   * Each user stream's status, as the resource decider folds it (created: live, deleted: deleted;
-   * other events keep it): an assignment names an instructor who must exist.
+   * Each user's status and whether they may teach, by user stream: an assignment names an
+   * instructor who must exist and be active faculty (docs/decisions.md 20).
    */
-  private readonly userStatus = new Map<string, 'live' | 'deleted'>();
+  private readonly users = new Map<string, UserFacts>();
   private position: Position | 'start' = 'start';
   private refreshing: Promise<void> | null = null;
 
@@ -114,28 +155,40 @@ export class SectionScheduleIndex {
   }
 
   private async readNew(): Promise<void> {
+    // As in RecordIndex: the next refresh may start at the head read first, so a stretch of the
+    // log with no section, room or user event (preferences, an import of other records) is
+    // scanned once, not by every command after it.
+    const head = await this.store.headPosition();
     for (;;) {
       const events = await this.store.readAll({
         fromPosition: this.position,
         maxCount: BATCH,
         filter: {
-          streamPrefixes: [SECTION_STREAM_PREFIX, LOCATION_STREAM_PREFIX, USER_STREAM_PREFIX],
+          streamPrefixes: [
+            SECTION_STREAM_PREFIX,
+            LOCATION_STREAM_PREFIX,
+            USER_STREAM_PREFIX,
+            USER_MERGE_STREAM_PREFIX,
+          ],
         },
       });
       for (const event of events) {
         if (event.streamId.startsWith(LOCATION_STREAM_PREFIX)) {
           this.applyLocation(event.type, event.data as LocationData);
         } else if (event.streamId.startsWith(USER_STREAM_PREFIX)) {
-          if (event.type === users.eventTypes.created) this.userStatus.set(event.streamId, 'live');
-          if (event.type === users.eventTypes.deleted)
-            this.userStatus.set(event.streamId, 'deleted');
+          this.applyUser(event.streamId, event.type, event.data as UserData);
+        } else if (event.streamId.startsWith(USER_MERGE_STREAM_PREFIX)) {
+          if (event.type === 'UsersMerged') this.applyMerge(UsersMerged.parse(event.data));
         } else {
           this.applySection(event.streamId, event as unknown as SectionEvent);
           this.heads.set(event.streamId, { revision: event.revision, position: event.position });
         }
         this.position = event.position;
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) break;
+    }
+    if (head && (this.position === 'start' || comparePositions(head, this.position) > 0)) {
+      this.position = head;
     }
   }
 
@@ -151,7 +204,50 @@ export class SectionScheduleIndex {
     if (!sameMembers(before.locationIds, after.locationIds)) {
       this.byLocation.move(streamId, before.locationIds, after.locationIds);
     }
+    if (!sameMembers(before.offeringIds, after.offeringIds)) {
+      this.byOffering.move(streamId, before.offeringIds, after.offeringIds);
+    }
     this.keys.set(streamId, after);
+  }
+
+  private applyUser(streamId: string, type: string, data: UserData): void {
+    const known = this.users.get(streamId);
+    const types = users.eventTypes;
+    if (type === types.created) {
+      this.users.set(streamId, {
+        status: 'live',
+        isFaculty: data.isFaculty === true,
+        isActive: data.isActive !== false,
+        name: nameOf(data, undefined),
+        mergedIntoId: known?.mergedIntoId ?? null,
+      });
+    } else if (!known) {
+      return;
+    } else if (type === types.updated) {
+      this.users.set(streamId, {
+        ...known,
+        isFaculty: data.isFaculty ?? known.isFaculty,
+        isActive: data.isActive ?? known.isActive,
+        name: nameOf(data, known),
+      });
+    } else if (type === types.deactivated) {
+      this.users.set(streamId, { ...known, isActive: false });
+    } else if (type === types.deleted) {
+      this.users.set(streamId, { ...known, status: 'deleted' });
+    }
+  }
+
+  private applyMerge({ masterId, duplicateId }: { masterId: string; duplicateId: string }): void {
+    const streamId = users.streamId(duplicateId);
+    const known = this.users.get(streamId);
+    // A merge names users that exist; kept as facts even if their creation is read later.
+    this.users.set(streamId, {
+      status: known?.status ?? 'live',
+      isFaculty: known?.isFaculty ?? false,
+      isActive: known?.isActive ?? true,
+      name: known?.name ?? duplicateId,
+      mergedIntoId: masterId,
+    });
   }
 
   private applyLocation(type: string, data: LocationData): void {
@@ -186,7 +282,28 @@ export class SectionScheduleIndex {
    * the last refresh (the same fold of the same stream), without a read.
    */
   isLiveUser(id: string): boolean {
-    return this.userStatus.get(users.streamId(id)) === 'live';
+    return this.users.get(users.streamId(id))?.status === 'live';
+  }
+
+  /** What the index knows of a user after the last refresh (null: never created). */
+  userFacts(id: string): UserFacts | null {
+    return this.users.get(users.streamId(id)) ?? null;
+  }
+
+  /** Whether a live user may teach: active faculty, not merged away (`isActiveFaculty`). */
+  isActiveFacultyMember(id: string): boolean {
+    const facts = this.userFacts(id);
+    return facts?.status === 'live' && isActiveFaculty(facts);
+  }
+
+  /** The live sections of a course offering, as of the last refresh. */
+  sectionsOfOffering(offeringId: string): SectionRecord[] {
+    const streamIds = new Set<string>();
+    this.byOffering.collect(new Set([offeringId]), streamIds);
+    return [...streamIds].flatMap((streamId) => {
+      const state = this.sections.get(streamId);
+      return state?.status === 'live' ? [state.section] : [];
+    });
   }
 
   /** The rooms a command may involve, with capacity and building. */

@@ -8,6 +8,7 @@ import {
   type ResourceDefinition,
   activeAssignments,
   authorizeSectionCommand,
+  notActiveFacultySentence,
   sectionCommandSchemas,
   scheduleBounds,
   sectionDecider,
@@ -29,6 +30,8 @@ import {
   fieldIssuesFrom,
 } from '../errors/errors.js';
 import { assertRecordsExist } from '../resources/loadRecord.js';
+import { eventMetadataFor } from '../commandHandling/decider.js';
+import { withSectionNumber } from './sectionNumbers.js';
 import { translated } from './translateRefusal.js';
 import { ANY_DATES, scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
 
@@ -45,6 +48,9 @@ const decider: Decider<SectionCommand, SectionState, SectionEvent> = {
     }
   },
 };
+
+/** Commands that take or free a section number in its offering, term and teaching mode. */
+const NUMBERED = new Set<SectionCommandType>(['CreateSection', 'UpdateSection', 'DeleteSection']);
 
 /** Commands whose rules look at other sections' schedules. */
 const SCHEDULE_CHECKED = new Set<SectionCommandType>([
@@ -169,29 +175,55 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
       for (const [, id, message] of fromIndex) {
         if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
       }
+      // Only active faculty teach (an admin account or an approver is no instructor).
+      if (index && command.type === 'AssignInstructor') {
+        const { UserId } = command.data;
+        if (!index.isActiveFacultyMember(UserId)) {
+          const name = index.userFacts(UserId)?.name ?? 'This person';
+          throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
+        }
+      }
       const streamId = sectionStreamId(command.data.id);
-      return handleCommand(store, decider, streamId, command, {
-        meta,
-        // The index was refreshed just now: no need to read the section's stream again.
-        ...(index ? { loadFirst: () => Promise.resolve(index.aggregate(streamId)) } : {}),
-        entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
-        ...(expectedRevision === undefined ? {} : { expectedRevision }),
-        authorize(state) {
-          const verdict = authorizeSectionCommand(ability, command, state);
-          if (!verdict.allowed) throw new ForbiddenError();
-          if (verdict.approvalAuthority) context.approvalAuthority = verdict.approvalAuthority;
-          // Filled per attempt: a retried command sees the section as it now is.
-          if (index) {
-            const probe = probeOf(command, state);
-            const others = index.relevantTo(probe);
-            // The others' rooms too: back-to-back compares the buildings of both meetings.
-            const rooms = new Set(probe.locationIds);
-            for (const m of others.flatMap((o) => o.meetings)) {
-              if (m.LocationId) rooms.add(m.LocationId);
+      // The number commands read the section first (which number it holds); the write reuses it.
+      const loaded = NUMBERED.has(name) ? await loadAggregate(store, decider, streamId) : null;
+      const loadFirst = index
+        ? // The index was refreshed just now: no need to read the section's stream again.
+          () => Promise.resolve(index.aggregate(streamId))
+        : loaded
+          ? () => Promise.resolve(loaded)
+          : undefined;
+      const write = () =>
+        handleCommand(store, decider, streamId, command, {
+          meta,
+          ...(loadFirst ? { loadFirst } : {}),
+          entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
+          ...(expectedRevision === undefined ? {} : { expectedRevision }),
+          authorize(state) {
+            const verdict = authorizeSectionCommand(ability, command, state);
+            if (!verdict.allowed) throw new ForbiddenError();
+            if (verdict.approvalAuthority) context.approvalAuthority = verdict.approvalAuthority;
+            // Filled per attempt: a retried command sees the section as it now is.
+            if (index) {
+              const probe = probeOf(command, state);
+              const others = index.relevantTo(probe);
+              // The others' rooms too: back-to-back compares the buildings of both meetings.
+              const rooms = new Set(probe.locationIds);
+              for (const m of others.flatMap((o) => o.meetings)) {
+                if (m.LocationId) rooms.add(m.LocationId);
+              }
+              context.schedule = { others, locations: index.locationsIn(rooms) };
             }
-            context.schedule = { others, locations: index.locationsIn(rooms) };
-          }
-        },
+          },
+        });
+      if (!loaded) return write();
+      return withSectionNumber({
+        store,
+        command,
+        loaded,
+        expectedRevision,
+        ability,
+        metadata: eventMetadataFor(meta),
+        write,
       });
     },
   };

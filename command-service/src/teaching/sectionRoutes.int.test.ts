@@ -54,6 +54,7 @@ beforeAll(async () => {
       lastName: 'Instructor',
       email: `${name}@example.edu`,
       username: name,
+      isFaculty: true,
     });
   }
 });
@@ -310,6 +311,8 @@ describe('teaching assignments over HTTP: bits at step 6, approvals, re-approval
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toMatch(/also teaches another meeting at this time.*override/);
+    // Marked as a conflict the caller may override (other refusals are not).
+    expect(refused.json().overridable).toBe(true);
     expect(await db.events(`section-${second}`)).toHaveLength(before);
 
     const overridden = await send('POST', `/api/sections/${second}/assignments`, 'ops', {

@@ -6,5 +6,6 @@ export function translated(error: unknown): unknown {
   if (!(error instanceof TeachingCommandRefused)) return error;
   if (error.kind === 'notFound') return new NotFoundError(error.message);
   if (error.kind === 'invalid') return new ValidationError([{ field: '', message: error.message }]);
-  return new DomainRuleError(error.message);
+  // Refused for its conflicts: the same command with `override: true` would pass.
+  return new DomainRuleError(error.message, error.conflicts.length > 0);
 }

@@ -27,6 +27,8 @@ function flagStates() {
   };
 }
 let server: Awaited<ReturnType<typeof startApiServer>>;
+/** While set, GET /api/settings waits for it: what a page shows before its refetch lands. */
+let settingsHeld: Promise<void> | null = null;
 
 /** GET /api/history/settings as the command service answers it (settingsHistory.ts). */
 const SETTINGS_HISTORY = {
@@ -100,6 +102,9 @@ const SETTINGS_HISTORY = {
 };
 
 beforeAll(async () => {
+  // jsdom has no object URLs; the logo preview only needs some src.
+  URL.createObjectURL = () => 'blob:logo-preview';
+  URL.revokeObjectURL = () => undefined;
   server = await startApiServer(({ method, path, body }) => {
     if (path === '/api/auth') return { body: signedInAs('admin') };
     if (path === '/api/auth/csrf') return { body: { csrfToken: 't' } };
@@ -111,7 +116,19 @@ beforeAll(async () => {
           featureFlags: CONFIGURED,
         },
       };
-    if (path === '/api/settings' && method === 'GET') return { body: settingsRows(stored) };
+    if (path === '/api/settings' && method === 'GET') {
+      const held = settingsHeld;
+      if (held) return held.then(() => ({ body: settingsRows(stored) }));
+      return { body: settingsRows(stored) };
+    }
+    if (path === '/api/settings/upload/logo' && method === 'POST') {
+      stored.logo = 'true';
+      return { body: { id: 'logo', revision: 2, position: '2' } };
+    }
+    if (path === '/api/settings/logo' && method === 'DELETE') {
+      stored.logo = 'false';
+      return { body: { id: 'logo', revision: 3, position: '3' } };
+    }
     if (path === '/api/settings/featureFlags' && method === 'GET') return { body: flagStates() };
     if (path === '/api/history/settings' && method === 'GET') return { body: SETTINGS_HISTORY };
     const put = /^\/api\/settings\/(\w+)$/.exec(path);
@@ -124,6 +141,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
+  settingsHeld = null;
   stored = {
     institution_name: 'Northbridge University',
     primary_color: '#0736a4',
@@ -257,5 +275,78 @@ test('History shows who changed which setting, by its label, and the logo before
   );
   // Machine names never show.
   expect(drawer).not.toHaveTextContent(/institution_name|apiEnabled|SettingChanged/);
+  app.unmount();
+});
+
+/** The caption under the logo preview. */
+function logoCaption(): string {
+  return document.querySelector('.allot-logo-preview figcaption')?.textContent ?? '';
+}
+
+test('an uploaded logo is never captioned "Default logo", not even before the settings are read again', async () => {
+  stored.logo = 'false';
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  await screen.findByRole('button', { name: 'Upload logo' });
+  expect(logoCaption()).toBe('Default logo');
+  expect(screen.queryByRole('button', { name: 'Reset to default logo' })).not.toBeInTheDocument();
+
+  let release = () => {};
+  settingsHeld = new Promise<void>((resolve) => (release = resolve));
+  const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', {
+    type: 'image/png',
+  });
+  fireEvent.change(document.querySelector('#logo-file') as HTMLInputElement, {
+    target: { files: [file] },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Upload logo' }));
+  await screen.findByText('Logo uploaded.');
+  // The upload is stored; the settings refetch has not answered yet.
+  expect(logoCaption()).toBe('Current logo');
+  release();
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Reset to default logo' })).toBeVisible(),
+  );
+  expect(logoCaption()).toBe('Current logo');
+  app.unmount();
+});
+
+test('"Reset to default logo" asks first, then returns to the default logo', async () => {
+  stored.logo = 'true';
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  const reset = await screen.findByRole('button', { name: 'Reset to default logo' });
+  expect(logoCaption()).toBe('Current logo');
+  const deletes = () =>
+    server.calls.filter((c) => c.method === 'DELETE' && c.path === '/api/settings/logo');
+
+  fireEvent.click(reset);
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent(/default logo/);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  expect(deletes()).toHaveLength(0);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Reset to default logo' }));
+  fireEvent.click(
+    within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset logo' }),
+  );
+  await waitFor(() => expect(deletes()).toHaveLength(1));
+  await screen.findByText('The default logo shows again.');
+  await waitFor(() => expect(logoCaption()).toBe('Default logo'));
+  expect(screen.queryByRole('button', { name: 'Reset to default logo' })).not.toBeInTheDocument();
+  app.unmount();
+});
+
+test('the institution name takes at most 120 characters', async () => {
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  const field = await screen.findByRole('textbox', { name: 'Institution name' });
+  const save = () => screen.getByRole('button', { name: 'Save name' });
+  fireEvent.change(field, { target: { value: 'N'.repeat(121) } });
+  expect(screen.getByText('At most 120 characters (121 now).')).toBeVisible();
+  expect(save()).toBeDisabled();
+  fireEvent.change(field, { target: { value: 'N'.repeat(120) } });
+  fireEvent.click(save());
+  await waitFor(() =>
+    expect(putsTo('institution_name').at(-1)?.body).toEqual({ value: 'N'.repeat(120) }),
+  );
   app.unmount();
 });

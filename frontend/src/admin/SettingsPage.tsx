@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
+  Alert,
   Button,
   Callout,
   FileInput,
@@ -14,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import {
   FEATURE_FLAG_NAMES,
+  INSTITUTION_NAME_MAX_LENGTH,
   isSupportUrl,
   settingLabel,
   SUPPORT_URL_SETTING,
@@ -27,6 +29,7 @@ import {
   useChangeSettingMutation,
   useGetFeatureFlagStatesQuery,
   useGetSettingsHistoryQuery,
+  useResetLogoMutation,
   useUploadLogoMutation,
 } from './settingsAdminApi.js';
 import { HistoryEntries } from '../resources/HistoryEntries.js';
@@ -104,11 +107,19 @@ function InstitutionNameSection({ current }: { current: string }) {
   const [name, setName] = useState(current);
   useEffect(() => setName(current), [current]);
   const { save, saving } = useSaveSetting();
-  const invalid = name.trim() === '';
+  const length = name.trim().length;
+  // The server refuses a longer name (the sign-in card shows it); said here before sending.
+  const tooLong = length > INSTITUTION_NAME_MAX_LENGTH;
+  const invalid = length === 0 || tooLong;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!invalid) void save('institution_name', name.trim(), 'Institution name saved.');
   };
+  const helperText = tooLong
+    ? `At most ${INSTITUTION_NAME_MAX_LENGTH} characters (${length} now).`
+    : length === 0
+      ? 'Enter the institution’s name.'
+      : 'Shown on the sign-in page.';
   return (
     <Section title="Institution" compact>
       <SectionCard>
@@ -116,7 +127,7 @@ function InstitutionNameSection({ current }: { current: string }) {
           <FormGroup
             label="Institution name"
             labelFor="institution-name"
-            helperText={invalid ? 'Enter the institution’s name.' : 'Shown on the sign-in page.'}
+            helperText={helperText}
             intent={invalid ? Intent.DANGER : Intent.NONE}
           >
             <InputGroup
@@ -187,8 +198,16 @@ function SupportUrlSection({ current }: { current: string }) {
 function LogoSection({ hasLogo }: { hasLogo: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  // What this page just stored (upload: true, reset: false) until the settings read again say
+  // so: the image reloads at once, and its caption must not lag behind it ("Default logo" under
+  // the new upload). Any later change of the setting, from here or elsewhere, takes over.
+  const [storedHere, setStoredHere] = useState<boolean | null>(null);
+  useEffect(() => setStoredHere(null), [hasLogo]);
+  const showsUpload = storedHere ?? hasLogo;
   const logoSrc = useLogoSrc();
   const [upload, state] = useUploadLogoMutation();
+  const [reset, resetState] = useResetLogoMutation();
   const tooBig = file !== null && file.size > MAX_LOGO_BYTES;
   useEffect(() => {
     if (!file) return undefined;
@@ -206,8 +225,21 @@ function LogoSection({ hasLogo }: { hasLogo: boolean }) {
     }
     setFile(null);
     setPreview(null);
+    setStoredHere(true);
     logoChanged(result.data.position);
     void notify({ message: 'Logo uploaded.', intent: Intent.SUCCESS });
+  }
+
+  async function resetToDefault() {
+    setConfirmingReset(false);
+    const result = await reset();
+    if ('error' in result) {
+      void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+      return;
+    }
+    setStoredHere(false);
+    logoChanged(result.data.position);
+    void notify({ message: 'The default logo shows again.', intent: Intent.SUCCESS });
   }
 
   return (
@@ -220,7 +252,7 @@ function LogoSection({ hasLogo }: { hasLogo: boolean }) {
               alt={preview ? 'Preview of the new logo' : 'Current logo'}
             />
             <figcaption className="bp6-text-muted">
-              {preview ? 'Preview (not saved yet)' : hasLogo ? 'Current logo' : 'Default logo'}
+              {preview ? 'Preview (not saved yet)' : showsUpload ? 'Current logo' : 'Default logo'}
             </figcaption>
           </figure>
           <div>
@@ -247,8 +279,32 @@ function LogoSection({ hasLogo }: { hasLogo: boolean }) {
               loading={state.isLoading}
               onClick={() => void send()}
             />
+            {showsUpload && !preview && (
+              <Button
+                className="allot-logo-reset"
+                variant="minimal"
+                icon="reset"
+                text="Reset to default logo"
+                loading={resetState.isLoading}
+                onClick={() => setConfirmingReset(true)}
+              />
+            )}
           </div>
         </div>
+        <Alert
+          isOpen={confirmingReset}
+          icon="reset"
+          intent={Intent.WARNING}
+          confirmButtonText="Reset logo"
+          cancelButtonText="Cancel"
+          onCancel={() => setConfirmingReset(false)}
+          onConfirm={() => void resetToDefault()}
+        >
+          <p>
+            Show the default logo instead of the uploaded one, on the sign-in page and in the menu?
+            You can upload a logo again at any time.
+          </p>
+        </Alert>
       </SectionCard>
     </Section>
   );

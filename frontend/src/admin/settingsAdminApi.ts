@@ -14,7 +14,7 @@ export interface FeatureFlagState {
 
 /**
  * The System Settings page's calls: each flag's configured default and stored override, one
- * setting by machine name, the logo upload and the settings' history.
+ * setting by machine name, the logo upload, its reset to the default and the settings' history.
  */
 export const settingsAdminApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
@@ -47,6 +47,11 @@ export const settingsAdminApi = allotApi.injectEndpoints({
       },
       invalidatesTags: () => refreshAfterWrite('Settings'),
     }),
+    /** Back to the default logo (DELETE /api/settings/logo). */
+    resetLogo: build.mutation<CommandAnswer, void>({
+      query: () => ({ url: 'settings/logo', method: 'DELETE' }),
+      invalidatesTags: () => refreshAfterWrite('Settings'),
+    }),
   }),
 });
 
@@ -55,4 +60,5 @@ export const {
   useChangeSettingMutation,
   useGetSettingsHistoryQuery,
   useUploadLogoMutation,
+  useResetLogoMutation,
 } = settingsAdminApi;

@@ -2,6 +2,7 @@
  * @jest-environment ./src/shell/testing/fetchEnvironment.cjs
  */
 import '@testing-library/jest-dom';
+import { readFileSync } from 'node:fs';
 import { screen, waitFor } from '@testing-library/react';
 import { LoginPage, LOGIN_PAGE_TITLE } from './LoginPage.js';
 import { startApiServer, type ApiCall } from '../shell/testing/apiServer.js';
@@ -14,6 +15,7 @@ interface World {
   appInfo: AppInfo;
   settingsDelayMs?: number;
   appInfoStatus?: number;
+  institution?: string;
 }
 
 let world: World;
@@ -30,7 +32,10 @@ beforeAll(async () => {
       if (world.settingsDelayMs)
         await new Promise((resolve) => setTimeout(resolve, world.settingsDelayMs));
       return {
-        body: settingsRows({ institution_name: 'State University', primary_color: '#8a1538' }),
+        body: settingsRows({
+          institution_name: world.institution ?? 'State University',
+          primary_color: '#8a1538',
+        }),
       };
     }
     return undefined;
@@ -141,4 +146,22 @@ test('the theme this browser last showed applies on the login page', async () =>
   renderLogin();
   await screen.findByRole('button', { name: 'Log In' });
   expect(document.body).not.toHaveClass('bp6-dark');
+});
+
+/** The declarations of one rule of the app's stylesheet (jsdom lays nothing out). */
+function cssRule(selector: string): string {
+  const css = readFileSync(new URL('../index.css', import.meta.url), 'utf8');
+  const at = css.indexOf(`${selector} {`);
+  return at < 0 ? '' : css.slice(at, css.indexOf('}', at));
+}
+
+test('the longest institution name (120 characters, one word) wraps inside the card', async () => {
+  world.institution = 'N'.repeat(120);
+  renderLogin();
+  const audience = await screen.findByText(`${'N'.repeat(120)} Users`);
+  expect(audience).toHaveClass('allot-login__audience');
+  // Broken anywhere and held to the card's width, even without a space to break at.
+  const rule = cssRule('.allot-login__audience');
+  expect(rule).toMatch(/overflow-wrap:\s*anywhere/);
+  expect(rule).toMatch(/max-width:\s*100%/);
 });

@@ -5,7 +5,7 @@ import { jest } from '@jest/globals';
 import '@testing-library/jest-dom';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { users } from '@allot/shared-events/browser';
+import { administrativeAssignments, users } from '@allot/shared-events/browser';
 import { createStore } from '../app/store.js';
 import { startApiServer } from '../shell/testing/apiServer.js';
 import { ResourceDialog } from './ResourceDialog.js';
@@ -90,4 +90,27 @@ test('without it, the same form never sends financial data', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(onSubmit).toHaveBeenCalled());
   expect(onSubmit.mock.calls[0]).toEqual([{ firstName: 'Faye' }]);
+});
+
+test('the administrative assignment form offers only active faculty as its instructor (asked of the server)', async () => {
+  render(
+    <Provider store={createStore()}>
+      <ResourceDialog
+        definition={administrativeAssignments}
+        singular="Admin Assignment"
+        fields={visibleFields(resolveFields(administrativeAssignments), {})}
+        record={null}
+        canEditField={() => true}
+        onSubmit={jest.fn(() => Promise.resolve(null))}
+        onClose={() => undefined}
+        onReload={() => undefined}
+      />
+    </Provider>,
+  );
+  await waitFor(() =>
+    expect(server.calls.some((c) => c.path.startsWith('/api/users?'))).toBe(true),
+  );
+  const asked = server.calls.find((c) => c.path.startsWith('/api/users?'));
+  const filter = new URL(`http://x${asked?.path ?? ''}`).searchParams.get('filter');
+  expect(JSON.parse(filter ?? '{}')).toEqual({ isActive: true, isFaculty: true });
 });

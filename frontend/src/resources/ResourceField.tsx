@@ -35,12 +35,14 @@ function ReferenceField(props: Omit<ResourceFieldProps, 'formValues'>) {
   const referenced = path ? allResources.find((r) => r.path === path) : undefined;
   const labelField = props.field.labelField ?? (path === 'users' ? 'displayName' : 'name');
   const detailField = props.field.detailField;
+  const where = props.field.referenceFilter;
   const { data, isFetching } = useReferenceOptionsQuery(
     {
       path: path ?? '',
       labelField,
       ...(detailField ? { detailField } : {}),
       activeOnly: referenced ? hasIsActive(referenced) : false,
+      ...(where ? { where } : {}),
     },
     { skip: path === null },
   );

@@ -97,8 +97,8 @@ export const resourceApi = allotApi.injectEndpoints({
         /** Shown after the label ("BIOL 101 — Principles of Biology I"). */
         detailField?: string;
         activeOnly: boolean;
-        /** Equality filters besides isActive (e.g. the terms of one period). */
-        where?: Record<string, string>;
+        /** Equality filters besides isActive (e.g. the terms of one period, faculty only). */
+        where?: Readonly<Record<string, string | number | boolean>>;
       }
     >({
       query: ({ path, labelField, detailField, activeOnly, where }) => {

@@ -35,6 +35,8 @@ export interface FieldUi {
   reference?: string;
   labelField?: string;
   detailField?: string;
+  /** Equality filters the reference's option list asks for besides isActive. */
+  referenceFilter?: Readonly<Record<string, string | number | boolean>>;
   options?: readonly { value: string; label: string }[];
   /** `hidden`: offered in the list's Columns control, not shown until the user picks it. */
   column?: false | { width?: number; hidden?: boolean };

@@ -17,12 +17,15 @@ export interface ServerProblem {
   stale: boolean;
   /** 422 with `usedBy`: the record is referenced elsewhere; deactivating is offered instead. */
   usedBy: UsedBy[] | null;
+  /** 422 for a schedule conflict the user may override (the server says so). */
+  overridable: boolean;
 }
 
 interface ErrorBody {
   message?: unknown;
   fields?: unknown;
   usedBy?: unknown;
+  overridable?: unknown;
 }
 
 export const STALE_MESSAGE =
@@ -36,6 +39,7 @@ export function problemOf(error: FetchBaseQueryError | SerializedError | undefin
       fieldErrors: {},
       stale: false,
       usedBy: null,
+      overridable: false,
     };
   if (!('status' in error)) {
     return {
@@ -44,6 +48,7 @@ export function problemOf(error: FetchBaseQueryError | SerializedError | undefin
       fieldErrors: {},
       stale: false,
       usedBy: null,
+      overridable: false,
     };
   }
   const body = (
@@ -67,5 +72,12 @@ export function problemOf(error: FetchBaseQueryError | SerializedError | undefin
     message = 'The server took too long to answer. Try again.';
   else if ('error' in error && typeof error.error === 'string') message = error.error;
   else message = `The server answered ${String(error.status)}.`;
-  return { status: error.status, message, fieldErrors, stale: error.status === 409, usedBy };
+  return {
+    status: error.status,
+    message,
+    fieldErrors,
+    stale: error.status === 409,
+    usedBy,
+    overridable: error.status === 422 && body.overridable === true,
+  };
 }

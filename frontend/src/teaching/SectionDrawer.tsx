@@ -196,7 +196,7 @@ export function SectionDrawer({
   );
 }
 
-/** Pick an instructor, a share and notes; a conflict (422) offers to assign anyway. */
+/** Pick an instructor, a share and notes; a conflict the server marks overridable offers to assign anyway. */
 function AssignForm({ section }: { section: SectionRow }) {
   const instructors = useSectionInstructorsQuery();
   const [assign] = useAssignInstructorMutation();
@@ -259,11 +259,11 @@ function AssignForm({ section }: { section: SectionRow }) {
         <Callout
           intent={problem.status === 422 ? Intent.WARNING : Intent.DANGER}
           role="alert"
-          title={problem.status === 422 ? 'Not assigned: a conflict' : 'Not assigned'}
+          title={problem.overridable ? 'Not assigned: a conflict' : 'Not assigned'}
           className="allot-form-callout"
         >
           <p>{problem.message}</p>
-          {problem.status === 422 && (
+          {problem.overridable && (
             <Button
               intent={Intent.WARNING}
               icon="warning-sign"

@@ -369,7 +369,11 @@ test('the details assign an instructor, and approve as the user may; the history
       ? ok('a9')
       : {
           status: 422,
-          body: { statusCode: 422, message: 'Bob Babbage teaches PHYS 201 001 at the same time.' },
+          body: {
+            statusCode: 422,
+            message: 'Bob Babbage teaches PHYS 201 001 at the same time.',
+            overridable: true,
+          },
         };
   const app = renderPage();
   fireEvent.click(
@@ -423,6 +427,41 @@ test('the details assign an instructor, and approve as the user may; the history
   ).toBeInTheDocument();
   expect(history.getByText('Approved')).toBeInTheDocument();
   expect(drawer).not.toHaveTextContent(/o-1|CourseOfferingId|\{/);
+  app.unmount();
+});
+
+test('the assign form shows a refusal no override changes, offering no override', async () => {
+  sections = [sectionRow('s1')];
+  assignAnswer = () => ({
+    status: 422,
+    body: {
+      statusCode: 422,
+      message:
+        'Bob Babbage is not an active faculty member; only active faculty may be assigned to sections.',
+    },
+  });
+  const app = renderPage();
+  fireEvent.click(
+    await screen.findByRole('button', { name: 'Details of MATH 101 001' }, { timeout: 5000 }),
+  );
+  const form = await screen.findByRole('form', { name: 'Assign an instructor' });
+  fireEvent.change(within(form).getByPlaceholderText('Search by name…'), {
+    target: { value: 'bob' },
+  });
+  fireEvent.click(await within(form).findByText('Bob Babbage'));
+  fireEvent.click(within(form).getByRole('button', { name: 'Assign' }));
+  const alert = await within(form).findByRole('alert');
+  expect(alert).toHaveTextContent(/Not assigned/);
+  expect(alert).not.toHaveTextContent(/a conflict/);
+  expect(alert).toHaveTextContent(/Bob Babbage is not an active faculty member/);
+  expect(
+    within(form).queryByRole('button', { name: 'Override and assign' }),
+  ).not.toBeInTheDocument();
+  // The picker asked the server for active faculty only.
+  const asked = server.calls.find((c) => c.path.startsWith('/api/sectionInstructors?'));
+  const params = new URL(`http://x${asked?.path ?? ''}`).searchParams;
+  expect(params.get('facultyOnly')).toBe('true');
+  expect(params.get('includeInactive')).not.toBe('true');
   app.unmount();
 });
 

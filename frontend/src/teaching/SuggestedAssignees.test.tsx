@@ -182,6 +182,25 @@ test('one click assigns and the suggestions are asked again', async () => {
   app.unmount();
 });
 
+test('a refusal no override changes shows its sentence without "Assign anyway"', async () => {
+  assignAnswer = () => ({
+    status: 422,
+    body: {
+      statusCode: 422,
+      message:
+        'Bob Babbage is not an active faculty member; only active faculty may be assigned to sections.',
+    },
+  });
+  const app = renderPanel();
+  fireEvent.click(
+    await screen.findByRole('button', { name: 'Assign Bob Babbage' }, { timeout: 5000 }),
+  );
+  expect(await screen.findByText(/is not an active faculty member/)).toBeInTheDocument();
+  expect(screen.getByText('Bob Babbage not assigned')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Assign anyway' })).not.toBeInTheDocument();
+  app.unmount();
+});
+
 test('a conflict shows the sentence and assigns anyway on request', async () => {
   assignAnswer = (override) =>
     override
@@ -191,6 +210,7 @@ test('a conflict shows the sentence and assigns anyway on request', async () => 
           body: {
             statusCode: 422,
             message: 'The instructor also teaches another meeting at this time.',
+            overridable: true,
           },
         };
   const app = renderPanel();

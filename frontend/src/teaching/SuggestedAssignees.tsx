@@ -162,7 +162,7 @@ export function SuggestedAssignees({ section }: { section: SectionRow }) {
           className="allot-form-callout"
         >
           <p>{problem.p.message}</p>
-          {problem.p.status === 422 && (
+          {problem.p.overridable && (
             <Button
               intent={Intent.WARNING}
               icon="warning-sign"

@@ -46,6 +46,8 @@ export const NO_INPUT_ROUTES = new Set([
   'GET /api/apiKeys',
   // Ends the caller's own masquerade (or re-issues the cookie): no input at all.
   'DELETE /api/users/masquerade',
+  // Back to the default logo: nothing is read but the session.
+  'DELETE /api/settings/logo',
 ]);
 
 export function isFuzzed(route: WalkedRoute): boolean {

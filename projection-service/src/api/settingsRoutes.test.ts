@@ -97,3 +97,13 @@ test('an uploaded logo is served with its type and stays out of the settings lis
   expect(list.map((i) => i.machineName)).toEqual(['institution_name', 'logo', 'primary_color']);
   expect(await (await fetch(filterFor('_logo_image'))).json()).toEqual([]);
 });
+
+test('a logo reset to the default (logo false) serves the default image again, and a later true the upload', async () => {
+  await harness.apply([recorded('SettingChanged', { machineName: 'logo', value: 'false' })]);
+  const reset = await fetch(`${base}/api/logo.png`);
+  expect(reset.headers.get('content-type')).toContain('image/svg+xml');
+  expect(await reset.text()).toBe(DEFAULT_LOGO_SVG);
+  await harness.apply([recorded('SettingChanged', { machineName: 'logo', value: 'true' })]);
+  const shown = await fetch(`${base}/api/logo.png`);
+  expect(shown.headers.get('content-type')).toBe('image/png');
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_FLAG_NAMES } from '../permissions/types.js';
 import { SettingChanged } from '../events/settings.js';
 
 /** Sets one institution setting (`primary_color`, `institution_name`, `logo`, …). */
@@ -14,10 +15,15 @@ export const ChangeSettingBody = z.strictObject({
 });
 export type ChangeSettingBody = z.infer<typeof ChangeSettingBody>;
 
-/** The settings the spec names; others may be stored too. */
+/** The settings the spec names (with the support URL and the feature flags, the known set). */
 export const PRIMARY_COLOR_SETTING = 'primary_color';
 export const INSTITUTION_NAME_SETTING = 'institution_name';
 export const LOGO_SETTING = 'logo';
+
+/** The sign-in card and the drawer show the name: longer ones are refused. */
+export const INSTITUTION_NAME_MAX_LENGTH = 120;
+/** Generous for any real address, short enough for a settings row. */
+export const SUPPORT_URL_MAX_LENGTH = 2000;
 
 /** `primary_color` is a `#rrggbb` colour, or empty for the default colour. */
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -91,4 +97,92 @@ export function settingLabel(machineName: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What a setting makes of a value: the value to store, or a sentence saying what it must be. */
+export type SettingVerdict = { value: string } | { refused: string };
+
+const FLAG_VALUES = new Set(['true', 'false', '']);
+
+/**
+ * The settings that exist, each with what it accepts (issue 13: an unknown name is refused, not
+ * stored). Logo: `true` shows the uploaded image, `false` the default one; the command side also
+ * refuses `true` before any upload, which only the settings stream knows.
+ */
+const SETTING_RULES: ReadonlyMap<string, (value: string) => SettingVerdict> = new Map<
+  string,
+  (value: string) => SettingVerdict
+>([
+  [
+    INSTITUTION_NAME_SETTING,
+    (value) => {
+      const name = value.trim();
+      return name.length >= 1 && name.length <= INSTITUTION_NAME_MAX_LENGTH
+        ? { value: name }
+        : {
+            refused: `The institution name must be 1 to ${INSTITUTION_NAME_MAX_LENGTH} characters long.`,
+          };
+    },
+  ],
+  [
+    LOGO_SETTING,
+    (value) =>
+      value === 'true' || value === 'false'
+        ? { value }
+        : {
+            refused:
+              'The logo is either the uploaded image or the default one; upload an image or reset it to the default.',
+          },
+  ],
+  [
+    PRIMARY_COLOR_SETTING,
+    // Stored lower-case so `#0736A4` and `#0736a4` count as the same value; '' is the default.
+    (value) =>
+      value === '' || HEX_COLOUR.test(value)
+        ? { value: value.toLowerCase() }
+        : {
+            refused:
+              'The primary colour must be a colour like #0736a4 (# and six hexadecimal digits).',
+          },
+  ],
+  [
+    SUPPORT_URL_SETTING,
+    // The support chat button opens it in a new tab: a web address, or '' for no button.
+    (value) => {
+      if (value.length > SUPPORT_URL_MAX_LENGTH) {
+        return {
+          refused: `The support URL must be at most ${SUPPORT_URL_MAX_LENGTH} characters long.`,
+        };
+      }
+      return value === '' || isSupportUrl(value)
+        ? { value }
+        : {
+            refused: 'The support URL must be a web address starting with http:// or https://.',
+          };
+    },
+  ],
+  // A feature flag is 'true' or 'false'; '' returns it to its configured default.
+  ...FEATURE_FLAG_NAMES.map(
+    (flag) =>
+      [
+        flag,
+        (value: string): SettingVerdict =>
+          FLAG_VALUES.has(value)
+            ? { value }
+            : {
+                refused: 'A feature is either on (true) or off (false), or empty for its default.',
+              },
+      ] as const,
+  ),
+]);
+
+/** Whether a setting of this machine name exists. */
+export function isKnownSetting(machineName: string): boolean {
+  return SETTING_RULES.has(machineName);
+}
+
+/** The value a known setting stores for `value`, or its sentence; null for an unknown setting. */
+export function settingVerdict(machineName: string, value: string): SettingVerdict | null {
+  const rule = SETTING_RULES.get(machineName);
+  return rule ? rule(value) : null;
 }

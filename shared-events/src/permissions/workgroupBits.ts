@@ -1,6 +1,6 @@
 import type { WorkgroupPermission } from './types.js';
 
-/** Workgroup permission bits (spec §6); other bits carry no meaning yet. */
+/** Workgroup permission bits (spec §6); no other bit exists (a workgroup refuses one). */
 export const APPROVE_BIT = 1;
 export const ASSIGN_BIT = 2;
 /** Department review: the only progress step at which the bits grant anything (DESIGN §7). */

@@ -16,6 +16,11 @@ export interface UniqueRule {
    * reserves it again (422 when another active record took it meanwhile).
    */
   amongActive?: boolean;
+  /**
+   * Names people pick from a list: besides case, spacing is ignored (each run of white space
+   * counts as one space), so `Full  Professor` clashes with `full professor`.
+   */
+  ignoreSpacing?: boolean;
 }
 
 export interface ReferenceRule {
@@ -61,6 +66,11 @@ export interface FieldUi {
   labelField?: string;
   /** A second naming field a picker shows after the label: a course's name after its number. */
   detailField?: string;
+  /**
+   * For reference(s): equality filters the option list asks the server for besides isActive
+   * (an administrative assignment's instructor: `{ isFaculty: true }`); list fields only.
+   */
+  referenceFilter?: Readonly<Record<string, string | number | boolean>>;
   options?: readonly { value: string; label: string }[];
   /**
    * Shown as a list column unless false; `hidden`: offered in the list's Columns control but not

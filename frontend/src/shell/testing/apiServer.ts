@@ -15,6 +15,15 @@ interface WithApiOrigin {
   __ALLOT_API_ORIGIN__?: string;
 }
 
+/** A JSON body parsed; any other (a multipart upload) as the text it is. */
+function bodyOf(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * A real HTTP server playing the API for component tests (run under fetchEnvironment.cjs).
  * Unknown paths answer 404 so a forgotten route shows up as a failing call, never a hang.
@@ -28,7 +37,7 @@ export async function startApiServer(handler: ApiHandler) {
       const call: ApiCall = {
         method: req.method ?? 'GET',
         path: req.url ?? '/',
-        body: raw ? (JSON.parse(raw) as unknown) : undefined,
+        body: raw ? bodyOf(raw) : undefined,
       };
       calls.push(call);
       void Promise.resolve(handler(call)).then((answer) => {

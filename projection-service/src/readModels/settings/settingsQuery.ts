@@ -43,13 +43,18 @@ export interface StoredLogo {
   data: Buffer;
 }
 
-/** The uploaded logo (stored in the `_logo_image` row), or null when none was uploaded. */
+/**
+ * The uploaded logo (stored in the `_logo_image` row) while the `logo` setting shows it, else
+ * null: after a reset to the default the image stays stored but the default one is served, as
+ * the settings page labels it.
+ */
 export async function getLogo(db: Knex, table: string): Promise<StoredLogo | null> {
-  const row = await db<SettingRow>(table)
-    .select('value')
-    .where({ machine_name: '_logo_image' })
-    .first();
-  if (!row) return null;
+  const rows = await db<SettingRow>(table)
+    .select('machine_name', 'value')
+    .whereIn('machine_name', ['_logo_image', 'logo']);
+  const shown = rows.find((r) => r.machine_name === 'logo')?.value === 'true';
+  const row = rows.find((r) => r.machine_name === '_logo_image');
+  if (!shown || !row) return null;
   const parsed: unknown = JSON.parse(row.value);
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { contentType, dataBase64 } = parsed as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../defineResource.js';
+import { activeNameRule } from './configurationList.js';
 import { name, slug } from './fields.js';
 
 /** Kinds of terms (semester, quarter, summer session, …). */
@@ -19,6 +20,7 @@ export const academicTermTypes = defineResource({
       message: 'Another active academic term type already has this slug.',
       amongActive: true,
     },
+    activeNameRule('Academic term type'),
   ],
   ui: {
     title: 'Academic Term Types',

@@ -64,6 +64,8 @@ export const administrativeAssignments = defineResource({
         widget: 'reference',
         reference: 'users',
         labelField: 'displayName',
+        // Only active faculty may hold one (the command refuses others with a sentence).
+        referenceFilter: { isFaculty: true },
       },
       AcademicPeriodId: {
         label: 'Academic Period',

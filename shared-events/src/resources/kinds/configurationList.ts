@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SubjectName } from '../../permissions/types.js';
-import { defineResource, type TaxonomyKind } from '../defineResource.js';
+import { defineResource, type TaxonomyKind, type UniqueRule } from '../defineResource.js';
 import { name, slug } from './fields.js';
 
 export const description = z.string().trim().max(2000).nullable().optional();
@@ -12,6 +12,19 @@ export const code = z
   .min(1)
   .max(50)
   .regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/, 'letters, digits, spaces and - _ . /');
+
+/**
+ * Two active records of one list may not share a name (a form's picker would offer "Full
+ * Professor" twice): case and spacing ignored, freed by deactivation like the key.
+ */
+export function activeNameRule(singular: string): UniqueRule {
+  return {
+    fields: ['name'],
+    message: `Another active ${singular.toLowerCase()} already has this name.`,
+    amongActive: true,
+    ignoreSpacing: true,
+  };
+}
 
 interface ConfigurationListOptions {
   /** camelCase singular: `rank` → streams `rank-<id>`, events `RankCreated`… */
@@ -57,6 +70,7 @@ export function defineConfigurationList(options: ConfigurationListOptions) {
         message: `Another active ${options.singular.toLowerCase()} already has this ${key}.`,
         amongActive: true,
       },
+      activeNameRule(options.singular),
     ],
     ui: {
       title: options.title,
@@ -111,6 +125,7 @@ export function defineTaxonomy(options: TaxonomyOptions) {
         message: `Another active ${options.singular.toLowerCase()} already has this slug.`,
         amongActive: true,
       },
+      activeNameRule(options.singular),
     ],
     ui: {
       title: options.title,

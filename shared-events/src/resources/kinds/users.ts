@@ -306,3 +306,20 @@ export const users = defineResource({
     lastLoginAt: record.lastLoginAt ?? null,
   }),
 });
+
+/**
+ * Who may teach a section or hold an administrative assignment: a faculty member whose account is
+ * active (`isFaculty` true, `isActive` not false), and not merged into another user.
+ */
+export function isActiveFaculty(user: {
+  isFaculty?: unknown;
+  isActive?: unknown;
+  mergedIntoId?: unknown;
+}): boolean {
+  return user.isFaculty === true && user.isActive !== false && !user.mergedIntoId;
+}
+
+/** Why someone is refused as an instructor, for a 422 (`what`: "be assigned to sections"). */
+export function notActiveFacultySentence(name: string, what: string): string {
+  return `${name} is not an active faculty member; only active faculty may ${what}.`;
+}

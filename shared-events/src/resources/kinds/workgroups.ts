@@ -1,14 +1,27 @@
 import { z } from 'zod';
+import { APPROVE_BIT, ASSIGN_BIT } from '../../permissions/workgroupBits.js';
 import { defineResource } from '../defineResource.js';
 import { name, recordId } from './fields.js';
+
+/**
+ * A member's permission combines the defined bits (spec §6: 1 approve, 2 assign), so 0, 1, 2
+ * or 3. No other bit means anything, so none is stored.
+ */
+export function isWorkgroupPermission(bits: number): boolean {
+  return Number.isInteger(bits) && bits >= 0 && (bits & ~(APPROVE_BIT | ASSIGN_BIT)) === 0;
+}
 
 /** A member's link record (spec §3 WorkgroupUser); its id is assigned by the server. */
 export const WorkgroupMember = z
   .object({
     id: recordId.optional(),
     UserId: recordId,
-    /** Bits: 1 = approve, 2 = assign (spec §6). */
-    permission: z.number().int().min(0).max(255),
+    permission: z.number().refine(isWorkgroupPermission, {
+      message:
+        'A workgroup member may approve (1), assign (2), do both (3) or neither (0); there is no other permission.',
+      // The API answers this sentence as the refusal's message (command-service `sentenceFrom`).
+      params: { sentence: true },
+    }),
   })
   .strict();
 export type WorkgroupMember = z.infer<typeof WorkgroupMember>;

@@ -1,0 +1,97 @@
+// @allot-needs postgres
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
+import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { createCommandBus } from '../commandHandling/commandBus.js';
+import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { rulesOf } from '../testing/rules.js';
+
+/*
+ * The section-number race on a native PostgreSQL server (separate connections, real
+ * concurrency): the reservation stream lets exactly one of the racing creates through.
+ */
+let db: TestDatabase;
+let pool: pg.Pool;
+let store: EventStore;
+let t: TestApp;
+const CLIENTS = Array.from({ length: 10 }, (_, i) => `ops${i}`);
+const TermMode = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' };
+
+beforeAll(async () => {
+  db = await openNativeTestDatabase();
+  pool = new pg.Pool({ connectionString: db.url, max: 12 });
+  store = await createPostgresEventStore({ pool, schema: db.schema });
+  t = await buildTestApp(
+    store,
+    Object.fromEntries(CLIENTS.map((id) => [id, rulesOf('academicOpsAdmin', id)])),
+  );
+  const bus = createCommandBus({ store });
+  await bus.execute('CreateWorkgroup', { id: 'wg-math', name: 'Mathematics' });
+  await bus.execute('CreateAcademicPeriod', {
+    id: 'period-1',
+    name: '2026–2027',
+    startDate: '2026-07-01',
+    endDate: '2027-06-30',
+  });
+  await bus.execute('CreateAcademicTerm', {
+    id: 'fall',
+    name: 'Fall 2026',
+    AcademicPeriodId: 'period-1',
+    startDate: '2026-08-20',
+    endDate: '2026-12-20',
+  });
+  await bus.execute('CreateTeachingMode', { id: 'inPerson', name: 'In person', slug: 'in-person' });
+  await bus.execute('CreateCourse', { id: 'math-101', courseNumber: 'MATH 101', name: 'Calculus' });
+  await bus.execute('CreateCourseOffering', {
+    id: 'offering-1',
+    CourseId: 'math-101',
+    AcademicPeriodId: 'period-1',
+    termModes: [TermMode],
+  });
+});
+
+afterAll(async () => {
+  await t.app.close();
+  await store.close();
+  await pool.end();
+  await db.close();
+});
+
+const create = (as: string, sectionNumber: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/sections',
+    payload: {
+      CourseOfferingId: 'offering-1',
+      WorkgroupId: 'wg-math',
+      name: 'Calculus',
+      sectionNumber,
+      TermMode,
+    },
+    headers: t.signedIn(as),
+  });
+
+describe('racing creates of one section number on native PostgreSQL', () => {
+  it.each(['001', '002'])(
+    'of ten clients creating section %s at once, exactly one wins and one section exists',
+    async (sectionNumber) => {
+      const head = await store.headPosition();
+      const answers = await Promise.all(CLIENTS.map((as) => create(as, sectionNumber)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([
+        201, 422, 422, 422, 422, 422, 422, 422, 422, 422,
+      ]);
+      for (const loser of answers.filter((a) => a.statusCode === 422)) {
+        expect(loser.json().message).toBe(
+          `This offering already has a section ${sectionNumber} in this term and teaching mode.`,
+        );
+      }
+      const winner = answers.find((a) => a.statusCode === 201)?.json() as { id: string };
+      const created = await store.readAll({
+        fromPosition: head ?? 'start',
+        filter: { eventTypes: ['SectionCreated'] },
+      });
+      expect(created.map((e) => e.streamId)).toEqual([`section-${winner.id}`]);
+    },
+  );
+});

@@ -1,0 +1,127 @@
+import {
+  authorizeSectionCommand,
+  uniqueKey,
+  uniqueStreamId,
+  type CommandResult,
+  type EventMetadata,
+  type EventStore,
+  type SectionCommand,
+  type SectionFields,
+  type SectionState,
+} from '@allot/shared-events';
+import type { AppAbility } from '../authorization/ability.js';
+import {
+  revisionToNumber,
+  type LoadedAggregate,
+  type StreamRevision,
+} from '../commandHandling/handleCommand.js';
+import { ConflictError, ForbiddenError } from '../errors/errors.js';
+import {
+  assertUnreserved,
+  release,
+  reserve,
+  type Reservation,
+} from '../resources/uniqueReservations.js';
+
+type Numbered = Pick<SectionFields, 'CourseOfferingId' | 'TermMode' | 'sectionNumber'>;
+
+const RESOURCE = 'section';
+const FIELDS = ['CourseOfferingId', 'TermMode', 'sectionNumber'] as const;
+/** Stands for "no term mode" in the key: two such sections of one offering share it. */
+const NONE = '-';
+
+/**
+ * The stream that reserves a section's number within its offering, term and teaching mode
+ * (`unique-section-CourseOfferingId+TermMode+sectionNumber-<offering>|<term>|<mode>|<number>`,
+ * the number trimmed and lower-case, as every unique value is compared).
+ */
+export function sectionNumberReservation(section: Numbered): Reservation | null {
+  const key = uniqueKey(['CourseOfferingId', 'AcademicTermId', 'TeachingModeId', 'sectionNumber'], {
+    CourseOfferingId: section.CourseOfferingId,
+    AcademicTermId: section.TermMode?.AcademicTermId ?? NONE,
+    TeachingModeId: section.TermMode?.TeachingModeId ?? NONE,
+    sectionNumber: section.sectionNumber,
+  });
+  if (key === null) return null;
+  return {
+    streamId: uniqueStreamId(RESOURCE, FIELDS, key),
+    fields: FIELDS,
+    message: `This offering already has a section ${section.sectionNumber} in this term and teaching mode.`,
+  };
+}
+
+/** The section as the command would leave it (null: deleted, or a command that cannot apply). */
+function sectionAfter(command: SectionCommand, current: Numbered | null): Numbered | null {
+  switch (command.type) {
+    case 'CreateSection':
+      return command.data;
+    case 'UpdateSection': {
+      if (!current) return null;
+      // As the section's fold applies an update: only the fields it carries.
+      const changed = Object.fromEntries(
+        Object.entries(command.data).filter(([, value]) => value !== undefined),
+      );
+      return { ...current, ...changed };
+    }
+    default:
+      return null;
+  }
+}
+
+const NUMBERED = new Set<SectionCommand['type']>([
+  'CreateSection',
+  'UpdateSection',
+  'DeleteSection',
+]);
+
+/**
+ * Runs `write` with the section's number reserved the event-sourced way, as unique record values
+ * are (docs/resources.md): the reservation stream is appended with its expected revision before
+ * the section's event, so of racing creates of one number exactly one wins and the others answer
+ * 422; a failed write releases it, a renumber or a move releases the old number after the write,
+ * a delete releases it. The caller's authority is checked first, so a refused caller reserves
+ * nothing; a number someone holds is refused before anything is written.
+ */
+export async function withSectionNumber(options: {
+  store: EventStore;
+  command: SectionCommand;
+  loaded: LoadedAggregate<SectionState>;
+  expectedRevision: StreamRevision | undefined;
+  ability: AppAbility;
+  metadata: EventMetadata;
+  write: () => Promise<CommandResult>;
+}): Promise<CommandResult> {
+  const { store, command, loaded, expectedRevision, ability, metadata, write } = options;
+  const { state } = loaded;
+  if (!NUMBERED.has(command.type)) return write();
+  // Updating or deleting a missing section: the decider answers 404.
+  if (command.type !== 'CreateSection' && state.status !== 'live') return write();
+  // What the write would answer first (403, then 409 for a stale If-Match), before reserving.
+  if (!authorizeSectionCommand(ability, command, state).allowed) throw new ForbiddenError();
+  if (expectedRevision !== undefined && expectedRevision !== loaded.revision) {
+    throw new ConflictError(revisionToNumber(loaded.revision));
+  }
+  const ownerId = command.data.id;
+  const current = state.status === 'live' ? state.section : null;
+  const held = current ? sectionNumberReservation(current) : null;
+  const next = sectionAfter(command, current);
+  const wanted = next ? sectionNumberReservation(next) : null;
+  const moves = wanted !== null && wanted.streamId !== held?.streamId;
+
+  let reserved = false;
+  if (wanted && moves) {
+    await assertUnreserved(store, [wanted], ownerId);
+    reserved = await reserve(store, RESOURCE, wanted, ownerId, metadata);
+  }
+  let result: CommandResult;
+  try {
+    result = await write();
+  } catch (error) {
+    if (wanted && reserved) await release(store, RESOURCE, wanted, ownerId, metadata);
+    throw error;
+  }
+  if (held && held.streamId !== wanted?.streamId) {
+    await release(store, RESOURCE, held, ownerId, metadata);
+  }
+  return result;
+}

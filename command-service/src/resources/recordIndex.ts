@@ -63,6 +63,12 @@ export class RecordIndex {
     }
   }
 
+  /** One live record by id, as of the last refresh; null when absent or deleted. */
+  live(id: string, streamId: (id: string) => string): ResourceRecord | null {
+    const state = this.states.get(streamId(id));
+    return state?.status === 'live' ? state.record : null;
+  }
+
   /** The live (not deleted) records matching `test`, as of the last refresh. */
   liveWhere(test: (record: ResourceRecord) => boolean): ResourceRecord[] {
     const found: ResourceRecord[] = [];

@@ -262,6 +262,7 @@ export class SectionScheduleIndex {
       id: data.id,
       building: code !== null ? buildingOf(code) : (known?.building ?? null),
       capacity: data.capacity ?? known?.capacity ?? null,
+      code: code ?? known?.code ?? null,
     });
   }
 
@@ -304,6 +305,22 @@ export class SectionScheduleIndex {
       const state = this.sections.get(streamId);
       return state?.status === 'live' ? [state.section] : [];
     });
+  }
+
+  /** A section's number and offering as of the last refresh, for naming it in a sentence. */
+  sectionNaming(SectionId: string): { sectionNumber: string; CourseOfferingId: string } | null {
+    const state = this.sections.get(`section-${SectionId}`);
+    return state && state.status !== 'absent'
+      ? {
+          sectionNumber: state.section.sectionNumber,
+          CourseOfferingId: state.section.CourseOfferingId,
+        }
+      : null;
+  }
+
+  /** A room's code, as people name it ("SSH 120"); null when unknown. */
+  locationCode(LocationId: string): string | null {
+    return this.locations.get(LocationId)?.code ?? null;
   }
 
   /** The rooms a command may involve, with capacity and building. */

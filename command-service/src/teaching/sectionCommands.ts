@@ -33,6 +33,7 @@ import { assertRecordsExist } from '../resources/loadRecord.js';
 import { eventMetadataFor } from '../commandHandling/decider.js';
 import { withSectionNumber } from './sectionNumbers.js';
 import { translated } from './translateRefusal.js';
+import { withNamedConflicts } from './conflictNames.js';
 import { ANY_DATES, scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
 
 export const sectionStreamId = (id: string): string => streamId('section', id);
@@ -215,7 +216,7 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
             }
           },
         });
-      if (!loaded) return write();
+      if (!loaded) return withNamedConflicts(store, index, write);
       return withSectionNumber({
         store,
         command,

@@ -310,7 +310,10 @@ describe('teaching assignments over HTTP: bits at step 6, approvals, re-approval
       UserId: 'grace',
     });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/also teaches another meeting at this time.*override/);
+    // Named: who, with which section, and the first clashing date, in words (no ids).
+    expect(refused.json().message).toBe(
+      'grace Instructor already teaches MATH 101 020 at this time on Mon, Sep 7, 2026 and 27 more dates. You may go ahead anyway: the clash is then recorded as an override.',
+    );
     // Marked as a conflict the caller may override (other refusals are not).
     expect(refused.json().overridable).toBe(true);
     expect(await db.events(`section-${second}`)).toHaveLength(before);

@@ -2,8 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   blocking,
+  conflictRefusal,
+  conflictSentence,
   overlappingDates,
   sectionConflicts,
+  type Conflict,
   type LocationInfo,
   type ScheduledSection,
 } from './conflicts.js';
@@ -228,7 +231,7 @@ describe('sectionConflicts', () => {
       ['overCapacity', 'r2'],
       ['locationDoubleBooked', 'r2'],
     ]);
-    expect(found[0]?.message).toBe("The location seats 20, fewer than the section's 30 students.");
+    expect(found[0]?.message).toBe("The room seats 20, fewer than the section's 30 students.");
     // Unknown capacity or seats: nothing to compare.
     expect(
       sectionConflicts(section('s1', [mine({ LocationId: 'r3' })], { seats: 900 }), [], rooms),
@@ -258,5 +261,50 @@ describe('sectionConflicts', () => {
       rooms,
     );
     expect(found.map((c) => c.kind)).toEqual(['instructorDoubleBooked', 'locationDoubleBooked']);
+  });
+});
+
+describe('conflicts in words', () => {
+  const clash = (kind: Conflict['kind']): Conflict => ({
+    kind,
+    severity: 'conflict',
+    SectionId: 's1',
+    meetingId: 'm1',
+    otherSectionId: 's2',
+    otherMeetingId: 'm2',
+    UserId: kind === 'instructorDoubleBooked' ? 'u1' : null,
+    LocationId: kind === 'locationDoubleBooked' ? 'l1' : null,
+    dates: ['2026-09-08'],
+    dateCount: 1,
+    message: '',
+  });
+  const names = {
+    section: (id: string) => (id === 's2' ? 'CHEM 210 002' : null),
+    person: (id: string) => (id === 'u1' ? 'Maria Garcia' : null),
+    location: (id: string) => (id === 'l1' ? 'SSH 120' : null),
+  };
+
+  it('names the instructor or room, the other section and the first clashing date', () => {
+    expect(conflictSentence(clash('instructorDoubleBooked'), names)).toBe(
+      'Maria Garcia already teaches CHEM 210 002 at this time on Tue, Sep 8, 2026.',
+    );
+    expect(conflictSentence(clash('locationDoubleBooked'), names)).toBe(
+      'SSH 120 is already booked for CHEM 210 002 at this time on Tue, Sep 8, 2026.',
+    );
+    // Without names: still a sentence, never an id.
+    expect(conflictSentence(clash('locationDoubleBooked'))).toBe(
+      'The room is already booked for another section at this time on Tue, Sep 8, 2026.',
+    );
+  });
+
+  it('says how many more clashes there are and how to go ahead', () => {
+    const refusal = conflictRefusal(
+      [clash('instructorDoubleBooked'), clash('locationDoubleBooked')],
+      names,
+    );
+    expect(refusal).toBe(
+      'Maria Garcia already teaches CHEM 210 002 at this time on Tue, Sep 8, 2026. There is one more clash. You may go ahead anyway: the clash is then recorded as an override.',
+    );
+    expect(refusal).not.toMatch(/Pass override|conflicts\)/);
   });
 });

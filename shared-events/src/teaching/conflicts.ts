@@ -21,6 +21,8 @@ export interface LocationInfo {
   id: string;
   building: string | null;
   capacity: number | null;
+  /** How people name the room ("SSH 120"), when known. */
+  code?: string | null;
 }
 
 export type ConflictKind =
@@ -106,9 +108,24 @@ function datesPart(dates: string[]): Pick<Conflict, 'dates' | 'dateCount'> {
   return { dates: dates.slice(0, DATES_SHOWN), dateCount: dates.length };
 }
 
-function onDates(dates: string[]): string {
-  const first = dates[0] ?? '';
-  return dates.length === 1 ? `on ${first}` : `on ${dates.length} dates from ${first}`;
+/** '2026-09-08' → 'Tue, Sep 8, 2026' (spec §9: dates in en-US), the same wherever it runs. */
+export function dayInWords(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function onDates(dates: readonly string[], count = dates.length): string {
+  const first = dayInWords(dates[0] ?? '');
+  if (count <= 1) return `on ${first}`;
+  const rest = count - 1;
+  return `on ${first} and ${rest} more ${rest === 1 ? 'date' : 'dates'}`;
 }
 
 function pairConflicts(
@@ -137,7 +154,7 @@ function pairConflicts(
         UserId,
         LocationId: null,
         ...datesPart(overlapping),
-        message: `The instructor also teaches another meeting at this time ${onDates(overlapping)}.`,
+        message: `The instructor already teaches another section at this time ${onDates(overlapping)}.`,
       });
     }
     const room = meeting.LocationId;
@@ -149,7 +166,7 @@ function pairConflicts(
         UserId: null,
         LocationId: room,
         ...datesPart(overlapping),
-        message: `The location is already booked at this time ${onDates(overlapping)}.`,
+        message: `The room is already booked for another section at this time ${onDates(overlapping)}.`,
       });
     }
   }
@@ -194,7 +211,7 @@ function capacityConflict(
     UserId: null,
     LocationId: location.id,
     ...datesPart(dates),
-    message: `The location seats ${location.capacity}, fewer than the section's ${section.seats} students.`,
+    message: `The room seats ${location.capacity}, fewer than the section's ${section.seats} students.`,
   };
 }
 
@@ -230,4 +247,50 @@ export function sectionConflicts(
 /** The conflicts that refuse a command unless the caller overrides them. */
 export function blocking(conflicts: readonly Conflict[]): Conflict[] {
   return conflicts.filter((c) => c.severity === 'conflict');
+}
+
+/** How people name what a conflict involves; any may be missing (the generic words are used). */
+export interface ConflictNames {
+  /** A section by id: "BIOL 101 001". */
+  section?(SectionId: string): string | null;
+  /** An instructor by user id: "Maria Garcia". */
+  person?(UserId: string): string | null;
+  /** A room by location id: "SSH 120". */
+  location?(LocationId: string): string | null;
+}
+
+/**
+ * A conflict as a sentence a chair understands: who or which room, with which section, and the
+ * first clashing date ("Maria Garcia already teaches BIOL 101 001 at this time on Tue, Sep 8,
+ * 2026 and 14 more dates.").
+ */
+export function conflictSentence(conflict: Conflict, names: ConflictNames = {}): string {
+  const other = conflict.otherSectionId ? (names.section?.(conflict.otherSectionId) ?? null) : null;
+  const person = conflict.UserId ? (names.person?.(conflict.UserId) ?? null) : null;
+  const room = conflict.LocationId ? (names.location?.(conflict.LocationId) ?? null) : null;
+  const when = onDates(conflict.dates, conflict.dateCount);
+  switch (conflict.kind) {
+    case 'instructorDoubleBooked':
+      return `${person ?? 'The instructor'} already teaches ${other ?? 'another section'} at this time ${when}.`;
+    case 'locationDoubleBooked':
+      return `${room ?? 'The room'} is already booked for ${other ?? 'another section'} at this time ${when}.`;
+    case 'overCapacity':
+      return room ? conflict.message.replace(/^The room/, room) : conflict.message;
+    case 'backToBack':
+      return person ? conflict.message.replace(/^The instructor/, person) : conflict.message;
+    default: {
+      const never: never = conflict.kind;
+      return never;
+    }
+  }
+}
+
+/** Why a schedule was refused: the first clash in words, how many more, and the way on. */
+export function conflictRefusal(refusing: readonly Conflict[], names: ConflictNames = {}): string {
+  const [first] = refusing;
+  if (!first) return '';
+  const rest = refusing.length - 1;
+  const more =
+    rest === 0 ? '' : rest === 1 ? ' There is one more clash.' : ` There are ${rest} more clashes.`;
+  return `${conflictSentence(first, names)}${more} You may go ahead anyway: the clash is then recorded as an override.`;
 }

@@ -377,7 +377,7 @@ describe('double-booking: refused with 422 unless overridden, and the override r
       .when(assignAda())
       .refused(
         'rule',
-        /also teaches another meeting at this time on 28 dates from 2026-09-07.*override/,
+        /^The instructor already teaches another section at this time on Mon, Sep 7, 2026 and 27 more dates\. You may go ahead anyway: the clash is then recorded as an override\.$/,
       );
     expect(refusal.conflicts).toEqual([
       expect.objectContaining({
@@ -438,7 +438,7 @@ describe('double-booking: refused with 422 unless overridden, and the override r
     });
     given(...adaOnS1)
       .when(move())
-      .refused('rule', /also teaches/);
+      .refused('rule', /already teaches another section/);
     given(...adaOnS1)
       .when(move(true))
       .then([
@@ -494,7 +494,7 @@ describe('double-booking: refused with 422 unless overridden, and the override r
     });
     given(created)
       .when(set())
-      .refused('rule', /location is already booked/);
+      .refused('rule', /room is already booked/);
     given(created)
       .when(set(true))
       .then([

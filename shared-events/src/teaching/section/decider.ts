@@ -1,6 +1,12 @@
 import { canonical } from '../../json/canonicalJson.js';
 import type { z } from 'zod';
-import { blocking, sectionConflicts, type Conflict, type ScheduledSection } from '../conflicts.js';
+import {
+  blocking,
+  conflictRefusal,
+  sectionConflicts,
+  type Conflict,
+  type ScheduledSection,
+} from '../conflicts.js';
 import { Meeting } from '../meetings.js';
 import type {
   SectionCommand,
@@ -154,13 +160,8 @@ function checked(
   const refusing = blocking(conflicts);
   const warnings = conflicts.filter((c) => c.severity === 'warning');
   if (refusing.length > 0 && override !== true) {
-    const first = refusing[0]?.message ?? '';
-    const more = refusing.length > 1 ? ` (and ${refusing.length - 1} more conflicts)` : '';
-    throw new SectionCommandRefused(
-      'rule',
-      `${first}${more} Pass override to proceed anyway.`,
-      refusing,
-    );
+    // Generic words here (the decider knows ids only); the command service names them.
+    throw new SectionCommandRefused('rule', conflictRefusal(refusing), refusing);
   }
   return { overriddenConflicts: refusing, warnings };
 }

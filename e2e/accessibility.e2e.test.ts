@@ -99,6 +99,16 @@ async function navigate(page: Page, path: string): Promise<void> {
   );
 }
 
+/** What a person reads must not hold ids or JSON (issue 13: no developer wording). */
+async function developerWording(page: Page, label: string, theme: string): Promise<Finding[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found = [
+    ...(text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []),
+    ...(text.match(/\{\s*"?[A-Za-z]+"?\s*:/g) ?? []),
+  ];
+  return found.length > 0 ? [{ page: label, theme, rule: 'developer wording', where: found }] : [];
+}
+
 async function seriousFindings(page: Page, label: string, theme: string): Promise<Finding[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
@@ -145,6 +155,7 @@ async function auditAs(username: string, pages: readonly string[]): Promise<Find
         await navigate(page, path);
         await settled(page);
         findings.push(...(await seriousFindings(page, path, theme)));
+        if (round === 0) findings.push(...(await developerWording(page, path, theme)));
       }
     }
   } finally {
@@ -174,7 +185,7 @@ test('the sign-in page has no serious accessibility finding in either theme', as
 const WALK_MS = 600_000;
 
 test(
-  'every administration and teaching page passes axe in both themes',
+  'every administration and teaching page passes axe in both themes and shows no ids or JSON',
   async () => {
     expect(await auditAs('admin', ADMIN_PAGES)).toEqual([]);
   },
@@ -182,7 +193,7 @@ test(
 );
 
 test(
-  'every page of a faculty member passes axe in both themes',
+  'every page of a faculty member passes axe in both themes and shows no ids or JSON',
   async () => {
     expect(await auditAs('faculty', FACULTY_PAGES)).toEqual([]);
   },

@@ -68,7 +68,7 @@ beforeAll(async () => {
     }),
   );
   await settled();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await allot.close();

@@ -181,7 +181,7 @@ beforeAll(async () => {
     { actorId: id.duplicate },
   );
   await settled();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await allot.close();

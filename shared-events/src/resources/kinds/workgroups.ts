@@ -70,7 +70,7 @@ export const workgroups = defineResource({
           { value: '2', label: 'Assign' },
         ],
         column: false,
-        help: 'Permission bits: approve = 1, assign = 2.',
+        help: 'Approvers approve the workgroup’s assignments and assigners assign instructors, both while the plan is in department review.',
       },
     },
   },

@@ -107,6 +107,23 @@ function renderPage() {
   );
 }
 
+test('an empty list titled by its page keeps the names in that title as written', async () => {
+  const app = renderWithApp(
+    [
+      {
+        path: '/academicTermTypes',
+        element: (
+          <ResourceListPage definition={academicTermTypes} title="Term types of Fall 2026" />
+        ),
+      },
+    ],
+    '/academicTermTypes',
+  );
+  expect(await screen.findByText('No academic term types yet')).toBeInTheDocument();
+  expect(screen.queryByText(/fall 2026/)).not.toBeInTheDocument();
+  app.unmount();
+});
+
 test('an empty list offers to create the first record; the dialog validates before sending', async () => {
   const app = renderPage();
   const empty = await screen.findByText('No academic term types yet');

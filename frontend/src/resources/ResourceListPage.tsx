@@ -222,7 +222,8 @@ export function ResourceListPage({
     body = (
       <NonIdealState
         icon="th-list"
-        title={`No ${heading.toLowerCase()} yet`}
+        // The kind's own title: a page's may hold a name ("Terms of Fall 2026") to keep as written.
+        title={`No ${ui.title.toLowerCase()} yet`}
         description={
           can.create ? `Create the first ${singular.toLowerCase()}.` : 'Nothing to show.'
         }

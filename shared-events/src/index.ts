@@ -17,3 +17,4 @@ export * from './json/canonicalJson.js';
 export * from './json/nulCharacter.js';
 export * from './json/nesting.js';
 export * from './http/securityHeaders.js';
+export * from './http/databaseUnavailable.js';

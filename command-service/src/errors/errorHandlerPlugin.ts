@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '@allot/shared-events';
+import {
   ApiError,
   ConflictError,
   DomainRuleError,
@@ -60,6 +65,15 @@ function isFastifyClientError(error: unknown): error is FastifyError & { statusC
 }
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  if (isDatabaseUnavailable(error)) {
+    // The detail is for the operators' log; the caller learns only to come back shortly.
+    request.log.error({ err: error }, 'the database cannot be reached');
+    void reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send(body(503, DATABASE_UNAVAILABLE_MESSAGE));
+    return;
+  }
   const response = errorResponse(error);
   if (response) {
     if (response.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -26,6 +26,7 @@ import {
   projectionServicePlugin,
   readYourWrites,
   type ProjectionRunner,
+  handleReadError,
 } from '@allot/projection-service';
 import type { AllotConfig } from '../config/loadConfig.js';
 import { resolveSessionSecret } from '../config/sessionSecret.js';
@@ -97,6 +98,8 @@ export async function startAllot(
     if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
     // Every answer, not only the write API's: the app's pages and assets, reads, the logo.
     await app.register(helmet, securityHeaderOptions(config.mode));
+    // Outside the two services (the app's pages, sign-in): no fault's own words reach a browser.
+    app.setErrorHandler(handleReadError);
     const sessionCodec = createSessionCodec({ secrets: [sessionSecret], ttlMs: SESSION_TTL_MS });
     const realtime = attachRealtime(app.server, {
       sessionCodec,

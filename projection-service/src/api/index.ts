@@ -1,1 +1,2 @@
 export * from './projectionServicePlugin.js';
+export { handleReadError } from './errorHandler.js';

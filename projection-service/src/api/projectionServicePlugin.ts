@@ -2,6 +2,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler
 import type { Knex } from 'knex';
 import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
 import { createTableResolver } from '../runner/tableNames.js';
+import { handleReadError } from './errorHandler.js';
 import { settingsRoutes } from './settingsRoutes.js';
 import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
 import { sectionReadRoutes } from '../teaching/sectionReadRoutes.js';
@@ -73,6 +74,7 @@ export async function projectionServicePlugin(
   const tables = options.tables ?? createTableResolver(options.knex);
   const preHandler = options.waitForPosition ? [options.waitForPosition] : [];
 
+  fastify.setErrorHandler(handleReadError);
   refuseNulCharacters(fastify);
   fastify.get('/api/health', () => ({ status: 'ok' }));
   await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });

@@ -67,6 +67,12 @@ export const environmentSchema = z.object({
     .refine((n) => n >= 1 && n <= 100_000, { error: 'must be a whole number from 1 to 100000' })
     .optional(),
   REDIS_URL: urlWith(['redis:', 'rediss:']),
+  ALLOT_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, {
+      error: 'must be 1 to 64 letters, digits or the characters _ . : -',
+    })
+    .optional(),
   EVENTSTORE_CONNECTION_STRING: urlWith([
     'esdb:',
     'esdb+discover:',

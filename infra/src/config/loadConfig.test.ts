@@ -74,6 +74,8 @@ describe('loadConfig', () => {
       dbPoolSize: 20,
       signInRateLimit: 120,
       redisUrl: 'redis://cache:6379',
+      // Named by its database: two deployments on one Redis never share keys.
+      redisPrefix: 'allot:allot',
       eventStoreConnectionString: 'esdb://es:2113?tls=false',
       sessionSecret: SECRET,
       demoData: false,
@@ -87,6 +89,20 @@ describe('loadConfig', () => {
       },
       saml: null,
     });
+  });
+
+  it('keeps each deployment’s Redis keys apart: its own prefix, or one named by its database or data folder', () => {
+    expect(loadConfig({ ALLOT_REDIS_PREFIX: 'north:prod' }).redisPrefix).toBe('north:prod');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/allot_staging' }).redisPrefix).toBe(
+      'allot:allot_staging',
+    );
+    const a = loadConfig({ ALLOT_DATA_DIR: '/srv/a' }).redisPrefix;
+    const b = loadConfig({ ALLOT_DATA_DIR: '/srv/b' }).redisPrefix;
+    expect(a).toMatch(/^allot:embedded-[0-9a-f]{12}$/);
+    expect(a).not.toBe(b);
+    expect(problemsOf({ ALLOT_REDIS_PREFIX: 'has space' })).toEqual([
+      'ALLOT_REDIS_PREFIX must be 1 to 64 letters, digits or the characters _ . : -.',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -46,6 +47,11 @@ export interface AllotConfig {
   signInRateLimit: number;
   /** null: in-process jobs and single-node realtime. */
   redisUrl: string | null;
+  /**
+   * Prefix of every Redis key (jobs, realtime): deployments sharing one Redis keep apart. Default
+   * `allot:<database name>`, or `allot:embedded-<hash of the data folder>` on embedded PGlite.
+   */
+  redisPrefix: string;
   /** null: the PostgreSQL event store on the same database. */
   eventStoreConnectionString: string | null;
   /** null: generated once and kept in `dataDir` (never in production, where it is required). */
@@ -156,13 +162,14 @@ export function loadConfig(
   requireTogether(problems, e, ['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
   requireTogether(problems, e, ['SAML_ENTRY_POINT', 'SAML_IDP_CERT']);
   if (problems.length > 0) throw new ConfigError(problems);
+  const dataDir = path.resolve(cwd, e.ALLOT_DATA_DIR ?? '.allot-data');
 
   return {
     mode,
     port,
     host: e.HOST ?? '0.0.0.0',
     publicUrl: (e.ALLOT_PUBLIC_URL ?? `http://localhost:${String(port)}`).replace(/\/+$/, ''),
-    dataDir: path.resolve(cwd, e.ALLOT_DATA_DIR ?? '.allot-data'),
+    dataDir,
     frontendDir: e.ALLOT_FRONTEND_DIR
       ? path.resolve(cwd, e.ALLOT_FRONTEND_DIR)
       : path.join(REPO_ROOT, 'frontend', 'dist'),
@@ -170,6 +177,7 @@ export function loadConfig(
     dbPoolSize: e.ALLOT_DB_POOL_SIZE ?? 10,
     signInRateLimit: e.ALLOT_SIGNIN_RATE_LIMIT ?? 30,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.ALLOT_REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL ?? null, dataDir),
     eventStoreConnectionString: e.EVENTSTORE_CONNECTION_STRING ?? null,
     sessionSecret: e.ALLOT_SESSION_SECRET ?? null,
     demoData,
@@ -205,4 +213,15 @@ function requireTogether(
   const [a, b] = names;
   if (e[a] !== undefined && e[b] === undefined) problems.push(`${b} is required when ${a} is set.`);
   if (e[b] !== undefined && e[a] === undefined) problems.push(`${a} is required when ${b} is set.`);
+}
+
+/** One deployment's Redis keys: named by its database (or its data folder on embedded PGlite). */
+export function defaultRedisPrefix(databaseUrl: string | null, dataDir: string): string {
+  if (databaseUrl) {
+    const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+    const safe = name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 50);
+    if (safe) return `allot:${safe}`;
+  }
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  return `allot:embedded-${hash}`;
 }

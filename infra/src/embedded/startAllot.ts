@@ -104,7 +104,9 @@ export async function startAllot(
     const realtime = attachRealtime(app.server, {
       sessionCodec,
       mode: config.mode,
-      ...(config.redisUrl ? { redis: { url: config.redisUrl } } : {}),
+      ...(config.redisUrl
+        ? { redis: { url: config.redisUrl, keyPrefix: `${config.redisPrefix}:` } }
+        : {}),
       onError: (err) => app.log.error(err, 'realtime'),
     });
     let runnerStarted = false;
@@ -124,6 +126,7 @@ export async function startAllot(
     const jobs: Jobs = config.redisUrl
       ? createBullMqJobs({
           redisUrl: config.redisUrl,
+          prefix: config.redisPrefix,
           onProgress,
           onError: (err) => app.log.error(err, 'jobs'),
         })

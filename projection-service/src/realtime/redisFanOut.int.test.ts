@@ -45,3 +45,38 @@ test('with the Redis streams adapter, an emit on node A reaches a client on node
     await Promise.all([a.stop(), b.stop()]);
   }
 });
+
+test('two deployments on one Redis, with their own prefixes, never hear each other', async () => {
+  const north = await startNode({
+    redis: { url: redisUrl, keyPrefix: `${keyPrefix}north:`, blockTimeMs: 200 },
+  });
+  const northToo = await startNode({
+    redis: { url: redisUrl, keyPrefix: `${keyPrefix}north:`, blockTimeMs: 200 },
+  });
+  const south = await startNode({
+    redis: { url: redisUrl, keyPrefix: `${keyPrefix}south:`, blockTimeMs: 200 },
+  });
+  const onNorth = await connect(northToo.url, sessionCookie('alice'));
+  const onSouth = await connect(south.url, sessionCookie('alice'));
+  const southGot: string[] = [];
+  onSouth.onAny((event: string) => southGot.push(event));
+  try {
+    const received = nextEvent(onNorth, 'settingsChanged', 10_000);
+    const retry = setInterval(
+      () => north.realtime.emit([{ event: 'settingsChanged', rooms: ['all'] }]),
+      100,
+    );
+    try {
+      await received;
+    } finally {
+      clearInterval(retry);
+    }
+    // South's reader ran all along: had the keys been shared, it would have heard them too.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(southGot).toEqual([]);
+  } finally {
+    onNorth.close();
+    onSouth.close();
+    await Promise.all([north.stop(), northToo.stop(), south.stop()]);
+  }
+});

@@ -67,6 +67,24 @@ export const environmentSchema = z.object({
     .refine((n) => n >= 1 && n <= 100_000, { error: 'must be a whole number from 1 to 100000' })
     .optional(),
   REDIS_URL: urlWith(['redis:', 'rediss:']),
+  ALLOT_ALLOWED_ORIGINS: z
+    .string()
+    .refine(
+      (v) =>
+        v.split(',').every((o) => {
+          try {
+            const url = new URL(o.trim());
+            return (
+              (url.protocol === 'http:' || url.protocol === 'https:') &&
+              url.origin === o.trim().replace(/\/$/, '')
+            );
+          } catch {
+            return false;
+          }
+        }),
+      { error: 'must be a comma-separated list of origins such as https://allot.example.edu' },
+    )
+    .optional(),
   ALLOT_REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, {

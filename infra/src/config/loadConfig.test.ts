@@ -105,6 +105,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('lets the realtime socket be opened from the public URL, the listed origins and, locally, the dev server', () => {
+    expect(
+      loadConfig({
+        ALLOT_MODE: 'staging-build',
+        ALLOT_PUBLIC_URL: 'https://allot.example.edu/',
+        ALLOT_ALLOWED_ORIGINS: 'https://plan.example.edu, https://allot.example.edu',
+      }).allowedOrigins,
+    ).toEqual(['https://allot.example.edu', 'https://plan.example.edu']);
+    expect(loadConfig({}).allowedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://localhost:5173',
+    ]);
+    expect(problemsOf({ ALLOT_ALLOWED_ORIGINS: 'https://a.edu/path' })).toEqual([
+      'ALLOT_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://allot.example.edu.',
+    ]);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).databaseUrl).toBeNull();
   });

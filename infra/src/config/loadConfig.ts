@@ -52,6 +52,11 @@ export interface AllotConfig {
    * `allot:<database name>`, or `allot:embedded-<hash of the data folder>` on embedded PGlite.
    */
   redisPrefix: string;
+  /**
+   * Origins a browser may open the realtime socket from: the public URL's, those listed in
+   * ALLOT_ALLOWED_ORIGINS, and in local and development modes the Vite dev server's.
+   */
+  allowedOrigins: string[];
   /** null: the PostgreSQL event store on the same database. */
   eventStoreConnectionString: string | null;
   /** null: generated once and kept in `dataDir` (never in production, where it is required). */
@@ -89,6 +94,9 @@ const ECHOED: ReadonlySet<string> = new Set<EnvironmentVariable>([
 ]);
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** `npm run dev -w @allot/frontend`: its pages open the socket through its proxy. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 /** Modes where the demo institution and demo sign-in are on unless switched off. */
 const DEMO_BY_DEFAULT: ReadonlySet<AllotMode> = new Set<AllotMode>(['local', 'development']);
@@ -163,12 +171,13 @@ export function loadConfig(
   requireTogether(problems, e, ['SAML_ENTRY_POINT', 'SAML_IDP_CERT']);
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(cwd, e.ALLOT_DATA_DIR ?? '.allot-data');
+  const publicUrl = (e.ALLOT_PUBLIC_URL ?? `http://localhost:${String(port)}`).replace(/\/+$/, '');
 
   return {
     mode,
     port,
     host: e.HOST ?? '0.0.0.0',
-    publicUrl: (e.ALLOT_PUBLIC_URL ?? `http://localhost:${String(port)}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     frontendDir: e.ALLOT_FRONTEND_DIR
       ? path.resolve(cwd, e.ALLOT_FRONTEND_DIR)
@@ -178,6 +187,16 @@ export function loadConfig(
     signInRateLimit: e.ALLOT_SIGNIN_RATE_LIMIT ?? 30,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.ALLOT_REDIS_PREFIX ?? defaultRedisPrefix(e.DATABASE_URL ?? null, dataDir),
+    allowedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...(e.ALLOT_ALLOWED_ORIGINS ?? '')
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+        ...(mode === 'local' || mode === 'development' ? [VITE_DEV_ORIGIN] : []),
+      ]),
+    ],
     eventStoreConnectionString: e.EVENTSTORE_CONNECTION_STRING ?? null,
     sessionSecret: e.ALLOT_SESSION_SECRET ?? null,
     demoData,

@@ -104,6 +104,7 @@ export async function startAllot(
     const realtime = attachRealtime(app.server, {
       sessionCodec,
       mode: config.mode,
+      allowedOrigins: config.allowedOrigins,
       ...(config.redisUrl
         ? { redis: { url: config.redisUrl, keyPrefix: `${config.redisPrefix}:` } }
         : {}),
@@ -214,7 +215,11 @@ async function withReservedPort(config: AllotConfig): Promise<AllotConfig> {
   });
   const publicUrl =
     new URL(config.publicUrl).port === '0' ? urlFor(config.host, port) : config.publicUrl;
-  return { ...config, port, publicUrl };
+  const before = new URL(config.publicUrl).origin;
+  const allowedOrigins = config.allowedOrigins.map((o) =>
+    o === before ? new URL(publicUrl).origin : o,
+  );
+  return { ...config, port, publicUrl, allowedOrigins };
 }
 
 /** In one process the runner can read a command's events at once instead of at its next poll. */

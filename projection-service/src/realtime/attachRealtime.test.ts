@@ -120,3 +120,37 @@ test('a failing roomsFor refuses the connection without revealing why', async ()
     await failing.stop();
   }
 });
+
+describe('origins', () => {
+  test('a page of another site cannot open a socket with the user’s cookie', async () => {
+    const guarded = await startNode({ allowedOrigins: ['https://allot.example.edu'] });
+    const { io } = await import('socket.io-client');
+    const attempt = (origin?: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(guarded.url, {
+          path: '/api/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders: { cookie: sessionCookie('alice'), ...(origin ? { origin } : {}) },
+        });
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (err) => {
+          socket.close();
+          reject(err);
+        });
+      });
+    try {
+      await expect(attempt('https://evil.example')).rejects.toThrow();
+      const allowed = await attempt('https://allot.example.edu');
+      expect(allowed.connected).toBe(true);
+      allowed.close();
+      // No Origin at all: a same-origin request or a script outside a browser.
+      const bare = await attempt();
+      expect(bare.connected).toBe(true);
+      bare.close();
+    } finally {
+      await guarded.stop();
+    }
+  });
+});

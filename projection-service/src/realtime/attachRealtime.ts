@@ -24,6 +24,12 @@ export interface RealtimeOptions<S extends RealtimeSession> {
   cookieName?: string;
   /** Faults that are not the client's: a failing `roomsFor`, Redis errors. Default console.error. */
   onError?: (err: unknown) => void;
+  /**
+   * Origins a browser may connect from (`https://allot.example.edu`): the public URL's, and any
+   * others configured. A request carrying another Origin is refused before the handshake, so a
+   * page of another site cannot open a socket with the user's cookie. Absent: any origin.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** The message a client receives for a notification. */
@@ -46,6 +52,25 @@ export interface Realtime<S extends RealtimeSession> {
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * Browsers send Origin with every cross-site request and with websocket upgrades; a same-origin
+ * polling GET may come without one, and a script outside a browser has none to forge for a user.
+ */
+function originCheck(allowed: readonly string[]) {
+  const origins = new Set(allowed.map((o) => new URL(o).origin));
+  return (
+    request: { headers: Record<string, string | string[] | undefined> },
+    callback: (err: string | null | undefined, success: boolean) => void,
+  ) => {
+    const origin = request.headers.origin;
+    const value = Array.isArray(origin) ? origin[0] : origin;
+    callback(
+      value === undefined || origins.has(value) ? null : 'origin not allowed',
+      value === undefined || origins.has(value),
+    );
+  };
+}
+
 export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
@@ -63,6 +88,7 @@ export function attachRealtime<S extends RealtimeSession>(
       path: REALTIME_PATH,
       serveClient: false,
       ...(redis ? { adapter: redis.adapter } : {}),
+      ...(options.allowedOrigins ? { allowRequest: originCheck(options.allowedOrigins) } : {}),
     },
   );
   const explain = options.mode !== 'production';

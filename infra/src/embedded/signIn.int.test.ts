@@ -79,7 +79,7 @@ beforeAll(async () => {
       ALLOT_DB_POOL_SIZE: '4',
     }),
   );
-});
+}, 300_000);
 
 afterAll(async () => {
   await allot?.close();

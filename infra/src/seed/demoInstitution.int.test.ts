@@ -44,7 +44,7 @@ beforeAll(async () => {
       ALLOT_SESSION_SECRET: SECRET,
     }),
   );
-});
+}, 300_000);
 
 afterAll(async () => {
   await allot.close();

@@ -14,3 +14,4 @@ export {
   settingLabel,
   INSTITUTION_NAME_MAX_LENGTH,
 } from './commands/settings.js';
+export * from './permissions/privilege.js';

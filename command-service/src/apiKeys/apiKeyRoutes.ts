@@ -26,7 +26,7 @@ export function apiKeyRoutes(
     const userId = body.userId ?? session.workingUserId;
     const result = await fastify.commandBus.execute(
       'CreateApiKey',
-      { apiKeyId, userId, name: body.name, secretSha256 },
+      { apiKeyId, userId, name: body.name, secretSha256, createdBy: session.workingUserId },
       commandOptionsFor(request),
     );
     // The only time the key is ever shown: only its hash was stored.

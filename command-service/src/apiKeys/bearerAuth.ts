@@ -4,10 +4,11 @@ import type { SessionData } from '@allot/shared-events';
 import { emptyAbility } from '../authorization/ability.js';
 import type { AbilityResolver } from '../authorization/authorizationPlugin.js';
 import { parseApiKeyToken } from './apiKeyToken.js';
+import type { ApiKeyHolder } from './verifyApiKey.js';
 
 export interface BearerAuthOptions {
-  /** Answers the user a valid, unrevoked key authenticates, or null. */
-  verifyApiKey: (token: string) => Promise<string | null>;
+  /** Answers the user a valid, unrevoked key authenticates (and who made it), or null. */
+  verifyApiKey: (token: string) => Promise<ApiKeyHolder | null>;
   abilityFor?: AbilityResolver;
   /** featureFlags.apiEnabled: while off, Bearer tokens authenticate nobody. */
   apiEnabled: boolean;
@@ -31,15 +32,17 @@ export const bearerAuthPlugin = fp(
       if (request.session || !options.apiEnabled) return;
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) return;
-      const userId = await options.verifyApiKey(token);
+      const holder = await options.verifyApiKey(token);
       const apiKeyId = parseApiKeyToken(token)?.apiKeyId;
-      if (!userId || !apiKeyId) return;
+      if (!holder || !apiKeyId) return;
+      const { userId, createdBy } = holder;
       const session: SessionData = {
         sid: `${API_KEY_SID_PREFIX}${token.slice(0, 42)}`,
         userId,
         workingUserId: userId,
         // The audit trail names the key beside its user (event metadata `apiKeyId`).
         apiKeyId,
+        ...(createdBy ? { apiKeyCreatorId: createdBy } : {}),
         issuedAt: 0,
         expiresAt: Number.MAX_SAFE_INTEGER,
       };

@@ -47,6 +47,7 @@ export function createCommandBus({ store, commands = allCommands }: CommandBusOp
         actorId: options.actorId === undefined ? SYSTEM_ACTOR_ID : options.actorId,
         onBehalfOfId: options.onBehalfOfId ?? null,
         ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
+        ...(options.apiKeyCreatorId ? { apiKeyCreatorId: options.apiKeyCreatorId } : {}),
         correlationId: options.correlationId ?? commandId,
         causationId: options.causationId ?? commandId,
         now: options.now ?? new Date(),

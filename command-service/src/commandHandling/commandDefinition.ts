@@ -16,6 +16,8 @@ export interface CommandDefinition<C extends Command, S, E extends DomainEvent> 
   entityId(payload: C['data']): string;
   /** Throws ForbiddenError unless the ability allows this command on this state. */
   authorize(ability: AppAbility, payload: C['data'], state: S): void;
+  /** Rules about other records the payload names (checked before the stream is written). */
+  check?(store: EventStore, payload: C['data'], context: CommandContext): Promise<void>;
 }
 
 export interface CommandContext {
@@ -47,6 +49,7 @@ export function defineCommand<C extends Command, S, E extends DomainEvent>(
       const payload = parsed.data;
       // `name` is C['type'] and `payload` C['data']: together they are the command C.
       const command = { type: definition.name, data: payload } as C;
+      if (definition.check) await definition.check(store, payload, context);
       return handleCommand(store, decider, definition.streamId(payload), command, {
         meta: context.meta,
         entityId: definition.entityId(payload),

@@ -20,6 +20,7 @@ export interface CommandMeta {
   readonly onBehalfOfId: string | null;
   /** The API key the request came with (the actor is its user); absent or null without one. */
   readonly apiKeyId?: string | null;
+  readonly apiKeyCreatorId?: string | null;
   readonly correlationId: string;
   /** The id of the command (or event) that caused this one. */
   readonly causationId: string;
@@ -42,6 +43,7 @@ export function eventMetadataFor(meta: CommandMeta): EventMetadata {
     onBehalfOfId: meta.onBehalfOfId,
     // Only where a key was used: every other event's metadata stays as it always was.
     ...(meta.apiKeyId ? { apiKeyId: meta.apiKeyId } : {}),
+    ...(meta.apiKeyCreatorId ? { apiKeyCreatorId: meta.apiKeyCreatorId } : {}),
     correlationId: meta.correlationId,
     causationId: meta.causationId,
     occurredAt: meta.now.toISOString(),

@@ -40,6 +40,7 @@ export function commandOptionsFor(request: FastifyRequest): ExecuteOptions {
     actorId: session?.workingUserId ?? null,
     onBehalfOfId: session && session.userId !== session.workingUserId ? session.userId : null,
     ...(session?.apiKeyId ? { apiKeyId: session.apiKeyId } : {}),
+    ...(session?.apiKeyCreatorId ? { apiKeyCreatorId: session.apiKeyCreatorId } : {}),
     now: new Date(),
     ...(correlationId ? { correlationId } : {}),
     ...(expectedRevision === undefined ? {} : { expectedRevision }),

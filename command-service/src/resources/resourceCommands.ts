@@ -23,6 +23,7 @@ import { afterResourceWrite } from './afterWrite.js';
 import { checkBeforeResourceWrite } from './beforeWrite.js';
 import { canonical } from './canonicalJson.js';
 import { editSubjectsOf } from './editSubjects.js';
+import { guardUserPowers } from './userPowers.js';
 import {
   resourceDecider,
   type ResourceCommandKind,
@@ -115,7 +116,10 @@ function authorize(
   const guarded = changed.filter((field) => editSubjects.has(field));
   for (const field of guarded) assertCan(ability, 'update', editSubjects.get(field) ?? '');
   const plain = changed.filter((field) => !editSubjects.has(field));
-  if (kind === 'update' && guarded.length > 0 && plain.length === 0) return;
+  const onlyOtherSubjects = kind === 'update' && guarded.length > 0 && plain.length === 0;
+  const current = state.status === 'live' ? state.record : null;
+  guardUserPowers(definition, ability, payload, current, onlyOtherSubjects);
+  if (onlyOtherSubjects) return;
   assertCan(ability, action, definition.subject);
   for (const field of plain) assertCan(ability, action, definition.subject, field);
 }

@@ -129,6 +129,58 @@ describe('academicTermTypes through the generic write routes', () => {
   });
 });
 
+describe('users: nobody rises above their own powers', () => {
+  const person = (username: string, roles: string[]) => ({
+    firstName: 'Test',
+    lastName: username,
+    email: `${username}@example.edu`,
+    username,
+    Roles: roles.map((slug) => ({ slug })),
+  });
+
+  it('refuses academic operations the admin role, an administrator’s record and financial powers', async () => {
+    const self = (
+      await send('POST', '/api/users', 'admin', person('opsself', ['academicOpsAdmin']))
+    ).json();
+    const boss = (await send('POST', '/api/users', 'admin', person('theboss', ['admin']))).json();
+    const before = await db.events(`user-${String(self.id)}`);
+    const grant = await send('PUT', `/api/users/${String(self.id)}`, 'ops', {
+      Roles: [{ slug: 'academicOpsAdmin' }, { slug: 'admin' }],
+    });
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().message).toBe(
+      'You may not grant the Admin role: it gives powers you do not hold.',
+    );
+    expect(await db.events(`user-${String(self.id)}`)).toEqual(before);
+    expect(
+      (await send('POST', '/api/users', 'ops', person('newadmin', ['admin']))).statusCode,
+    ).toBe(403);
+    expect(
+      (await send('POST', '/api/users', 'ops', person('newmoney', ['financialReportingUser'])))
+        .statusCode,
+    ).toBe(403);
+    // An administrator's account is not theirs to change (its e-mail signs in).
+    const takeover = await send('PUT', `/api/users/${String(boss.id)}`, 'ops', {
+      email: 'ops-owned@example.edu',
+    });
+    expect(takeover.statusCode).toBe(403);
+    expect((await send('DELETE', `/api/users/${String(boss.id)}`, 'ops')).statusCode).toBe(403);
+  });
+
+  it('lets academic operations make faculty and other staff, and administrators anyone', async () => {
+    expect(
+      (await send('POST', '/api/users', 'ops', person('newteacher', ['faculty']))).statusCode,
+    ).toBe(201);
+    expect(
+      (await send('POST', '/api/users', 'ops', person('newscheduler', ['sectionScheduler'])))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await send('POST', '/api/users', 'admin', person('secondadmin', ['admin']))).statusCode,
+    ).toBe(201);
+  });
+});
+
 describe('users', () => {
   const user = (username: string) => ({
     firstName: 'Ada',

@@ -35,6 +35,7 @@ const ROLES: Record<string, RoleSlug[]> = {
   rita: ['reportingUser'],
   mark: ['faculty'],
   dora: ['faculty'],
+  otto: ['academicOpsAdmin'],
 };
 /** What the read models would say each user holds in teaching (the merge test's duplicate). */
 const HOLDINGS: Record<string, TeachingHoldings> = {};
@@ -548,6 +549,8 @@ describe('API keys', () => {
     expect(changed.status).toBe(200);
     const last = (await db.events('settings')).at(-1);
     expect(last?.metadata.actorId).toBe('ada');
+    // The write names the key and who made it.
+    expect(last?.metadata).toMatchObject({ apiKeyId, apiKeyCreatorId: 'ada' });
     // An API key cannot masquerade.
     expect((await call('POST', '/api/users/masquerade', bearer, { id: 'fiona' })).status).toBe(403);
     // Off: the same key authenticates nobody.
@@ -565,6 +568,34 @@ describe('API keys', () => {
         )
       ).status,
     ).toBe(401);
+  });
+
+  it('acts only as a live, active user, never with powers its maker does not hold', async () => {
+    const person = (id: string, extra: Record<string, unknown>) =>
+      db.store.appendToStream(users.streamId(id), [
+        {
+          type: users.eventTypes.created,
+          data: { id, firstName: id, lastName: 'Test', isActive: true, ...extra },
+        },
+      ]);
+    await person('boss', { Roles: [{ slug: 'admin' }] });
+    await person('teacher', { Roles: [{ slug: 'faculty' }], isFaculty: true });
+    await person('left', { Roles: [{ slug: 'faculty' }], isActive: false });
+    const key = (as: string, userId: string) =>
+      call('POST', '/api/apiKeys', signedIn(as), { name: `for ${userId}`, userId });
+    const before = (await db.store.readAll()).length;
+    // Academic operations cannot become admin through a key acting as one.
+    const escalation = await key('otto', 'boss');
+    expect(escalation.status).toBe(403);
+    expect(escalation.body.message).toBe(
+      'You may not make a key that acts as boss Test: they hold powers you do not.',
+    );
+    expect((await key('otto', 'nobody')).status).toBe(422);
+    expect((await key('otto', 'left')).status).toBe(422);
+    expect((await db.store.readAll()).length).toBe(before);
+    expect((await key('otto', 'teacher')).status).toBe(201);
+    // An administrator may.
+    expect((await key('ada', 'boss')).status).toBe(201);
   });
 
   it('is refused while apiEnabled is off and to users without the ability', async () => {

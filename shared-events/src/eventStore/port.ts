@@ -27,6 +27,8 @@ export interface EventMetadata {
    * written before keys were recorded, and every event not written through a key, have none.
    */
   apiKeyId?: string | null;
+  /** Who made that API key: a write through a key names both the key and its maker. */
+  apiKeyCreatorId?: string | null;
   correlationId?: string;
   causationId?: string;
   occurredAt?: string;

@@ -20,6 +20,8 @@ export const ApiKeyCreated = z.object({
   userId: Id,
   name: z.string().min(1).max(200),
   secretSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Who made the key (absent in keys made before it was recorded): writes through it say so. */
+  createdBy: Id.optional(),
 });
 export const ApiKeyRevoked = z.object({ apiKeyId: Id, userId: Id });
 /** One event, listed in both users' histories: the duplicate's data now belongs to the master. */

@@ -14,5 +14,14 @@ export function defineAbilityFor(ctx: AbilityContext): AppAbility {
   }
   workgroupMembers(ctx, builder);
   restrictions(ctx, builder);
-  return builder.build();
+  const ability = builder.build();
+  contexts.set(ability, ctx);
+  return ability;
+}
+
+/** Who an ability was built for (flags, mode, step), to weigh other roles under the same terms. */
+const contexts = new WeakMap<object, AbilityContext>();
+
+export function abilityContextOf(ability: object): AbilityContext | null {
+  return contexts.get(ability) ?? null;
 }

@@ -10,6 +10,8 @@ export interface SessionData {
   workingUserId: string;
   /** The API key of a Bearer request (never in a cookie): recorded with each event it writes. */
   apiKeyId?: string;
+  /** Who made that key, when the key recorded it. */
+  apiKeyCreatorId?: string;
   /** Milliseconds since the epoch. */
   issuedAt: number;
   expiresAt: number;

@@ -5,7 +5,7 @@ import { ChangeSettingBody, SettingChanged, isKnownSetting } from '@allot/shared
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { NotFoundError, ValidationError } from '../errors/errors.js';
-import { MAX_LOGO_BYTES, sniffLogo } from './logoFile.js';
+import { MAX_LOGO_BYTES, prepareLogo } from './logoFile.js';
 import type { LiveFeatureFlags } from './featureFlagSettings.js';
 
 const Params = z.object({ machineName: SettingChanged.shape.machineName });
@@ -74,11 +74,10 @@ export function settingsRoutes(
           'Send the logo as a multipart form with a field named file.',
         );
       }
-      const bytes = await file.toBuffer();
-      const contentType = sniffLogo(bytes);
+      const logo = await prepareLogo(await file.toBuffer());
       return fastify.commandBus.execute(
         'UploadLogo',
-        { contentType, dataBase64: bytes.toString('base64') },
+        { contentType: logo.contentType, dataBase64: Buffer.from(logo.bytes).toString('base64') },
         commandOptionsFor(request),
       );
     },

@@ -78,12 +78,19 @@ describe('POST /api/settings/upload/logo', () => {
     });
   });
 
-  it('refuses an SVG with a script, a text file and a too-large file, storing nothing', async () => {
-    const scripted = await refused(() =>
-      upload(SVG.replace('<rect', '<script>alert(1)</script><rect'), t.signedIn('admin')),
+  it('stores an SVG with scripts as its sanitised drawing only (DOMPurify)', async () => {
+    const scripted = SVG.replace(
+      '<rect',
+      '<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script><rect onload="x()"',
     );
-    expect(scripted.status).toBe(422);
-    expect(scripted.body.message).toMatch(/script/);
+    expect((await upload(scripted, t.signedIn('admin'))).status).toBe(200);
+    const event = (await db.events(SETTINGS_STREAM)).at(-2);
+    const kept = Buffer.from(String((event?.data as { dataBase64: string }).dataBase64), 'base64');
+    expect(kept.toString('utf8')).not.toMatch(/script|onload/);
+    expect(kept.toString('utf8')).toContain('<rect width="4" height="4"/>');
+  });
+
+  it('refuses a text file and a too-large file, storing nothing', async () => {
     expect((await refused(() => upload('hello', t.signedIn('admin')))).status).toBe(422);
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
     expect([413, 422]).toContain((await refused(() => upload(big, t.signedIn('admin')))).status);

@@ -6,6 +6,7 @@ import {
 } from './settings/businessLogic.js';
 import { resourceCommands } from './resources/resourceCommands.js';
 import { endMasqueradeCommand, startMasqueradeCommand } from './session/masquerade.js';
+import { endAllSessionsCommand, endSessionCommand } from './session/endSessions.js';
 import { setWorkingAcademicPeriodCommand } from './session/workingPeriod.js';
 import { mergeUsersCommand } from './session/mergeUsers.js';
 import { createApiKeyCommand, revokeApiKeyCommand } from './apiKeys/apiKeyCommands.js';
@@ -21,6 +22,8 @@ export const allCommands: readonly RunnableCommand[] = [
   ...resourceCommands,
   startMasqueradeCommand,
   endMasqueradeCommand,
+  endSessionCommand,
+  endAllSessionsCommand,
   setWorkingAcademicPeriodCommand,
   mergeUsersCommand,
   createApiKeyCommand,

@@ -46,8 +46,11 @@ export const bearerAuthPlugin = fp(
         issuedAt: 0,
         expiresAt: Number.MAX_SAFE_INTEGER,
       };
+      const ability = options.abilityFor ? await options.abilityFor(session) : emptyAbility();
+      // A key of a user no longer active authenticates nobody.
+      if (!ability) return;
       request.session = session;
-      request.ability = options.abilityFor ? await options.abilityFor(session) : emptyAbility();
+      request.ability = ability;
     });
     done();
   },

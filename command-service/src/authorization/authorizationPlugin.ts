@@ -13,7 +13,13 @@ import { ForbiddenError } from '../errors/errors.js';
 import { assertCan, emptyAbility, type AppAbility } from './ability.js';
 import './routeRequirement.js';
 
-export type AbilityResolver = (session: SessionData) => AppAbility | Promise<AppAbility>;
+/**
+ * A session's abilities; null when the session no longer counts (its user deactivated, the
+ * sign-in ended by logout or "sign out everywhere"): the request is then signed out (401).
+ */
+export type AbilityResolver = (
+  session: SessionData,
+) => AppAbility | null | Promise<AppAbility | null>;
 
 export interface AuthorizationOptions {
   sessionCodec: Pick<SessionCodec, 'decode'>;
@@ -67,7 +73,9 @@ export const authorizationPlugin = fp(
           );
         }
       }
-      request.ability = session ? await abilityFor(session) : emptyAbility();
+      const ability = session ? await abilityFor(session) : null;
+      if (!ability) request.session = null;
+      request.ability = ability ?? emptyAbility();
     });
     // After every onRequest hook (a Bearer key sets the session there too), before validation:
     // on a route that declares a requirement, a caller without a session gets 401 and a signed-in

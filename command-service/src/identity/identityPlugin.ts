@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sessionClearCookie } from './cookies.js';
 import { csrfTokenOf, sessionFromCookie } from './csrf.js';
@@ -104,8 +104,20 @@ export async function identityPlugin(
   });
 
   // GET, as the spec's client calls it. A page navigation is sent on to the provider's logout;
-  // a fetch gets JSON with that address, to navigate to when it likes.
+  // a fetch gets JSON with that address, to navigate to when it likes. The session is ended on
+  // the server too, so a copy of the cookie is worth nothing afterwards.
   fastify.get('/api/auth/logout', async (request, reply) => {
+    // SameSite=Lax still sends the cookie on another site's link or redirect to this GET: such a
+    // request only asks (docs/decisions.md 27); Allot's own pages send same-origin requests.
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return sendLogoutQuestion(reply);
+    const session = sessionFromCookie(request, options.sessionCodec);
+    if (session && options.users.endSession) {
+      await options.users.endSession(session.userId, session.sid).catch((err: unknown) => {
+        // The cookie is cleared either way; a session left unended expires with its cookie.
+        request.log.error({ err }, 'the session could not be ended on the server');
+      });
+    }
     const logoutUrl = oidcClient ? await oidcClient.endSessionUrl(`${publicUrl}/login`) : null;
     reply
       .header('set-cookie', sessionClearCookie(options.mode))
@@ -113,4 +125,19 @@ export async function identityPlugin(
     if (wantsHtml(request.headers.accept)) return reply.redirect(logoutUrl ?? '/login', 302);
     return reply.send({ loggedOut: true, logoutUrl });
   });
+}
+
+/** Asked by another site's link to log out: a page that asks, so nobody is logged out unawares. */
+function sendLogoutQuestion(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log out of Allot?</title>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
+        `<h1>Log out of Allot?</h1><p>Another site sent you here to log out.</p>` +
+        `<p><a href="/api/auth/logout">Log out</a> · <a href="/">Stay signed in</a></p>` +
+        `</body></html>`,
+    );
 }

@@ -16,6 +16,8 @@ export interface UserDirectory {
   findByLogin(identity: LoginIdentity): Promise<DirectoryUser | null>;
   /** Records a successful sign-in (the user's lastLoginAt). */
   recordLogin(userId: string, at: Date): Promise<void>;
+  /** Ends one sign-in (logout): its session is refused from then on, even if its cookie is kept. */
+  endSession?(userId: string, sid: string): Promise<void>;
 }
 
 export interface InMemoryUser extends DirectoryUser {

@@ -11,7 +11,7 @@ import { assertCan } from '../authorization/ability.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.js';
-import { sessionSetCookie } from '../identity/cookies.js';
+import { sessionClearCookie, sessionSetCookie } from '../identity/cookies.js';
 import { isApiKeySession } from '../apiKeys/bearerAuth.js';
 import type { SessionDirectory } from './sessionDirectory.js';
 import { sendUnauthorized } from './unauthorized.js';
@@ -111,6 +111,25 @@ export function sessionRoutes(
       commandOptionsFor(request),
     );
     return switchWorkingUser(reply, session, session.userId, options);
+  });
+
+  // Sign out everywhere: every session of the signed-in person (not the one masqueraded as)
+  // issued until now is refused, this one included; an API key is revoked on its own.
+  fastify.delete('/api/auth/sessions', async (request, reply) => {
+    const session = signedIn(request, reply);
+    if (!session) return reply;
+    if (isApiKeySession(session)) {
+      throw new ForbiddenError('An API key is revoked on its own, not signed out.');
+    }
+    const result = await fastify.commandBus.execute(
+      'EndAllSessions',
+      { userId: session.userId, before: new Date().toISOString() },
+      commandOptionsFor(request),
+    );
+    return reply
+      .header('set-cookie', sessionClearCookie(options.mode))
+      .header('cache-control', 'no-store')
+      .send(result);
   });
 
   fastify.put(

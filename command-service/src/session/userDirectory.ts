@@ -30,5 +30,8 @@ export function createReadModelUserDirectory(
         { actorId: userId, now: at },
       );
     },
+    async endSession(userId, sid) {
+      await options.bus.execute('EndSession', { userId, sid }, { actorId: userId });
+    },
   };
 }

@@ -254,6 +254,12 @@ export const sessionApi = allotApi.injectEndpoints({
       invalidatesTags: (_answer, error) => (error ? [] : [...TAG_TYPES]),
     }),
 
+    /** DELETE auth/sessions: every sign-in of the person ends, this one included. */
+    signOutEverywhere: build.mutation<unknown, void>({
+      query: () => ({ url: 'auth/sessions', method: 'DELETE' }),
+      invalidatesTags: (_answer, error) => (error ? [] : [...TAG_TYPES]),
+    }),
+
     /** PUT users/{id}/working: the period everything else is read in (spec §4, §7). */
     setWorkingAcademicPeriod: build.mutation<
       CommandAnswer,
@@ -313,6 +319,7 @@ export const {
   useUpdateUserSettingsMutation,
   useStartMasqueradeMutation,
   useEndMasqueradeMutation,
+  useSignOutEverywhereMutation,
   useSetWorkingAcademicPeriodMutation,
   useGetUserChoicesQuery,
 } = sessionApi;

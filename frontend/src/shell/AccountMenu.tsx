@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  Alert,
   AnchorButton,
   Button,
   Menu,
@@ -15,10 +16,11 @@ import {
   EyeOpenIcon,
   LogInIcon,
   LogOutIcon,
+  MobilePhoneIcon,
   PeopleIcon,
   UserIcon,
 } from '@blueprintjs/icons';
-import { useEndMasqueradeMutation } from '../api/sessionApi.js';
+import { useEndMasqueradeMutation, useSignOutEverywhereMutation } from '../api/sessionApi.js';
 import { useViewer } from './useViewer.js';
 import { MasqueradeDialog } from './MasqueradeDialog.js';
 import { useIdentitySwitch } from './identitySwitch.js';
@@ -35,6 +37,9 @@ export function AccountMenu() {
   const { switchIdentity } = useIdentitySwitch();
   const [endFailed, setEndFailed] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [everywhereAsked, setEverywhereAsked] = useState(false);
+  const [signOutEverywhere, signingOut] = useSignOutEverywhereMutation();
+  const [everywhereFailed, setEverywhereFailed] = useState(false);
 
   if (viewer.loading) return null;
   if (!viewer.signedIn) {
@@ -82,7 +87,17 @@ export function AccountMenu() {
           }}
         />
       ) : (
-        <MenuItem icon={<LogOutIcon />} text="Logout" href="/api/auth/logout" />
+        <>
+          <MenuItem
+            icon={<MobilePhoneIcon />}
+            text="Sign out everywhere…"
+            onClick={() => {
+              setEverywhereFailed(false);
+              setEverywhereAsked(true);
+            }}
+          />
+          <MenuItem icon={<LogOutIcon />} text="Logout" href="/api/auth/logout" />
+        </>
       )}
     </Menu>
   );
@@ -109,6 +124,32 @@ export function AccountMenu() {
         />
       </PopoverNext>
       <MasqueradeDialog isOpen={pickerOpen} onClose={() => setPickerOpen(false)} />
+      <Alert
+        isOpen={everywhereAsked}
+        icon={<LogOutIcon />}
+        intent={Intent.DANGER}
+        cancelButtonText="Cancel"
+        confirmButtonText="Sign out everywhere"
+        loading={signingOut.isLoading}
+        onCancel={() => setEverywhereAsked(false)}
+        onConfirm={() => {
+          signOutEverywhere()
+            .unwrap()
+            .then(() => {
+              setEverywhereAsked(false);
+              void navigate('/login');
+            })
+            .catch(() => setEverywhereFailed(true));
+        }}
+      >
+        <p>
+          Sign out of Allot on every browser and device where you are signed in, this one included?
+          Use this if you signed in on a computer you no longer use or lost a device.
+        </p>
+        {everywhereFailed && (
+          <p role="alert">You could not be signed out everywhere. Please try again.</p>
+        )}
+      </Alert>
     </>
   );
 }

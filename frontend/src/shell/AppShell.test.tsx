@@ -222,6 +222,30 @@ describe('account menu', () => {
     await waitFor(() => expect(screen.queryByRole('menu', { name: 'Account' })).toBeNull());
   });
 
+  test('sign out everywhere asks first, then ends every session and leaves the person signed out', async () => {
+    world.auth = signedInAs('faculty', {}, 'Fiona Faculty');
+    const { router } = renderShell('/courses');
+    fireEvent.click(
+      within(await openAccountMenu()).getByRole('menuitem', { name: 'Sign out everywhere…' }),
+    );
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('every browser and device');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(callsTo('DELETE', /^\/api\/auth\/sessions$/)).toHaveLength(0);
+
+    fireEvent.click(
+      within(await openAccountMenu()).getByRole('menuitem', { name: 'Sign out everywhere…' }),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Sign out everywhere',
+      }),
+    );
+    await waitFor(() => expect(callsTo('DELETE', /^\/api\/auth\/sessions$/)).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   test('an administrator masquerades through the searchable picker', async () => {
     world.auth = signedInAs('admin');
     const { router } = renderShell('/courses');

@@ -11,7 +11,6 @@ import {
   createApiKeyVerifier,
   createLiveFeatureFlags,
   createReadModelUserDirectory,
-  emptyAbility,
   type AbilityResolver,
   type CommandBus,
   type CommandServiceOptions,
@@ -89,8 +88,8 @@ export function composeAuth(options: {
     featureFlags,
     liveFeatureFlags,
     invalidateSessions: () => facts.invalidate(),
-    abilityFor: async (session) =>
-      (await abilityForSession(session, environment)) ?? emptyAbility(),
+    // Null (a deactivated user, an ended sign-in): the command service treats it as signed out.
+    abilityFor: (session) => abilityForSession(session, environment),
     // A merge also reads what the duplicate holds in teaching, from those read models.
     session: {
       sessionCodec,
@@ -100,7 +99,8 @@ export function composeAuth(options: {
     auth: {
       ...environment,
       sessionCodec,
-      verifyApiKey,
+      // The read side needs only whom a key acts as.
+      verifyApiKey: async (token) => (await verifyApiKey(token))?.userId ?? null,
       listApiKeys: createApiKeyList(knex, tables),
     },
     users: createReadModelUserDirectory({

@@ -49,12 +49,16 @@ export interface ResolvedSession {
  * such a session is treated as signed out rather than trusted on the cookie's word.
  */
 export async function resolveSession(
-  session: Pick<SessionData, 'userId' | 'workingUserId'>,
+  session: Pick<SessionData, 'userId' | 'workingUserId'> &
+    Partial<Pick<SessionData, 'sid' | 'issuedAt'>>,
   env: AuthEnvironment,
 ): Promise<ResolvedSession | null> {
   const facts = await env.facts.sessionFacts(session.userId, session.workingUserId);
   const { authenticated, working } = facts;
   if (!authenticated?.isActive || !working?.isActive) return null;
+  if (sessionEnded(session, authenticated.sessionsValidFrom ?? null, facts.endedSessionIds)) {
+    return null;
+  }
   return {
     authenticated,
     working,
@@ -69,6 +73,20 @@ export async function resolveSession(
       masquerading: authenticated.id !== working.id,
     },
   };
+}
+
+/**
+ * Whether a sign-in was ended on the server: by its logout (its sid), or by signing out
+ * everywhere after it was issued. An API key's session has no sign-in (issued at 0): keys are
+ * revoked on their own.
+ */
+function sessionEnded(
+  session: Partial<Pick<SessionData, 'sid' | 'issuedAt'>>,
+  validFrom: string | null,
+  endedSids: readonly string[],
+): boolean {
+  if (session.sid && endedSids.includes(session.sid)) return true;
+  return Boolean(validFrom && session.issuedAt && session.issuedAt < Date.parse(validFrom));
 }
 
 function myFlags(flags: FeatureFlags) {
@@ -119,7 +137,8 @@ export function authContextOf(
 
 /** The abilities of a session (the working user's); none for an unknown or inactive user. */
 export async function abilityForSession(
-  session: Pick<SessionData, 'userId' | 'workingUserId'>,
+  session: Pick<SessionData, 'userId' | 'workingUserId'> &
+    Partial<Pick<SessionData, 'sid' | 'issuedAt'>>,
   env: AuthEnvironment,
 ): Promise<AppAbility | null> {
   const resolved = await resolveSession(session, env);

@@ -12,6 +12,8 @@ export interface AuthUser {
   isActive: boolean;
   /** The user's own working period; null means the institution's active one. */
   workingAcademicPeriodId: string | null;
+  /** Sign out everywhere: sessions issued before this instant (ISO) are refused; null: none. */
+  sessionsValidFrom?: string | null;
 }
 
 /**
@@ -26,6 +28,8 @@ export interface AuthFacts {
   progressStepIdOf(periodId: string): Promise<number | null>;
   /** The institution's active period (`academicPeriods/systemActive`). */
   systemActivePeriodId(): Promise<string | null>;
+  /** The user's sign-ins ended by logout (recent ones: older ones have expired anyway). */
+  endedSessionIdsOf(userId: string): Promise<string[]>;
   /**
    * What resolving a session needs, at once (every request pays for it): both users, and the
    * working user's working period (their own, else the institution's active one), its progress
@@ -40,6 +44,8 @@ export interface SessionFacts {
   workingAcademicPeriodId: string | null;
   progressStepId: number | null;
   workgroupPermissions: WorkgroupPermission[];
+  /** The authenticated user's sessions ended by logout (recent ones; older ones expired). */
+  endedSessionIds: string[];
 }
 
 /** `sessionFacts` from the single-fact reads (in-memory facts; the read model asks once). */
@@ -61,6 +67,7 @@ export async function sessionFactsOneByOne(
         ? null
         : await facts.progressStepIdOf(workingAcademicPeriodId),
     workgroupPermissions: working ? await facts.workgroupPermissionsOf(working.id) : [],
+    endedSessionIds: authenticated ? await facts.endedSessionIdsOf(authenticated.id) : [],
   };
 }
 
@@ -69,6 +76,7 @@ export interface InMemoryAuthData {
   workgroupPermissions?: Record<string, WorkgroupPermission[]>;
   activeSteps?: Record<string, number[]>;
   systemActivePeriodId?: string | null;
+  endedSessionIds?: Record<string, string[]>;
 }
 
 /** AuthFacts over plain data; the data object stays live, so a test can change it between calls. */
@@ -82,6 +90,7 @@ export function createInMemoryAuthFacts(data: InMemoryAuthData): AuthFacts {
       return Promise.resolve(steps.length > 0 ? Math.max(...steps) : null);
     },
     systemActivePeriodId: () => Promise.resolve(data.systemActivePeriodId ?? null),
+    endedSessionIdsOf: (userId) => Promise.resolve([...(data.endedSessionIds?.[userId] ?? [])]),
   };
   return {
     ...facts,

@@ -85,6 +85,7 @@ test('answers users with their roles, the system-active period and its highest a
     roles: ['admin'],
     isActive: true,
     workingAcademicPeriodId: null,
+    sessionsValidFrom: null,
   });
   expect(await facts.userById('nobody')).toBeNull();
   expect(await facts.systemActivePeriodId()).toBe('p-now');
@@ -208,4 +209,28 @@ test('resolves a session in one read that answers what the single reads answer',
     progressStepId: null,
     workgroupPermissions: [{ id: 'wg-math', permission: 2 }],
   });
+});
+
+test('ended sign-ins: a logout is kept a day, sign out everywhere moves the instant forward only', async () => {
+  const at = (iso: string) => ({
+    metadata: { actorId: 'fiona', occurredAt: iso },
+    createdAt: new Date(iso),
+  });
+  await harness.apply([
+    recorded('SessionEnded', { userId: 'fiona', sid: 'sid-old' }, at('2026-11-20T08:00:00.000Z')),
+    recorded('SessionEnded', { userId: 'fiona', sid: 'sid-b' }, at('2026-11-22T08:00:00.000Z')),
+    recorded('SessionEnded', { userId: 'fiona', sid: 'sid-b' }, at('2026-11-22T08:00:01.000Z')),
+    recorded('SessionEnded', { userId: 'fiona', sid: 'sid-a' }, at('2026-11-22T09:00:00.000Z')),
+  ]);
+  // sid-old ended two days before the latest logout: its cookie has expired, the row is gone.
+  expect(await facts.endedSessionIdsOf('fiona')).toEqual(['sid-a', 'sid-b']);
+  expect((await facts.sessionFacts('fiona', 'fiona')).endedSessionIds).toEqual(['sid-a', 'sid-b']);
+  expect((await facts.sessionFacts('ada', 'fiona')).endedSessionIds).toEqual([]);
+
+  await harness.apply([
+    recorded('SessionsEndedEverywhere', { userId: 'fiona', before: '2026-11-22T10:00:00.000Z' }),
+    recorded('SessionsEndedEverywhere', { userId: 'fiona', before: '2026-11-22T09:30:00.000Z' }),
+  ]);
+  expect((await facts.userById('fiona'))?.sessionsValidFrom).toBe('2026-11-22T10:00:00.000Z');
+  expect((await facts.userById('ada'))?.sessionsValidFrom).toBeNull();
 });

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import {
+  SessionEnded,
+  SessionsEndedEverywhere,
   SystemActiveAcademicPeriodChanged,
   UsersMerged,
   WorkingAcademicPeriodChanged,
@@ -16,6 +18,10 @@ export const AUTH_MEMBERS_TABLE = 'auth_workgroup_members';
 export const AUTH_STEPS_TABLE = 'auth_progress_steps';
 export const AUTH_PERIODS_TABLE = 'auth_academic_periods';
 export const AUTH_USER_SETTINGS_TABLE = 'auth_user_settings';
+export const AUTH_ENDED_SESSIONS_TABLE = 'auth_ended_sessions';
+
+/** Ended sessions are kept a day: no session cookie lives longer (12 hours). */
+const ENDED_SESSIONS_KEPT = "interval '1 day'";
 
 const Id = z.object({ id: z.string() });
 const UserFields = z.object({
@@ -177,6 +183,27 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
     case 'AcademicPeriodDeleted':
       await trx(periods).where(Id.parse(event.data)).delete();
       return;
+    case 'SessionEnded': {
+      const { userId, sid } = SessionEnded.parse(event.data);
+      const ended = ctx.table(AUTH_ENDED_SESSIONS_TABLE);
+      const at = event.metadata.occurredAt ?? event.createdAt.toISOString();
+      await trx(ended).insert({ sid, user_id: userId, ended_at: at }).onConflict('sid').ignore();
+      // Expired by now anyway: the table stays as small as the number of recent logouts.
+      await trx.raw(`DELETE FROM ?? WHERE ended_at < ?::timestamptz - ${ENDED_SESSIONS_KEPT}`, [
+        ended,
+        at,
+      ]);
+      return;
+    }
+    case 'SessionsEndedEverywhere': {
+      const { userId, before } = SessionsEndedEverywhere.parse(event.data);
+      await trx.raw(
+        `UPDATE ?? SET sessions_valid_from = GREATEST(sessions_valid_from, ?::timestamptz)
+         WHERE id = ?`,
+        [users, before, userId],
+      );
+      return;
+    }
     case 'SystemActiveAcademicPeriodChanged': {
       const { id } = SystemActiveAcademicPeriodChanged.parse(event.data);
       await trx(periods).update({ is_system_active: false });
@@ -195,8 +222,9 @@ async function applyOne(trx: Knex.Transaction, event: RecordedEvent, ctx: Projec
  */
 export const authFactsProjection: Projection = {
   name: 'auth_facts',
-  // 2: a merged duplicate is inactive; 3: a deactivated step is inactive (rebuilt on start).
-  version: 3,
+  // 2: a merged duplicate is inactive; 3: a deactivated step is inactive; 4: ended sessions
+  // (rebuilt on start).
+  version: 4,
   eventTypes: [
     'UserCreated',
     'UserUpdated',
@@ -217,6 +245,8 @@ export const authFactsProjection: Projection = {
     'AcademicPeriodCreated',
     'AcademicPeriodDeleted',
     'SystemActiveAcademicPeriodChanged',
+    'SessionEnded',
+    'SessionsEndedEverywhere',
   ],
   tables: [
     AUTH_USERS_TABLE,
@@ -224,6 +254,7 @@ export const authFactsProjection: Projection = {
     AUTH_STEPS_TABLE,
     AUTH_PERIODS_TABLE,
     AUTH_USER_SETTINGS_TABLE,
+    AUTH_ENDED_SESSIONS_TABLE,
   ],
 
   async migrate(trx, ctx) {
@@ -237,10 +268,23 @@ export const authFactsProjection: Projection = {
          username text,
          roles jsonb NOT NULL DEFAULT '[]',
          is_active boolean NOT NULL DEFAULT true,
-         working_period_id text
+         working_period_id text,
+         sessions_valid_from timestamptz
        )`,
       [ctx.table(AUTH_USERS_TABLE)],
     );
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         sid text PRIMARY KEY,
+         user_id text NOT NULL,
+         ended_at timestamptz NOT NULL
+       )`,
+      [ctx.table(AUTH_ENDED_SESSIONS_TABLE)],
+    );
+    await trx.raw(`CREATE INDEX IF NOT EXISTS ?? ON ?? (user_id)`, [
+      `${ctx.physicalName(AUTH_ENDED_SESSIONS_TABLE)}_user`,
+      ctx.table(AUTH_ENDED_SESSIONS_TABLE),
+    ]);
     await trx.raw(
       `CREATE TABLE IF NOT EXISTS ?? (
          workgroup_id text NOT NULL,

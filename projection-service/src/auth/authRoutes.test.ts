@@ -18,13 +18,17 @@ const codec = createSessionCodec({
   ttlMs: 60_000,
 });
 
+const SIGNED_OUT_AT = Date.now() - 10_000;
 const data = {
   users: [
     authUser('ada', ['admin']),
     authUser('fiona', ['faculty']),
     authUser('gone', ['admin'], { isActive: false }),
     authUser('pat', ['faculty'], { workingAcademicPeriodId: 'next' }),
+    // Signed out everywhere ten seconds ago.
+    authUser('sam', ['faculty'], { sessionsValidFrom: new Date(SIGNED_OUT_AT).toISOString() }),
   ],
+  endedSessionIds: { fiona: ['sid-logged-out'] },
   workgroupPermissions: { fiona: [{ id: 'wg-math', permission: 3 }] },
   activeSteps: { active: [1, 2, 6], next: [1] },
   systemActivePeriodId: 'active',
@@ -35,7 +39,10 @@ const options: RequestAuthOptions = {
   mode: 'test',
   version: readAppVersion(),
   sessionCodec: codec,
-  verifyApiKey: (token) => Promise.resolve(token === 'good-key' ? 'fiona' : null),
+  verifyApiKey: (token) =>
+    Promise.resolve(
+      ({ 'good-key': 'fiona', 'sam-key': 'sam' } as Record<string, string>)[token] ?? null,
+    ),
 };
 let app: FastifyInstance;
 
@@ -110,6 +117,24 @@ describe('GET /api/auth', () => {
     });
     expect((await get('/api/auth', { cookie: cookieFor('nobody') })).body).toMatchObject({
       authenticatedUserId: null,
+    });
+  });
+
+  it('treats a sign-in ended by logout or by signing out everywhere as signed out', async () => {
+    const session = (userId: string, sid: string | undefined, issuedAt: string) =>
+      `${SESSION_COOKIE_NAME}=${codec.encode({ userId, workingUserId: userId, ...(sid ? { sid } : {}) }, Date.parse(issuedAt))}`;
+    const who = async (cookie: string) =>
+      (await get('/api/auth', { cookie })).body['authenticatedUserId'];
+    const now = new Date().toISOString();
+    expect(await who(session('fiona', 'sid-logged-out', now))).toBeNull();
+    expect(await who(session('fiona', 'sid-still-in', now))).toBe('fiona');
+    expect(
+      await who(session('sam', undefined, new Date(SIGNED_OUT_AT - 1).toISOString())),
+    ).toBeNull();
+    expect(await who(session('sam', undefined, new Date(SIGNED_OUT_AT).toISOString()))).toBe('sam');
+    // An API key has no sign-in to end: it is revoked on its own.
+    expect((await get('/api/auth', { authorization: 'Bearer sam-key' })).body).toMatchObject({
+      authenticatedUserId: 'sam',
     });
   });
 

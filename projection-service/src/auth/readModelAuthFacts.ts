@@ -8,6 +8,7 @@ import {
   AUTH_STEPS_TABLE,
   AUTH_USERS_TABLE,
   AUTH_USER_SETTINGS_TABLE,
+  AUTH_ENDED_SESSIONS_TABLE,
   authFactsProjection,
 } from './authFactsProjection.js';
 
@@ -21,6 +22,7 @@ interface UserRow {
   roles: unknown;
   is_active: boolean;
   working_period_id: string | null;
+  sessions_valid_from?: string | null;
 }
 
 interface SessionRow {
@@ -28,6 +30,7 @@ interface SessionRow {
   period_id: string | null;
   step_id: number | string | null;
   permissions: { id: string; permission: number }[] | null;
+  ended: string[] | null;
 }
 
 /** Roles arrive from the read model; a slug the code no longer knows grants nothing. */
@@ -51,6 +54,9 @@ function toAuthUser(row: UserRow): AuthUser {
     roles: knownRoles(row.roles),
     isActive: row.is_active,
     workingAcademicPeriodId: row.working_period_id,
+    sessionsValidFrom: row.sessions_valid_from
+      ? new Date(row.sessions_valid_from).toISOString()
+      : null,
   };
 }
 
@@ -80,11 +86,12 @@ export function createReadModelAuthFacts(
     userById,
     async sessionFacts(userId, workingUserId) {
       // One statement instead of four reads: every request resolves its session.
-      const [users, members, steps, periods] = await Promise.all([
+      const [users, members, steps, periods, ended] = await Promise.all([
         table(AUTH_USERS_TABLE),
         table(AUTH_MEMBERS_TABLE),
         table(AUTH_STEPS_TABLE),
         table(AUTH_PERIODS_TABLE),
+        table(AUTH_ENDED_SESSIONS_TABLE),
       ]);
       const result = await knex.raw<{ rows: SessionRow[] }>(
         `WITH working AS (SELECT working_period_id FROM ?? WHERE id = ?),
@@ -96,7 +103,8 @@ export function createReadModelAuthFacts(
            (SELECT max(step_id) FROM ?? WHERE academic_period_id = period.id AND is_active)
              AS step_id,
            (SELECT json_agg(json_build_object('id', workgroup_id, 'permission', permission)
-              ORDER BY workgroup_id) FROM ?? WHERE user_id = ?) AS permissions
+              ORDER BY workgroup_id) FROM ?? WHERE user_id = ?) AS permissions,
+           (SELECT json_agg(sid ORDER BY sid) FROM ?? WHERE user_id = ?) AS ended
          FROM period`,
         [
           users,
@@ -108,6 +116,8 @@ export function createReadModelAuthFacts(
           steps,
           members,
           workingUserId,
+          ended,
+          userId,
         ],
       );
       const row = result.rows[0];
@@ -119,6 +129,7 @@ export function createReadModelAuthFacts(
         progressStepId:
           row?.step_id === null || row?.step_id === undefined ? null : Number(row.step_id),
         workgroupPermissions: row?.permissions ?? [],
+        endedSessionIds: row?.ended ?? [],
       };
     },
     async workgroupPermissionsOf(userId) {
@@ -135,6 +146,13 @@ export function createReadModelAuthFacts(
         .first();
       const max = row !== null && typeof row === 'object' && 'max' in row ? row.max : null;
       return max === null || max === undefined ? null : Number(max);
+    },
+    async endedSessionIdsOf(userId) {
+      const rows = await knex(await table(AUTH_ENDED_SESSIONS_TABLE))
+        .where({ user_id: userId })
+        .orderBy('sid')
+        .select<{ sid: string }[]>('sid');
+      return rows.map((r) => r.sid);
     },
     async systemActivePeriodId() {
       const row = await knex(await table(AUTH_PERIODS_TABLE))

@@ -13,7 +13,7 @@ import {
   type RoleSlug,
 } from '@allot/shared-events';
 import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
-import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { knexFor, projectionsHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { resourceProjection } from './resourceProjection.js';
 import { resourceReadRoutes } from './resourceReadRoutes.js';
 import type { ResourceViewer, ViewerResolver } from './viewer.js';
@@ -85,14 +85,10 @@ beforeAll(async () => {
     academicPeriods,
     administrativeAssignments,
   ];
-  const harnesses = kinds.map((kind) =>
-    projectionHarness(knex, db.schema, resourceProjection(kind)),
-  );
-  for (const h of harnesses) {
-    await h.migrate();
-    await h.apply(events);
-  }
-  const harness = harnesses.at(-1)!;
+  // Each read model's tables under its own version (users is at version 2, the others at 1).
+  const harness = projectionsHarness(knex, db.schema, kinds.map(resourceProjection));
+  await harness.migrate();
+  await harness.apply(events);
   app = Fastify();
   await app.register(resourceReadRoutes, { knex, tables: harness.tables, preHandler: [], viewer });
 });

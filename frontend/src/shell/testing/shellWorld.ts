@@ -76,6 +76,9 @@ export function startShellApi(world: () => ShellWorld) {
         w.auth.Roles = [{ slug: 'faculty' }];
         return { body: {} };
       }
+      case 'DELETE /api/auth/sessions':
+        w.auth = { ...w.auth, authenticatedUserId: null, workingUserId: null, displayName: null };
+        return { body: {} };
       case 'DELETE /api/users/masquerade':
         w.auth = {
           ...w.auth,

@@ -43,6 +43,11 @@ export interface HandleCommandOptions<S> {
    * stream itself.
    */
   loadFirst?: () => Promise<LoadedAggregate<S> | null>;
+  /**
+   * Runs on each attempt after the decision, before its events are appended, with the state they
+   * leave and the stream's revision once written (a section claims its calendars here).
+   */
+  beforeAppend?: (after: S, revisionAfter: number) => Promise<void>;
 }
 
 // Under N racing writers the last one needs N attempts; seeding and jobs may run a few at once.
@@ -108,6 +113,10 @@ export async function handleCommand<C extends Command, S, E extends DomainEvent>
       };
     }
     const metadata = eventMetadataFor(meta);
+    if (options.beforeAppend) {
+      const after = events.reduce((state, event) => decider.evolve(state, event), loaded.state);
+      await options.beforeAppend(after, revisionToNumber(loaded.revision) + events.length);
+    }
     try {
       const appended = await store.appendToStream(
         streamId,

@@ -18,9 +18,18 @@ export function redirectToPublicUrl(
   const target = new URL(publicUrl);
   const forwarded = request.headers['x-forwarded-host'];
   const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? request.headers.host;
-  if (!host || host.toLowerCase() === target.host.toLowerCase()) return null;
+  if (!host || sameHost(host, target)) return null;
   const here = new URL(request.url, target);
   if (here.searchParams.has(SENT_HERE)) return null;
   here.searchParams.set(SENT_HERE, '1');
   return reply.header('cache-control', 'no-store').redirect(here.toString(), 302);
+}
+
+/** `localhost:80` is `http://localhost`: an explicit default port is the same address. */
+function sameHost(host: string, target: URL): boolean {
+  try {
+    return new URL(`${target.protocol}//${host}`).host === target.host;
+  } catch {
+    return false;
+  }
 }

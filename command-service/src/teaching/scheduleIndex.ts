@@ -118,8 +118,8 @@ class KeyedSets {
  * Every section's schedule (meetings, instructors, overlap flag, seats), kept in memory by reading
  * the section streams from the log. The conflict rules look across sections (an instructor's other
  * classes, a room's other bookings); a command refreshes the index just before it decides, so it
- * sees every section change committed before it. Two racing commands on different sections may
- * both pass the cross-section check: the schedule flags what they leave (docs/teaching.md).
+ * sees every section change committed before it. Commands racing each other are settled by the
+ * calendar claims (calendarClaims.ts, docs/teaching.md).
  *
  * Sections are keyed by instructor and by room as events are read, so a command looks only at the
  * handful of sections sharing one of its keys instead of walking the whole institution (20,000

@@ -18,12 +18,14 @@ import {
   type SectionCommandType,
   type SectionEvent,
   type SectionState,
+  type CommandResult,
 } from '@allot/shared-events';
 import type { RunnableCommand } from '../commandHandling/commandDefinition.js';
 import type { Decider } from '../commandHandling/decider.js';
 import { handleCommand, loadAggregate } from '../commandHandling/handleCommand.js';
 import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
 import {
+  ConflictError,
   DomainRuleError,
   ForbiddenError,
   ValidationError,
@@ -34,7 +36,27 @@ import { eventMetadataFor } from '../commandHandling/decider.js';
 import { withSectionNumber } from './sectionNumbers.js';
 import { translated } from './translateRefusal.js';
 import { withNamedConflicts } from './conflictNames.js';
-import { ANY_DATES, scheduleIndexFor, type ScheduleProbe } from './scheduleIndex.js';
+import {
+  ANY_DATES,
+  scheduleIndexFor,
+  type ScheduleProbe,
+  type SectionScheduleIndex,
+} from './scheduleIndex.js';
+import {
+  CalendarChanged,
+  calendarStreams,
+  calendarsGaining,
+  claimCalendars,
+  readCalendars,
+  withPending,
+  withdrawClaims,
+} from './calendarClaims.js';
+
+/**
+ * Under N writers adding bookings to one calendar at once the last one needs N rounds; a clash
+ * ends a round with 422, so only commands that all fit take that many.
+ */
+const MAX_CALENDAR_ROUNDS = 40;
 
 export const sectionStreamId = (id: string): string => streamId('section', id);
 
@@ -193,7 +215,8 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
         : loaded
           ? () => Promise.resolve(loaded)
           : undefined;
-      const write = () =>
+      const metadata = eventMetadataFor(meta);
+      const write = (calendars?: CalendarCheck) =>
         handleCommand(store, decider, streamId, command, {
           meta,
           ...(loadFirst ? { loadFirst } : {}),
@@ -206,7 +229,7 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
             // Filled per attempt: a retried command sees the section as it now is.
             if (index) {
               const probe = probeOf(command, state);
-              const others = index.relevantTo(probe);
+              const others = withPending(index.relevantTo(probe), calendars?.reading.pending ?? []);
               // The others' rooms too: back-to-back compares the buildings of both meetings.
               const rooms = new Set(probe.locationIds);
               for (const m of others.flatMap((o) => o.meetings)) {
@@ -215,19 +238,91 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
               context.schedule = { others, locations: index.locationsIn(rooms) };
             }
           },
+          ...(calendars
+            ? {
+                async beforeAppend(after: SectionState, revisionAfter: number) {
+                  const streamIds = calendarStreams(calendarsGaining(command, after));
+                  if (streamIds.length === 0) return;
+                  const claimed = await claimCalendars({
+                    store,
+                    reading: calendars.reading,
+                    streamIds,
+                    after,
+                    sectionRevision: revisionAfter,
+                    metadata,
+                  });
+                  calendars.claimed.push(...claimed);
+                },
+              }
+            : {}),
         });
-      if (!loaded) return withNamedConflicts(store, index, write);
+      if (index) {
+        return withNamedConflicts(store, index, () =>
+          writeWithCalendars(store, index, command, streamId, metadata, write),
+        );
+      }
+      if (!loaded) return withNamedConflicts(store, index, () => write());
       return withSectionNumber({
         store,
         command,
         loaded,
         expectedRevision,
         ability,
-        metadata: eventMetadataFor(meta),
-        write,
+        metadata,
+        write: () => write(),
       });
     },
   };
+}
+
+/** One round's reading of the calendars the command looks at, and those it has claimed. */
+interface CalendarCheck {
+  reading: Awaited<ReturnType<typeof readCalendars>>;
+  claimed: string[];
+}
+
+/**
+ * A schedule-checked command, made to hold when others arrive at the same moment: it reads the
+ * calendars of the instructors and rooms it looks at, checks against the index and the bookings
+ * claimed there but not yet written, and claims the calendars it adds bookings to expecting what
+ * it read. When another command claimed one in between, it refreshes and checks again.
+ */
+async function writeWithCalendars(
+  store: EventStore,
+  index: SectionScheduleIndex,
+  command: SectionCommand,
+  streamId: string,
+  metadata: ReturnType<typeof eventMetadataFor>,
+  write: (calendars: CalendarCheck) => Promise<CommandResult>,
+): Promise<CommandResult> {
+  for (let round = 1; ; round++) {
+    const state = index.aggregate(streamId)?.state ?? sectionDecider.initialState;
+    const probe = probeOf(command, state);
+    const streamIds = calendarStreams(probe);
+    const calendars: CalendarCheck = {
+      reading: await readCalendars(store, index, streamIds, command.data.id),
+      claimed: [],
+    };
+    try {
+      return await write(calendars);
+    } catch (error) {
+      if (calendars.claimed.length > 0) {
+        await withdrawClaims(store, calendars.claimed, command.data.id, metadata).catch(() => {
+          // Left as it is, the claim stops counting after CLAIM_LIFETIME_MS.
+        });
+      }
+      if (!(error instanceof CalendarChanged)) throw error;
+      if (round >= MAX_CALENDAR_ROUNDS) {
+        throw new ConflictError(
+          -1,
+          'Many changes to these calendars arrived at once. Please try again.',
+        );
+      }
+      // Spread the retries of writers that met on one calendar.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(round, 8)));
+      await index.refresh();
+    }
+  }
 }
 
 /** Every command of the section aggregate, for the command bus. */

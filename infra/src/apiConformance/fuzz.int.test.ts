@@ -142,6 +142,11 @@ function setCookies(header: string | string[] | undefined): string[] {
   );
 }
 
+/** A sign-in start elsewhere than the public URL is first sent there (publicHost.ts). */
+function atPublicUrl(target: ConformanceApp): { host: string } {
+  return { host: new URL(target.allot.url).host };
+}
+
 describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signed out', () => {
   let oidcApp: ConformanceApp;
   let samlApp: ConformanceApp;
@@ -159,7 +164,11 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
     });
 
     // A real OIDC attempt: its sealed transaction cookie and the state it sent.
-    const login = await oidcApp.allot.app.inject({ method: 'GET', url: '/api/auth0/login' });
+    const login = await oidcApp.allot.app.inject({
+      method: 'GET',
+      url: '/api/auth0/login',
+      headers: atPublicUrl(oidcApp),
+    });
     expect(login.statusCode).toBe(302);
     context.oidcTransactionCookie = setCookies(login.headers['set-cookie']).find((c) =>
       c.startsWith('allot_oidc_tx='),
@@ -177,7 +186,11 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
       acsUrl: `${samlApp.allot.url}/api/auth/saml/callback`,
     });
     const authnRequest = async () => {
-      const start = await samlApp.allot.app.inject({ method: 'GET', url: '/api/auth/saml' });
+      const start = await samlApp.allot.app.inject({
+        method: 'GET',
+        url: '/api/auth/saml',
+        headers: atPublicUrl(samlApp),
+      });
       return String(start.headers.location);
     };
     const signedForFaculty = await idp.respond(await authnRequest(), { email: FACULTY_EMAIL });
@@ -250,6 +263,7 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
           // One address per probe: the sign-in rate limit (30 a minute) would answer 429 instead.
           remoteAddress: `10.${(probeIndex >> 16) & 255}.${(probeIndex >> 8) & 255}.${probeIndex & 255}`,
           headers: {
+            ...atPublicUrl(target),
             ...probe.headers,
             ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
           },
@@ -285,7 +299,11 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
   }, 300_000);
 
   it('the SAML set-up signs in a real answer, so the refusals above are the checks at work', async () => {
-    const start = await samlApp.allot.app.inject({ method: 'GET', url: '/api/auth/saml' });
+    const start = await samlApp.allot.app.inject({
+      method: 'GET',
+      url: '/api/auth/saml',
+      headers: atPublicUrl(samlApp),
+    });
     const answer = await idp.respond(String(start.headers.location), { email: FACULTY_EMAIL });
     const callback = await samlApp.allot.app.inject({
       method: 'POST',

@@ -5,6 +5,7 @@ import { resourceEventSchemas } from '../resources/index.js';
 import { teachingEventSchemas } from '../teaching/section/events.js';
 import { preferenceEventSchemas } from '../teaching/preferences/events.js';
 import { approvalEventSchemas } from '../teaching/approvals/approvals.js';
+import { calendarEventSchemas } from '../teaching/calendars.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -17,6 +18,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...teachingEventSchemas,
   ...preferenceEventSchemas,
   ...approvalEventSchemas,
+  ...calendarEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

@@ -7,5 +7,6 @@ export * from './suggestions.js';
 export * from './refusal.js';
 export * from './preferences/index.js';
 export * from './approvals/approvals.js';
+export * from './calendars.js';
 // Registers the references sections and preferences hold (a side effect, on import).
 import './references.js';

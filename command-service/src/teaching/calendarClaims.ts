@@ -1,0 +1,216 @@
+import {
+  CalendarClaimed,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  activeAssignments,
+  calendarStreamId,
+  scheduledSection,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  type ScheduledSection,
+  type SectionCommand,
+  type SectionState,
+} from '@allot/shared-events';
+import type { StreamRevision } from '../commandHandling/handleCommand.js';
+import type { SectionScheduleIndex } from './scheduleIndex.js';
+
+/**
+ * A claim speaks for its section until the section's own event is read by the index, which is
+ * milliseconds later; one that old whose write never came (a crash between the two) holds
+ * nothing more.
+ */
+export const CLAIM_LIFETIME_MS = 30_000;
+const PAGE = 32;
+
+/** A calendar changed between the read and the claim: the command checks again from the start. */
+export class CalendarChanged extends Error {
+  override readonly name = 'CalendarChanged';
+  constructor(readonly streamId: string) {
+    super(`The calendar ${streamId} changed while the command was checked.`);
+  }
+}
+
+/** The calendars a command could add bookings to, as their stream ids. */
+export interface Calendars {
+  instructorIds: ReadonlySet<string>;
+  locationIds: ReadonlySet<string>;
+}
+
+export function calendarStreams(calendars: Calendars): string[] {
+  return [
+    ...[...calendars.instructorIds].map((id) => calendarStreamId('instructor', id)),
+    ...[...calendars.locationIds].map((id) => calendarStreamId('room', id)),
+  ].sort();
+}
+
+/**
+ * The calendars a section's command adds bookings to: an assigned instructor's; for new or moved
+ * meetings, every instructor's and every room's of the section as it will be. A section without
+ * meetings books nothing, and a command that takes bookings away needs no claim.
+ */
+export function calendarsGaining(command: SectionCommand, after: SectionState): Calendars {
+  const none = { instructorIds: new Set<string>(), locationIds: new Set<string>() };
+  if (after.status !== 'live' || after.section.meetings.length === 0) return none;
+  switch (command.type) {
+    case 'AssignInstructor':
+      return { instructorIds: new Set([command.data.UserId]), locationIds: new Set() };
+    case 'SetMeetings':
+    case 'MoveMeeting':
+      return {
+        instructorIds: new Set(activeAssignments(after).map((a) => a.UserId)),
+        locationIds: new Set(
+          after.section.meetings.flatMap((m) => (m.LocationId ? [m.LocationId] : [])),
+        ),
+      };
+    default:
+      return none;
+  }
+}
+
+/** What one read of the calendars found: their revisions, and the bookings not yet indexed. */
+export interface CalendarReading {
+  revisions: Map<string, StreamRevision>;
+  /** Sections claimed on these calendars whose own events the index has not read yet. */
+  pending: ScheduledSection[];
+}
+
+async function recentEvents(
+  store: EventStore,
+  streamId: string,
+  now: number,
+): Promise<{ revision: StreamRevision; events: RecordedEvent[] }> {
+  const events: RecordedEvent[] = [];
+  let from: bigint | 'end' = 'end';
+  for (;;) {
+    let page: RecordedEvent[];
+    try {
+      page = await store.readStream(streamId, {
+        direction: 'backwards',
+        fromRevision: from,
+        maxCount: PAGE,
+      });
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return { revision: 'no_stream', events: [] };
+      throw err;
+    }
+    events.push(...page);
+    const oldest = page.at(-1);
+    // Older claims have had their sections written (or never will): no need to read further.
+    if (!oldest || page.length < PAGE || oldest.revision === 0n) break;
+    if (now - oldest.createdAt.getTime() > CLAIM_LIFETIME_MS) break;
+    from = oldest.revision - 1n;
+  }
+  return { revision: events[0]?.revision ?? 'no_stream', events };
+}
+
+/**
+ * Reads the calendars a command looks at, after the index was refreshed: each one's revision (the
+ * claim is appended expecting it) and the bookings claimed there that the index does not show
+ * yet. The newest word per section counts; the command's own section is left out.
+ */
+export async function readCalendars(
+  store: EventStore,
+  index: SectionScheduleIndex,
+  streamIds: readonly string[],
+  ownSectionId: string,
+  now = Date.now(),
+): Promise<CalendarReading> {
+  const read = await Promise.all(streamIds.map((id) => recentEvents(store, id, now)));
+  const revisions = new Map<string, StreamRevision>();
+  const latest = new Map<string, { at: number; claim: CalendarClaimed | null }>();
+  read.forEach(({ revision, events }, i) => {
+    revisions.set(streamIds[i] ?? '', revision);
+    for (const event of events) {
+      const SectionId = (event.data as { SectionId?: string }).SectionId;
+      if (!SectionId || SectionId === ownSectionId) continue;
+      const at = event.createdAt.getTime();
+      const known = latest.get(SectionId);
+      if (known && known.at >= at) continue;
+      const claim = event.type === 'CalendarClaimed' ? CalendarClaimed.parse(event.data) : null;
+      latest.set(SectionId, { at, claim });
+    }
+  });
+  const pending: ScheduledSection[] = [];
+  for (const [SectionId, { at, claim }] of latest) {
+    if (!claim || now - at > CLAIM_LIFETIME_MS) continue;
+    const indexed = index.aggregate(`section-${SectionId}`);
+    if (indexed && indexed.revision >= BigInt(claim.sectionRevision)) continue;
+    const { sectionRevision: _revision, ...section } = claim;
+    pending.push(section);
+  }
+  return { revisions, pending };
+}
+
+/** The command's view of other sections: the index's, with claimed-but-unwritten ones on top. */
+export function withPending(
+  others: readonly ScheduledSection[],
+  pending: readonly ScheduledSection[],
+): ScheduledSection[] {
+  if (pending.length === 0) return [...others];
+  const claimed = new Set(pending.map((p) => p.SectionId));
+  return [...others.filter((o) => !claimed.has(o.SectionId)), ...pending];
+}
+
+/**
+ * Appends the section's claim to each calendar it gains bookings on, expecting the revision read
+ * before the check. A calendar that moved on since, or one not read before the check, throws
+ * CalendarChanged: the command reads and checks again. Answers the calendars claimed.
+ */
+export async function claimCalendars(options: {
+  store: EventStore;
+  reading: CalendarReading;
+  streamIds: readonly string[];
+  after: SectionState;
+  sectionRevision: number;
+  metadata: EventMetadata;
+}): Promise<string[]> {
+  const { store, reading, after, metadata } = options;
+  if (after.status !== 'live') return [];
+  const section = scheduledSection(after.section, activeAssignments(after));
+  const data: CalendarClaimed = {
+    ...section,
+    meetings: [...section.meetings],
+    instructorIds: [...section.instructorIds],
+    seats: section.seats ?? null,
+    sectionRevision: options.sectionRevision,
+  };
+  const claimed: string[] = [];
+  // One order for every writer, so two commands meet on their first shared calendar.
+  for (const streamId of [...options.streamIds].sort()) {
+    const expected = reading.revisions.get(streamId);
+    if (expected === undefined) throw new CalendarChanged(streamId);
+    try {
+      const appended = await store.appendToStream(
+        streamId,
+        [{ type: 'CalendarClaimed', data, metadata }],
+        { expectedState: expected, streamType: 'calendar' },
+      );
+      // A retried write of the section claims again from here, not from the old reading.
+      reading.revisions.set(streamId, appended.nextExpectedRevision);
+      claimed.push(streamId);
+    } catch (err) {
+      if (err instanceof WrongExpectedVersionError) throw new CalendarChanged(streamId);
+      throw err;
+    }
+  }
+  return claimed;
+}
+
+/** The section was not written after all: its claims stop speaking for it at once. */
+export async function withdrawClaims(
+  store: EventStore,
+  streamIds: readonly string[],
+  SectionId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  await Promise.all(
+    streamIds.map((streamId) =>
+      store.appendToStream(
+        streamId,
+        [{ type: 'CalendarClaimWithdrawn', data: { SectionId }, metadata }],
+        { expectedState: 'any', streamType: 'calendar' },
+      ),
+    ),
+  );
+}

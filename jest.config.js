@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,6 +70,9 @@ const base = (dir, extra = {}) => ({
 });
 
 export default {
+  // Jest's default leaves a core idle on a 2-core machine (cores − 1 = one worker, in band); the
+  // files are independent (each its own schema and Redis prefix), so use every core.
+  maxWorkers: Math.max(2, os.availableParallelism()),
   globalSetup: '<rootDir>/testing/globalSetup.js',
   globalTeardown: '<rootDir>/testing/globalTeardown.js',
   // Several suites start the whole embedded application (demo institution included) in beforeAll;

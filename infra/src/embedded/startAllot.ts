@@ -183,7 +183,14 @@ export async function startAllot(
     // The seed first, then the read models: projecting thousands of seed commands one by one
     // while they run would cost many times what one catch-up over the whole log does.
     const seedReport = config.demoData
-      ? await runSeeds({ store, bus, steps: demoSeedSteps })
+      ? await runSeeds({
+          store,
+          bus,
+          steps: demoSeedSteps,
+          // The embedded database's folder is locked to this process: a step left unfinished
+          // was left by a start that crashed, and is resumed at once.
+          exclusive: connections.database.embedded,
+        })
       : { applied: [], skipped: [] };
     await runner.start();
     runnerStarted = true;

@@ -3,6 +3,7 @@ import { createCommandBus } from '@allot/command-service';
 import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
 import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { deterministicId } from './deterministicId.js';
+import { createOnce } from './demoCreate.js';
 import { demoSettingsStep } from './demoSettings.js';
 import { runSeeds } from './runSeeds.js';
 import type { SeedStep } from './seedStep.js';
@@ -75,7 +76,7 @@ describe('runSeeds', () => {
     ]);
   });
 
-  it('leaves a freshly claimed step alone and re-runs one whose start crashed long ago', async () => {
+  it('resumes a step whose start crashed once its claim is no longer renewed', async () => {
     const bus = createCommandBus({ store });
     const crashing: SeedStep = {
       name: 'crash-probe',
@@ -84,7 +85,6 @@ describe('runSeeds', () => {
     await expect(runSeeds({ store, bus, steps: [crashing] })).rejects.toThrow(
       'the machine lost power',
     );
-
     let runs = 0;
     const healed: SeedStep = {
       name: 'crash-probe',
@@ -93,16 +93,78 @@ describe('runSeeds', () => {
         return Promise.resolve();
       },
     };
-    expect(await runSeeds({ store, bus, steps: [healed] })).toEqual({
-      applied: [],
-      skipped: ['crash-probe'],
-    });
-    const later = new Date(Date.now() + 10 * 60_000);
-    expect(await runSeeds({ store, bus, steps: [healed], now: () => later })).toEqual({
+    expect(await runSeeds({ store, bus, steps: [healed], claimTimeoutMs: 300 })).toEqual({
       applied: ['crash-probe'],
       skipped: [],
     });
     expect(runs).toBe(1);
+  });
+
+  it('the only start (an embedded data folder) resumes a crashed step at once, adding only what is missing', async () => {
+    // The demo settings step crashes after its second setting, as a power cut would stop it.
+    let executed = 0;
+    const realBus = createCommandBus({ store });
+    const crashingBus: typeof realBus = {
+      ...realBus,
+      execute: (name, payload, opts) => {
+        executed += 1;
+        if (executed > 2) return Promise.reject(new Error('the machine lost power'));
+        return realBus.execute(name, payload, opts);
+      },
+    };
+    const rooms = ['SSH 101', 'SSH 102', 'SSH 103', 'SSH 104'];
+    const step: SeedStep = {
+      name: 'resume-probe',
+      async run(ctx) {
+        for (const code of rooms) {
+          await createOnce(ctx, 'CreateLocation', { id: ctx.id(code), code, capacity: 30 });
+        }
+      },
+    };
+    await expect(runSeeds({ store, bus: crashingBus, steps: [step] })).rejects.toThrow(
+      'the machine lost power',
+    );
+    const resumed = runSeeds({ store, bus: realBus, steps: [step], exclusive: true });
+    // A claim is otherwise taken as alive for 20 seconds: the exclusive start does not wait.
+    const within = await Promise.race([
+      resumed,
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+    ]);
+    expect(within).toEqual({ applied: ['resume-probe'], skipped: [] });
+    // Every room once: the two written before the crash were not created again.
+    const created = await Promise.all(
+      rooms.map((code) => eventsOf(`location-${deterministicId(`resume-probe/${code}`)}`)),
+    );
+    expect(created.map((events) => events.map((e) => e.type))).toEqual(
+      rooms.map(() => ['LocationCreated']),
+    );
+    expect((await eventsOf('seed-resume-probe')).map((e) => e.type)).toEqual([
+      'SeedStepStarted',
+      'SeedStepStarted',
+      'SeedStepCompleted',
+    ]);
+  });
+
+  it('a running step renews its claim, so another start waits for it instead of running it too', async () => {
+    const bus = createCommandBus({ store });
+    let runs = 0;
+    const slow: SeedStep = {
+      name: 'slow-probe',
+      async run() {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      },
+    };
+    const timing = { claimTimeoutMs: 300, heartbeatMs: 100 };
+    const first = runSeeds({ store, bus, steps: [slow], ...timing });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await runSeeds({ store, bus, steps: [slow], ...timing });
+    expect(second).toEqual({ applied: [], skipped: ['slow-probe'] });
+    expect(await first).toEqual({ applied: ['slow-probe'], skipped: [] });
+    expect(runs).toBe(1);
+    const types = (await eventsOf('seed-slow-probe')).map((e) => e.type);
+    expect(types).toContain('SeedStepStillRunning');
+    expect(types.at(-1)).toBe('SeedStepCompleted');
   });
 
   it('gives each step stable ids for its keys', async () => {

@@ -3,9 +3,9 @@ import {
   WrongExpectedVersionError,
   type CommandResult,
   type EventStore,
-  type ExpectedState,
   type RecordedEvent,
 } from '@allot/shared-events';
+import { randomUUID } from 'node:crypto';
 import { deterministicId } from './deterministicId.js';
 import { seedStreamId } from './seedEvents.js';
 import type { SeedStep } from './seedStep.js';
@@ -23,81 +23,103 @@ export interface RunSeedsOptions {
   store: EventStore;
   bus: SeedCommandBus;
   steps: readonly SeedStep[];
-  /** A claim older than this is taken as a start that crashed, and the step is run again. */
+  /**
+   * This start is the only one that can reach the store (the embedded data folder is locked):
+   * a step claimed but never completed was left by a start that crashed, and is resumed at once.
+   */
+  exclusive?: boolean;
+  /** A claim not renewed for this long is taken as a start that crashed, and the step is resumed. */
   claimTimeoutMs?: number;
+  /** How often a running step renews its claim. */
+  heartbeatMs?: number;
   now?: () => Date;
 }
 
 export interface SeedReport {
   applied: string[];
-  /** Already applied, or being applied right now by another start. */
+  /** Already applied, or applied meanwhile by another start that was waited for. */
   skipped: string[];
 }
 
 /** The actor recorded on seed events, so the audit trail tells demo data from people's work. */
 export const SEED_ACTOR_ID = 'seed';
 
-const DEFAULT_CLAIM_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_CLAIM_TIMEOUT_MS = 20_000;
+const DEFAULT_HEARTBEAT_MS = 4_000;
+const WAIT_POLL_MS = 250;
 
 /**
- * Runs each step once per database. A step is claimed by appending `SeedStepStarted` with the
- * expected state the claimant saw, so of two concurrent starts only one runs it; a second start
- * finds `SeedStepCompleted` and adds nothing.
+ * Runs each step once per database, in order. A step is claimed by appending `SeedStepStarted`
+ * with the expected state the claimant saw, so of two concurrent starts only one runs it; the
+ * other waits for it (later steps build on it) and finds `SeedStepCompleted`. A running step
+ * renews its claim every few seconds; a claim left by a start that crashed is resumed at once
+ * when this start is the only one (`exclusive`), else once it is no longer renewed. Steps are
+ * idempotent (deterministic ids), so a resumed step adds only what the crash left out.
  */
 export async function runSeeds(options: RunSeedsOptions): Promise<SeedReport> {
   const { store, bus, steps } = options;
   const now = options.now ?? (() => new Date());
   const claimTimeoutMs = options.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const owner = randomUUID();
   const report: SeedReport = { applied: [], skipped: [] };
 
   for (const step of steps) {
     const stream = seedStreamId(step.name);
-    const history = await readHistory(store, stream);
-    const last = history.at(-1);
-    if (last?.type === 'SeedStepCompleted' || (last && isFreshClaim(last, now(), claimTimeoutMs))) {
+    let claimRevision: bigint | null = null;
+    while (claimRevision === null) {
+      const last = (await readHistory(store, stream)).at(-1);
+      if (last?.type === 'SeedStepCompleted') break;
+      if (last && !options.exclusive && isLiveClaim(last, now(), claimTimeoutMs)) {
+        // Another start is running it: wait, since the next steps build on it.
+        await sleep(WAIT_POLL_MS);
+        continue;
+      }
+      try {
+        const claim = await store.appendToStream(
+          stream,
+          {
+            type: 'SeedStepStarted',
+            data: { step: step.name, startedAt: now().toISOString(), owner },
+            metadata: { actorId: SEED_ACTOR_ID },
+          },
+          { expectedState: last ? last.revision : 'no_stream' },
+        );
+        claimRevision = claim.nextExpectedRevision;
+      } catch (err) {
+        // Another start claimed it in between: read again (and wait for it).
+        if (!(err instanceof WrongExpectedVersionError)) throw err;
+      }
+    }
+    if (claimRevision === null) {
       report.skipped.push(step.name);
       continue;
     }
-    const expectedState: ExpectedState = last ? last.revision : 'no_stream';
-    let claimRevision: bigint;
-    try {
-      const claim = await store.appendToStream(
-        stream,
-        {
-          type: 'SeedStepStarted',
-          data: { step: step.name, startedAt: now().toISOString() },
-          metadata: { actorId: SEED_ACTOR_ID },
-        },
-        { expectedState },
-      );
-      claimRevision = claim.nextExpectedRevision;
-    } catch (err) {
-      if (err instanceof WrongExpectedVersionError) {
-        report.skipped.push(step.name);
-        continue;
-      }
-      throw err;
-    }
 
+    const heartbeat = keepClaimed(store, stream, step.name, owner, claimRevision, heartbeatMs, now);
     const correlationId = deterministicId(`seed/${step.name}`);
-    await step.run({
-      execute: (commandName, payload) =>
-        bus.execute(commandName, payload, {
-          actorId: SEED_ACTOR_ID,
-          correlationId,
-          causationId: correlationId,
-          now: now(),
-        }),
-      executeAs: (userId, commandName, payload) =>
-        bus.execute(commandName, payload, {
-          actorId: userId,
-          correlationId,
-          causationId: correlationId,
-          now: now(),
-        }),
-      id: (key) => deterministicId(`${step.name}/${key}`),
-      read: (streamId) => readHistory(store, streamId),
-    });
+    try {
+      await step.run({
+        execute: (commandName, payload) =>
+          bus.execute(commandName, payload, {
+            actorId: SEED_ACTOR_ID,
+            correlationId,
+            causationId: correlationId,
+            now: now(),
+          }),
+        executeAs: (userId, commandName, payload) =>
+          bus.execute(commandName, payload, {
+            actorId: userId,
+            correlationId,
+            causationId: correlationId,
+            now: now(),
+          }),
+        id: (key) => deterministicId(`${step.name}/${key}`),
+        read: (streamId) => readHistory(store, streamId),
+      });
+    } finally {
+      await heartbeat.stop();
+    }
     await store.appendToStream(
       stream,
       {
@@ -105,11 +127,60 @@ export async function runSeeds(options: RunSeedsOptions): Promise<SeedReport> {
         data: { step: step.name, completedAt: now().toISOString() },
         metadata: { actorId: SEED_ACTOR_ID, correlationId },
       },
-      { expectedState: claimRevision },
+      // A start that judged this one dead may have resumed the step beside it (idempotent): the
+      // step is complete either way.
+      { expectedState: 'any' },
     );
     report.applied.push(step.name);
   }
   return report;
+}
+
+/** Renews the claim every `heartbeatMs` while the step runs. */
+function keepClaimed(
+  store: EventStore,
+  stream: string,
+  step: string,
+  owner: string,
+  claimRevision: bigint,
+  heartbeatMs: number,
+  now: () => Date,
+): { stop(): Promise<void> } {
+  let revision = claimRevision;
+  let pending: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    pending = pending.then(async () => {
+      if (stopped) return;
+      try {
+        const renewed = await store.appendToStream(
+          stream,
+          {
+            type: 'SeedStepStillRunning',
+            data: { step, owner, at: now().toISOString() },
+            metadata: { actorId: SEED_ACTOR_ID },
+          },
+          { expectedState: revision },
+        );
+        revision = renewed.nextExpectedRevision;
+      } catch {
+        // Taken over by another start, or the store is away: the step goes on; it is idempotent.
+        stopped = true;
+      }
+    });
+  }, heartbeatMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await pending;
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function readHistory(store: EventStore, stream: string): Promise<RecordedEvent[]> {
@@ -121,9 +192,15 @@ async function readHistory(store: EventStore, stream: string): Promise<RecordedE
   }
 }
 
-function isFreshClaim(event: RecordedEvent, now: Date, timeoutMs: number): boolean {
-  if (event.type !== 'SeedStepStarted') return false;
-  const data = event.data as { startedAt?: unknown };
-  const startedAt = typeof data.startedAt === 'string' ? Date.parse(data.startedAt) : NaN;
-  return Number.isFinite(startedAt) && now.getTime() - startedAt < timeoutMs;
+/** Whether a claim (or its last renewal) is recent enough that its start is taken as alive. */
+function isLiveClaim(event: RecordedEvent, now: Date, timeoutMs: number): boolean {
+  const data = event.data as { startedAt?: unknown; at?: unknown };
+  const at =
+    event.type === 'SeedStepStarted'
+      ? data.startedAt
+      : event.type === 'SeedStepStillRunning'
+        ? data.at
+        : undefined;
+  const time = typeof at === 'string' ? Date.parse(at) : NaN;
+  return Number.isFinite(time) && now.getTime() - time < timeoutMs;
 }

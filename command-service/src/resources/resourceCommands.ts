@@ -20,7 +20,8 @@ import {
   invalidPayload,
 } from '../errors/errors.js';
 import { afterResourceWrite } from './afterWrite.js';
-import { checkBeforeResourceWrite } from './beforeWrite.js';
+import { afterRegistryWrite, checkBeforeResourceWrite } from './beforeWrite.js';
+import { retryOnRegistryChange } from './childRegistry.js';
 import { canonical } from './canonicalJson.js';
 import { editSubjectsOf } from './editSubjects.js';
 import { guardUserPowers } from './userPowers.js';
@@ -174,62 +175,78 @@ function resourceCommand(
 
   return {
     name,
-    async run(store, rawPayload, context: CommandContext): Promise<CommandResult> {
-      if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
-      const parsed = schema.safeParse(rawPayload);
-      if (!parsed.success) throw invalidPayload(parsed.error.issues);
-      const payload = parsed.data as ResourceRecord;
-      const streamId = definition.streamId(payload.id);
-      const check = (state: ResourceState) =>
-        authorize(definition, kind, context.ability, context.meta.actorId, payload, state);
-      const { state } = await loadAggregate(store, decider, streamId);
-      check(state);
-      if (kind !== 'create' && state.status !== 'live') {
-        throw new NotFoundError(`No record with id ${payload.id}.`);
-      }
-      if (kind === 'create' || kind === 'update') await checkReferences(store, definition, payload);
-
-      const current = state.status === 'live' ? state.record : null;
-      const next = expectedRecord(definition, kind, payload, state);
-      await checkBeforeResourceWrite(store, definition, kind, current, next);
-      const held = byStream(reservationsOf(definition, current));
-      const wanted = reservationsOf(definition, next);
-      const wantedStreams = byStream(wanted);
-      const metadata = eventMetadataFor(context.meta);
-      const reserved: Reservation[] = [];
-      let result: CommandResult;
-      const toReserve = wanted.filter((w) => !held.has(w.streamId));
-      await assertUnreserved(store, toReserve, payload.id);
-      try {
-        for (const r of toReserve) {
-          if (await reserve(store, definition.name, r, payload.id, metadata)) reserved.push(r);
-        }
-        result = await handleCommand(
-          store,
-          checkedDecider,
-          streamId,
-          { type: name, kind, data: payload },
-          {
-            meta: context.meta,
-            entityId: payload.id,
-            ...(context.expectedRevision === undefined
-              ? {}
-              : { expectedRevision: context.expectedRevision }),
-            authorize: check,
-          },
-        );
-      } catch (err) {
-        for (const r of reserved) await release(store, definition.name, r, payload.id, metadata);
-        throw err;
-      }
-      const freed = reservationsOf(definition, current).filter(
-        (r) => !wantedStreams.has(r.streamId),
-      );
-      for (const r of freed) await release(store, definition.name, r, payload.id, metadata);
-      await afterResourceWrite(store, definition, kind, payload, context, result);
-      return result;
-    },
+    run: (store, rawPayload, context: CommandContext) =>
+      // A record and those under it are checked against the parent's registry: when another
+      // writer appended to it meanwhile, check again from the start.
+      retryOnRegistryChange(() => runOnce(store, rawPayload, context)),
   };
+
+  async function runOnce(
+    store: EventStore,
+    rawPayload: unknown,
+    context: CommandContext,
+  ): Promise<CommandResult> {
+    if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
+    const parsed = schema.safeParse(rawPayload);
+    if (!parsed.success) throw invalidPayload(parsed.error.issues);
+    const payload = parsed.data as ResourceRecord;
+    const streamId = definition.streamId(payload.id);
+    const check = (state: ResourceState) =>
+      authorize(definition, kind, context.ability, context.meta.actorId, payload, state);
+    const { state } = await loadAggregate(store, decider, streamId);
+    check(state);
+    if (kind !== 'create' && state.status !== 'live') {
+      throw new NotFoundError(`No record with id ${payload.id}.`);
+    }
+    if (kind === 'create' || kind === 'update') await checkReferences(store, definition, payload);
+
+    const current = state.status === 'live' ? state.record : null;
+    const next = expectedRecord(definition, kind, payload, state);
+    const metadata = eventMetadataFor(context.meta);
+    const beforeAppend = await checkBeforeResourceWrite(
+      store,
+      definition,
+      kind,
+      current,
+      next,
+      metadata,
+    );
+    const held = byStream(reservationsOf(definition, current));
+    const wanted = reservationsOf(definition, next);
+    const wantedStreams = byStream(wanted);
+    const reserved: Reservation[] = [];
+    let result: CommandResult;
+    const toReserve = wanted.filter((w) => !held.has(w.streamId));
+    await assertUnreserved(store, toReserve, payload.id);
+    try {
+      for (const r of toReserve) {
+        if (await reserve(store, definition.name, r, payload.id, metadata)) reserved.push(r);
+      }
+      result = await handleCommand(
+        store,
+        checkedDecider,
+        streamId,
+        { type: name, kind, data: payload },
+        {
+          meta: context.meta,
+          entityId: payload.id,
+          ...(context.expectedRevision === undefined
+            ? {}
+            : { expectedRevision: context.expectedRevision }),
+          authorize: check,
+          ...(beforeAppend ? { beforeAppend } : {}),
+        },
+      );
+    } catch (err) {
+      for (const r of reserved) await release(store, definition.name, r, payload.id, metadata);
+      throw err;
+    }
+    const freed = reservationsOf(definition, current).filter((r) => !wantedStreams.has(r.streamId));
+    for (const r of freed) await release(store, definition.name, r, payload.id, metadata);
+    await afterRegistryWrite(store, definition, current, next, metadata);
+    await afterResourceWrite(store, definition, kind, payload, context, result);
+    return result;
+  }
 }
 
 /** Create, Update, Delete (and Deactivate when the kind has isActive) of one resource. */

@@ -1,6 +1,7 @@
 import {
   academicTerms,
   courses,
+  type EventMetadata,
   type EventStore,
   type OfferingTermMode,
   type ResourceRecord,
@@ -10,6 +11,13 @@ import { canonical } from '../resources/canonicalJson.js';
 import { loadRecord } from '../resources/loadRecord.js';
 import { namesInWords } from '../resources/periodRules.js';
 import { refreshedRecordIndex } from '../resources/recordIndex.js';
+import type { BeforeAppend } from '../resources/periodRules.js';
+import {
+  appendToRegistry,
+  readChildRegistry,
+  removeFromRegistry,
+  type ChildRegistry,
+} from '../resources/childRegistry.js';
 import { scheduleIndexFor } from './scheduleIndex.js';
 
 const termModesOf = (record: ResourceRecord | null): OfferingTermMode[] =>
@@ -35,13 +43,38 @@ async function checkTermsOfPeriod(store: EventStore, offering: ResourceRecord): 
   );
 }
 
+const OFFERING = 'offering';
+
+/** A section as its offering's registry holds it: its term mode and number. */
+interface RegisteredSection {
+  TermMode: OfferingTermMode | null;
+  sectionNumber: string;
+}
+
+function registeredSection(value: unknown): RegisteredSection | null {
+  if (value === null || typeof value !== 'object') return null;
+  const v = value as { TermMode?: OfferingTermMode | null; sectionNumber?: unknown };
+  return {
+    TermMode: v.TermMode ?? null,
+    sectionNumber: typeof v.sectionNumber === 'string' ? v.sectionNumber : '',
+  };
+}
+
+/** The term modes an offering allows its sections: as its registry bounds them, else as stored. */
+export function boundTermModes(registry: ChildRegistry): OfferingTermMode[] | null {
+  const bound = registry.bound as { termModes?: OfferingTermMode[] } | null;
+  return bound?.termModes ?? null;
+}
+
 /**
  * Sections take one of their offering's term modes, so a mode a live section uses may not leave
  * the offering: 422 naming those sections (course and section number), as a delete in use does.
- * Read from the schedule index, which follows every section stream from the log.
+ * Read from the schedule index, which follows every section stream from the log, and from the
+ * offering's registry, which holds sections whose writes are under way at this moment.
  */
 async function checkModesInUse(
   store: EventStore,
+  registry: ChildRegistry,
   current: ResourceRecord,
   next: ResourceRecord,
 ): Promise<void> {
@@ -49,8 +82,18 @@ async function checkModesInUse(
   if (termModesOf(current).every((mode) => kept.has(keyOf(mode)))) return;
   const index = scheduleIndexFor(store);
   await index.refresh();
-  const stranded = index
-    .sectionsOfOffering(String(next.id))
+  const sections = new Map<string, RegisteredSection>();
+  for (const section of index.sectionsOfOffering(String(next.id))) {
+    sections.set(section.id, {
+      TermMode: section.TermMode ?? null,
+      sectionNumber: section.sectionNumber,
+    });
+  }
+  for (const [id, value] of registry.children) {
+    const registered = registeredSection(value);
+    if (registered) sections.set(id, registered);
+  }
+  const stranded = [...sections.values()]
     .filter((section) => section.TermMode && !kept.has(keyOf(section.TermMode)))
     .map((section) => section.sectionNumber)
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
@@ -68,15 +111,69 @@ async function checkModesInUse(
   );
 }
 
-/** An offering's create or update: its terms are of its period, its used term modes stay. */
+/**
+ * An offering's create or update: its terms are of its period, its used term modes stay. A change
+ * of its term modes is set as the bound in its registry just before the offering's event, so a
+ * section written at the same moment sees it.
+ */
 export async function checkOfferingTermModes(
   store: EventStore,
   current: ResourceRecord | null,
   next: ResourceRecord,
-): Promise<void> {
+  metadata: EventMetadata,
+): Promise<BeforeAppend | undefined> {
   const changed = (field: string) =>
     current === null || canonical(current[field] ?? null) !== canonical(next[field] ?? null);
   if (!changed('termModes') && !changed('AcademicPeriodId')) return;
   await checkTermsOfPeriod(store, next);
-  if (current) await checkModesInUse(store, current, next);
+  if (!current) return;
+  const registry = await readChildRegistry(store, OFFERING, String(next.id));
+  await checkModesInUse(store, registry, current, next);
+  if (!changed('termModes')) return;
+  return () =>
+    appendToRegistry(
+      store,
+      registry,
+      { type: 'RegistryBoundSet', data: { value: { termModes: termModesOf(next) } } },
+      metadata,
+    );
+}
+
+/** The registry of a section's offering, and the term modes it allows. */
+export async function offeringRegistry(
+  store: EventStore,
+  offeringId: string,
+): Promise<ChildRegistry> {
+  return readChildRegistry(store, OFFERING, offeringId);
+}
+
+/** A section will hold this term mode under this offering: registered before its event. */
+export function registerSection(
+  store: EventStore,
+  registry: ChildRegistry,
+  section: { id: string; TermMode?: OfferingTermMode | null; sectionNumber: string },
+  metadata: EventMetadata,
+): Promise<void> {
+  return appendToRegistry(
+    store,
+    registry,
+    {
+      type: 'RegistryChildSet',
+      data: {
+        childId: section.id,
+        value: { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber },
+      },
+    },
+    metadata,
+  );
+}
+
+/** A section left its offering (deleted, or moved to another): its registry forgets it. */
+export async function sectionLeftOffering(
+  store: EventStore,
+  offeringId: string,
+  sectionId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  await removeFromRegistry(store, OFFERING, offeringId, sectionId, metadata);
 }

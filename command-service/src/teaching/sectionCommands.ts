@@ -20,7 +20,7 @@ import {
   type SectionState,
   type CommandResult,
 } from '@allot/shared-events';
-import type { RunnableCommand } from '../commandHandling/commandDefinition.js';
+import type { CommandContext, RunnableCommand } from '../commandHandling/commandDefinition.js';
 import type { Decider } from '../commandHandling/decider.js';
 import { handleCommand, loadAggregate } from '../commandHandling/handleCommand.js';
 import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
@@ -36,6 +36,13 @@ import { eventMetadataFor } from '../commandHandling/decider.js';
 import { withSectionNumber } from './sectionNumbers.js';
 import { translated } from './translateRefusal.js';
 import { withNamedConflicts } from './conflictNames.js';
+import { retryOnRegistryChange, type ChildRegistry } from '../resources/childRegistry.js';
+import {
+  boundTermModes,
+  offeringRegistry,
+  registerSection,
+  sectionLeftOffering,
+} from './offeringRules.js';
 import {
   ANY_DATES,
   scheduleIndexFor,
@@ -142,18 +149,29 @@ async function offeringTermModes(
   return modes;
 }
 
-/** A section's term mode must be one its course offering lists (422 otherwise). */
-async function checkTermMode(store: EventStore, command: SectionCommand): Promise<void> {
-  if (command.type !== 'CreateSection' && command.type !== 'UpdateSection') return;
-  const { TermMode } = command.data;
-  if (!TermMode) return;
+/**
+ * A section's term mode must be one its course offering lists (422 otherwise), as bounded by the
+ * offering's registry when the offering's modes are being changed at this moment. Answers the
+ * registry the section is then registered in before its own event (null: nothing to register).
+ */
+async function checkTermMode(
+  store: EventStore,
+  command: SectionCommand,
+): Promise<ChildRegistry | null> {
+  if (command.type !== 'CreateSection' && command.type !== 'UpdateSection') return null;
+  const { TermMode, CourseOfferingId, sectionNumber } = command.data;
+  if (command.type === 'UpdateSection' && !TermMode && !CourseOfferingId && !sectionNumber) {
+    return null;
+  }
   const offeringId =
-    command.data.CourseOfferingId ??
+    CourseOfferingId ??
     (await loadAggregate(store, decider, sectionStreamId(command.data.id)).then(({ state }) =>
       state.status === 'absent' ? undefined : state.section.CourseOfferingId,
     ));
-  if (!offeringId) return;
-  const modes = await offeringTermModes(store, offeringId);
+  if (!offeringId) return null;
+  const registry = await offeringRegistry(store, offeringId);
+  if (!TermMode) return registry;
+  const modes = boundTermModes(registry) ?? (await offeringTermModes(store, offeringId));
   const listed = modes.some(
     (m) =>
       m.AcademicTermId === TermMode.AcademicTermId && m.TeachingModeId === TermMode.TeachingModeId,
@@ -163,6 +181,7 @@ async function checkTermMode(store: EventStore, command: SectionCommand): Promis
       "The section's term and teaching mode are not among its course offering's.",
     );
   }
+  return registry;
 }
 
 /** Waits for every promise, then throws the first failure in the order given (not of time). */
@@ -177,102 +196,134 @@ function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand 
   const schema = sectionCommandSchemas[name];
   return {
     name,
-    async run(store, rawPayload, { ability, meta, expectedRevision }) {
-      const parsed = schema.safeParse(rawPayload);
-      if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
-      const context: SectionCommandContext = {};
-      const command = { type: name, data: parsed.data, context } as SectionCommand;
-      const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
-      // The index follows users: after its refresh it answers for the instructor without a read.
-      const references = referencesOf(command);
-      const fromIndex = index ? references.filter(([kind]) => kind === users) : [];
-      // Independent reads, so at once; a failure is answered in this order.
-      await firstFailure([
-        assertRecordsExist(
-          store,
-          references.filter((r) => !fromIndex.includes(r)),
-        ),
-        checkTermMode(store, command),
-        index?.refresh(),
-      ]);
-      for (const [, id, message] of fromIndex) {
-        if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
-      }
-      // Only active faculty teach (an admin account or an approver is no instructor).
-      if (index && command.type === 'AssignInstructor') {
-        const { UserId } = command.data;
-        if (!index.isActiveFacultyMember(UserId)) {
-          const name = index.userFacts(UserId)?.name ?? 'This person';
-          throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
-        }
-      }
-      const streamId = sectionStreamId(command.data.id);
-      // The number commands read the section first (which number it holds); the write reuses it.
-      const loaded = NUMBERED.has(name) ? await loadAggregate(store, decider, streamId) : null;
-      const loadFirst = index
-        ? // The index was refreshed just now: no need to read the section's stream again.
-          () => Promise.resolve(index.aggregate(streamId))
-        : loaded
-          ? () => Promise.resolve(loaded)
-          : undefined;
-      const metadata = eventMetadataFor(meta);
-      const write = (calendars?: CalendarCheck) =>
-        handleCommand(store, decider, streamId, command, {
-          meta,
-          ...(loadFirst ? { loadFirst } : {}),
-          entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
-          ...(expectedRevision === undefined ? {} : { expectedRevision }),
-          authorize(state) {
-            const verdict = authorizeSectionCommand(ability, command, state);
-            if (!verdict.allowed) throw new ForbiddenError();
-            if (verdict.approvalAuthority) context.approvalAuthority = verdict.approvalAuthority;
-            // Filled per attempt: a retried command sees the section as it now is.
-            if (index) {
-              const probe = probeOf(command, state);
-              const others = withPending(index.relevantTo(probe), calendars?.reading.pending ?? []);
-              // The others' rooms too: back-to-back compares the buildings of both meetings.
-              const rooms = new Set(probe.locationIds);
-              for (const m of others.flatMap((o) => o.meetings)) {
-                if (m.LocationId) rooms.add(m.LocationId);
-              }
-              context.schedule = { others, locations: index.locationsIn(rooms) };
-            }
-          },
-          ...(calendars
-            ? {
-                async beforeAppend(after: SectionState, revisionAfter: number) {
-                  const streamIds = calendarStreams(calendarsGaining(command, after));
-                  if (streamIds.length === 0) return;
-                  const claimed = await claimCalendars({
-                    store,
-                    reading: calendars.reading,
-                    streamIds,
-                    after,
-                    sectionRevision: revisionAfter,
-                    metadata,
-                  });
-                  calendars.claimed.push(...claimed);
-                },
-              }
-            : {}),
-        });
-      if (index) {
-        return withNamedConflicts(store, index, () =>
-          writeWithCalendars(store, index, command, streamId, metadata, write),
-        );
-      }
-      if (!loaded) return withNamedConflicts(store, index, () => write());
-      return withSectionNumber({
-        store,
-        command,
-        loaded,
-        expectedRevision,
-        ability,
-        metadata,
-        write: () => write(),
-      });
-    },
+    // A section's term mode is checked against its offering's registry: when another writer
+    // appended to it meanwhile, check again from the start.
+    run: (store, rawPayload, context) =>
+      retryOnRegistryChange(() => runOnce(store, rawPayload, context)),
   };
+
+  async function runOnce(
+    store: EventStore,
+    rawPayload: unknown,
+    { ability, meta, expectedRevision }: CommandContext,
+  ): Promise<CommandResult> {
+    const parsed = schema.safeParse(rawPayload);
+    if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
+    const context: SectionCommandContext = {};
+    const command = { type: name, data: parsed.data, context } as SectionCommand;
+    const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
+    // The index follows users: after its refresh it answers for the instructor without a read.
+    const references = referencesOf(command);
+    const fromIndex = index ? references.filter(([kind]) => kind === users) : [];
+    // Independent reads, so at once; a failure is answered in this order.
+    const registryRead = checkTermMode(store, command);
+    await firstFailure([
+      assertRecordsExist(
+        store,
+        references.filter((r) => !fromIndex.includes(r)),
+      ),
+      registryRead,
+      index?.refresh(),
+    ]);
+    const registry = await registryRead;
+    for (const [, id, message] of fromIndex) {
+      if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
+    }
+    // Only active faculty teach (an admin account or an approver is no instructor).
+    if (index && command.type === 'AssignInstructor') {
+      const { UserId } = command.data;
+      if (!index.isActiveFacultyMember(UserId)) {
+        const name = index.userFacts(UserId)?.name ?? 'This person';
+        throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
+      }
+    }
+    const streamId = sectionStreamId(command.data.id);
+    // The number commands read the section first (which number it holds); the write reuses it.
+    const loaded = NUMBERED.has(name) ? await loadAggregate(store, decider, streamId) : null;
+    const loadFirst = index
+      ? // The index was refreshed just now: no need to read the section's stream again.
+        () => Promise.resolve(index.aggregate(streamId))
+      : loaded
+        ? () => Promise.resolve(loaded)
+        : undefined;
+    const metadata = eventMetadataFor(meta);
+    const write = (calendars?: CalendarCheck) =>
+      handleCommand(store, decider, streamId, command, {
+        meta,
+        ...(loadFirst ? { loadFirst } : {}),
+        entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
+        ...(expectedRevision === undefined ? {} : { expectedRevision }),
+        authorize(state) {
+          const verdict = authorizeSectionCommand(ability, command, state);
+          if (!verdict.allowed) throw new ForbiddenError();
+          if (verdict.approvalAuthority) context.approvalAuthority = verdict.approvalAuthority;
+          // Filled per attempt: a retried command sees the section as it now is.
+          if (index) {
+            const probe = probeOf(command, state);
+            const others = withPending(index.relevantTo(probe), calendars?.reading.pending ?? []);
+            // The others' rooms too: back-to-back compares the buildings of both meetings.
+            const rooms = new Set(probe.locationIds);
+            for (const m of others.flatMap((o) => o.meetings)) {
+              if (m.LocationId) rooms.add(m.LocationId);
+            }
+            context.schedule = { others, locations: index.locationsIn(rooms) };
+          }
+        },
+        ...(registry
+          ? {
+              // Registered in its offering just before its event, with what it will hold.
+              async beforeAppend(after: SectionState) {
+                if (after.status === 'live') {
+                  await registerSection(store, registry, after.section, metadata);
+                }
+              },
+            }
+          : {}),
+        ...(calendars
+          ? {
+              async beforeAppend(after: SectionState, revisionAfter: number) {
+                const streamIds = calendarStreams(calendarsGaining(command, after));
+                if (streamIds.length === 0) return;
+                const claimed = await claimCalendars({
+                  store,
+                  reading: calendars.reading,
+                  streamIds,
+                  after,
+                  sectionRevision: revisionAfter,
+                  metadata,
+                });
+                calendars.claimed.push(...claimed);
+              },
+            }
+          : {}),
+      });
+    if (index) {
+      return withNamedConflicts(store, index, () =>
+        writeWithCalendars(store, index, command, streamId, metadata, write),
+      );
+    }
+    if (!loaded) return withNamedConflicts(store, index, () => write());
+    const result = await withSectionNumber({
+      store,
+      command,
+      loaded,
+      expectedRevision,
+      ability,
+      metadata,
+      write: () => write(),
+    });
+    // A section deleted, or moved to another offering, leaves its old offering's registry.
+    const before = loaded.state.status === 'live' ? loaded.state.section.CourseOfferingId : null;
+    const movedOrGone =
+      command.type === 'DeleteSection' ||
+      (command.type === 'UpdateSection' &&
+        command.data.CourseOfferingId !== undefined &&
+        command.data.CourseOfferingId !== before);
+    if (before && movedOrGone) {
+      await sectionLeftOffering(store, before, command.data.id, metadata);
+    }
+    return result;
+  }
 }
 
 /** One round's reading of the calendars the command looks at, and those it has claimed. */

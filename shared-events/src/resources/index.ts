@@ -26,10 +26,12 @@ import { specialties } from './kinds/specialties.js';
 import { locations } from './kinds/locations.js';
 import { notes } from './kinds/notes.js';
 import { uniquenessEventSchemas } from './uniqueness.js';
+import { childRegistryEventSchemas } from './childRegistry.js';
 
 export * from './defineResource.js';
 export * from './listQuery.js';
 export * from './uniqueness.js';
+export * from './childRegistry.js';
 export * from './references.js';
 export * from './kinds/academicTermTypes.js';
 export * from './kinds/academicPeriods.js';
@@ -93,6 +95,6 @@ export function resourceNamed(name: string): ResourceDefinition | undefined {
 
 /** Event schemas of every resource, for the event registry. */
 export const resourceEventSchemas: Readonly<Record<string, z.ZodType>> = Object.assign(
-  { SystemActiveAcademicPeriodChanged, ...uniquenessEventSchemas },
+  { SystemActiveAcademicPeriodChanged, ...uniquenessEventSchemas, ...childRegistryEventSchemas },
   ...allResources.map((r) => r.eventSchemas),
 ) as Record<string, z.ZodType>;

@@ -284,6 +284,7 @@ export const NO_INPUT_SIGN_IN_ROUTES = new Set([
   'GET /api/auth/me',
   'GET /api/auth/csrf',
   'GET /api/auth/logout',
+  'DELETE /api/auth/sessions',
 ]);
 
 export function isSignInFuzzed(route: WalkedRoute): boolean {

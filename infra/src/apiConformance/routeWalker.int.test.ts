@@ -46,6 +46,10 @@ const SESSION_ONLY_ROUTES: ReadonlyArray<{ route: string; reason: string }> = [
   { route: 'GET /api/auth/me', reason: 'the signed-in user’s own record' },
   { route: 'GET /api/auth/csrf', reason: 'the session’s own CSRF token' },
   { route: 'DELETE /api/users/masquerade', reason: 'any session may end its own masquerade' },
+  {
+    route: 'DELETE /api/auth/sessions',
+    reason: 'any person may sign out their own sessions everywhere',
+  },
   { route: 'GET /api/users/current', reason: 'the caller’s own user record' },
   { route: 'GET /api/users/current/roles', reason: 'the caller’s own roles' },
   {

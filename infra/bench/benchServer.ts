@@ -1,8 +1,9 @@
 /**
- * The application for the teaching benchmark, in a process of its own so that the load generator
- * (autocannon, the socket client) does not share the server's event loop: `startAllot` on
- * BENCH_DATABASE_URL in production mode without demo data, the session secret from
- * BENCH_SESSION_SECRET. Prints `listening <url>` once it answers; SIGTERM closes it.
+ * The application for the benchmarks and the soak suite, in a process of its own so that the load
+ * generator (autocannon, the socket client) does not share the server's event loop: `startAllot`
+ * on BENCH_DATABASE_URL in production mode without demo data, the session secret from
+ * BENCH_SESSION_SECRET, on BENCH_PORT (any free port when unset), with Redis at BENCH_REDIS_URL
+ * when set. Prints `listening <url>` once it answers; SIGTERM closes it.
  */
 import { writeFile } from 'node:fs/promises';
 import { loadConfig } from '../src/config/loadConfig.js';
@@ -21,7 +22,8 @@ const allot = await startAllot(
   loadConfig({
     ALLOT_MODE: 'production',
     DATABASE_URL: databaseUrl,
-    PORT: '0',
+    PORT: process.env.BENCH_PORT ?? '0',
+    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
     HOST: '127.0.0.1',
     ALLOT_DATA_DIR: dataDir,
     ALLOT_FRONTEND_DIR: dataDir,

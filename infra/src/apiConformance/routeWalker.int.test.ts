@@ -107,8 +107,10 @@ const isAllowListed = (route: WalkedRoute) =>
 const SIGN_IN_ROUTES = new Set(
   PUBLIC_ROUTES.map((r) => r.route)
     .filter((r) => /^\w+ \/api\/(auth0\/|auth\/saml|auth\/logout|app-info)/.test(r))
-    .concat('GET /api/auth/csrf'),
+    .concat('GET /api/auth/csrf', 'DELETE /api/auth/sessions'),
 );
+/** Logout and sign out everywhere end the caller's session: probed without one, they end none. */
+const SESSION_ENDING = new Set(['GET /api/auth/logout', 'DELETE /api/auth/sessions']);
 
 /** A body no route accepts (strict schemas refuse the key, loose ones miss required fields). */
 const PROBE_BODY = { walkerProbe: true };
@@ -214,7 +216,7 @@ describe('the route walker', () => {
         const response = await app.allot.app.inject({
           method: route.method as 'GET',
           url: probe.url,
-          headers: admin.headers,
+          headers: SESSION_ENDING.has(key(route)) ? {} : admin.headers,
           ...(probe.payload ? { payload: probe.payload } : {}),
         });
         const fine =

@@ -109,9 +109,10 @@ export function describe(label: string, r: LoadResult): string {
 
 export async function createDatabase(
   databaseUrl: string,
+  prefix = 'allot_bench_teaching',
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const reuse = process.env.BENCH_REUSE_DATABASE;
-  const name = reuse ?? `allot_bench_teaching_${Date.now().toString(36)}`;
+  const name = reuse ?? `${prefix}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   if (!reuse) await admin.query(`CREATE DATABASE ${name}`);

@@ -1,7 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useSession } from '../app/polling.js';
-import { connectRealtime } from './connectRealtime.js';
+import { allotApi, TAG_TYPES } from '../api/allotApi.js';
+import { connectRealtime, watchConnection } from './connectRealtime.js';
+
+export const CONNECTION_LOST_TEXT =
+  'The connection to Allot was lost. Reconnecting… Changes made meanwhile appear once it is back.';
 
 export interface RealtimeConnectionProps {
   /** Spec §4: where a period change sends the page (the router's navigate to '/'). */
@@ -10,7 +15,9 @@ export interface RealtimeConnectionProps {
 
 /**
  * Keeps one socket open while someone is signed in; a new working user (masquerade) reconnects,
- * so the server puts the socket in that user's rooms.
+ * so the server puts the socket in that user's rooms. While the connection is lost a banner
+ * says so; once it is back every open list and record is read again (events sent meanwhile were
+ * missed).
  */
 export function RealtimeConnection({ goHome }: RealtimeConnectionProps) {
   const { data: auth } = useSession();
@@ -21,12 +28,31 @@ export function RealtimeConnection({ goHome }: RealtimeConnectionProps) {
     goHomeRef.current = goHome;
   }, [goHome]);
 
+  const [lost, setLost] = useState(false);
+
   useEffect(() => {
     if (!me) return undefined;
     const socket = connectRealtime({ dispatch, me: () => me, goHome: () => goHomeRef.current() });
+    const stopWatching = watchConnection(socket, {
+      onLost: () => setLost(true),
+      onBack: () => {
+        setLost(false);
+        dispatch(allotApi.util.invalidateTags([...TAG_TYPES]));
+      },
+    });
     return () => {
+      stopWatching();
       socket.disconnect();
+      setLost(false);
     };
   }, [me, dispatch]);
-  return null;
+
+  if (!lost) return null;
+  return (
+    <div className="allot-connection-lost" role="status" aria-live="polite">
+      <Callout intent={Intent.WARNING} icon={<Spinner size={16} />} compact>
+        {CONNECTION_LOST_TEXT}
+      </Callout>
+    </div>
+  );
 }

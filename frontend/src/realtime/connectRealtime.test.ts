@@ -9,7 +9,7 @@ import {
   startNode,
   type Node,
 } from '../../../projection-service/src/realtime/testing/realtimeHarness.js';
-import { connectRealtime, REALTIME_OPTIONS } from './connectRealtime.js';
+import { connectRealtime, REALTIME_OPTIONS, watchConnection } from './connectRealtime.js';
 import { BURST_REFRESH_INTERVAL_MS, REALTIME_HANDLERS } from './realtimeEvents.js';
 import { currentLogoSrc, logoChanged } from '../branding/logoRevision.js';
 
@@ -240,5 +240,40 @@ describe('realtime client', () => {
     socket.io.engine.close();
     await back;
     expect(socket.io.opts.transports).toEqual(['polling', 'websocket']);
+  });
+});
+
+describe('a lost connection', () => {
+  it('is announced once it lasts, and every reconnection asks the page to read again', async () => {
+    const seen: string[] = [];
+    const stop = watchConnection(
+      socket,
+      { onLost: () => seen.push('lost'), onBack: () => seen.push('back') },
+      50,
+    );
+    const back = () => new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    try {
+      // The server's end of the transport goes away (a restart, a proxy): the socket retries.
+      let reconnected = back();
+      for (const serverSocket of node.realtime.io.sockets.sockets.values()) {
+        serverSocket.conn.close();
+      }
+      await reconnected;
+      expect(seen).toEqual(['lost', 'back']);
+
+      // The server ends the socket on purpose: socket.io would stay away; the page reconnects.
+      reconnected = back();
+      node.realtime.io.disconnectSockets();
+      await reconnected;
+      expect(seen.at(-1)).toBe('back');
+
+      // The page closing its own socket (sign-out) is no loss.
+      seen.length = 0;
+      socket.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(seen).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 });

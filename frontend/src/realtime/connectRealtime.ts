@@ -46,3 +46,43 @@ export function connectRealtime(target: RealtimeTarget, options: ConnectOptions 
   }
   return socket;
 }
+
+/** Shorter losses (a deploy's restart, a network blip) pass unannounced. */
+export const CONNECTION_LOST_GRACE_MS = 2000;
+
+/**
+ * Follows a socket's connection for the page: `onLost` once it has been away for the grace
+ * period (the socket keeps trying on its own), `onBack` whenever it is connected again, so the
+ * page reads again what it may have missed meanwhile. Answers a function that stops following.
+ */
+export function watchConnection(
+  socket: Socket,
+  handlers: { onLost(): void; onBack(): void },
+  graceMs = CONNECTION_LOST_GRACE_MS,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let everConnected = socket.connected;
+  const disconnected = (reason: string) => {
+    // The page closed it (sign-out, another working user): nothing was lost.
+    if (reason === 'io client disconnect') return;
+    // The server ended it on purpose: socket.io does not try again by itself.
+    if (reason === 'io server disconnect') socket.connect();
+    timer ??= setTimeout(() => {
+      timer = null;
+      handlers.onLost();
+    }, graceMs);
+  };
+  const connected = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (everConnected) handlers.onBack();
+    everConnected = true;
+  };
+  socket.on('disconnect', disconnected);
+  socket.on('connect', connected);
+  return () => {
+    if (timer) clearTimeout(timer);
+    socket.off('disconnect', disconnected);
+    socket.off('connect', connected);
+  };
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
+import { OfflineIcon } from '@blueprintjs/icons';
 import { useSession } from '../app/polling.js';
 import { allotApi, TAG_TYPES } from '../api/allotApi.js';
 import { connectRealtime, watchConnection } from './connectRealtime.js';
@@ -50,7 +51,7 @@ export function RealtimeConnection({ goHome }: RealtimeConnectionProps) {
   if (!lost) return null;
   return (
     <div className="allot-connection-lost" role="status" aria-live="polite">
-      <Callout intent={Intent.WARNING} icon={<Spinner size={16} />} compact>
+      <Callout intent={Intent.WARNING} icon={<OfflineIcon />} compact>
         {CONNECTION_LOST_TEXT}
       </Callout>
     </div>

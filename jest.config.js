@@ -77,7 +77,7 @@ export default {
   globalTeardown: '<rootDir>/testing/globalTeardown.js',
   // Several suites start the whole embedded application (demo institution included) in beforeAll;
   // on a loaded 2-core machine that alone can pass a minute.
-  testTimeout: 180000,
+  testTimeout: 300000,
   projects: [
     // EventStoreDB contract tests exist only where a server is configured: not collected, never skipped.
     base(

@@ -5,7 +5,13 @@ import {
   type EventStore,
   type ResourceRecord,
 } from '@allot/shared-events';
-import { appendToRegistry, readChildRegistry, removeFromRegistry } from './childRegistry.js';
+import {
+  RegistryChanged,
+  appendToRegistry,
+  readChildRegistry,
+  removeFromRegistry,
+  type ChildRegistry,
+} from './childRegistry.js';
 import { DomainRuleError } from '../errors/errors.js';
 import { loadRecord } from './loadRecord.js';
 import { refreshedRecordIndex } from './recordIndex.js';
@@ -91,30 +97,41 @@ export async function checkTermWithinPeriod(
 ): Promise<BeforeAppend | undefined> {
   if (!changes(['AcademicPeriodId', 'startDate', 'endDate', 'name'], current, term)) return;
   const periodId = String(term.AcademicPeriodId);
-  const registry = await readChildRegistry(store, PERIOD, periodId);
-  const bound =
-    registeredDates(registry.bound) ??
-    (await loadRecord(store, academicPeriods, periodId).then((p) => (p ? datesOf(p) : null)));
-  // A missing period is the reference check's refusal.
-  if (!bound) return;
-  if (
-    changes(['AcademicPeriodId', 'startDate', 'endDate'], current, term) &&
-    !within(datesOf(term), bound)
-  ) {
+  const judged = changes(['AcademicPeriodId', 'startDate', 'endDate'], current, term);
+  const check = async (registry: ChildRegistry) => {
+    const bound =
+      registeredDates(registry.bound) ??
+      (await loadRecord(store, academicPeriods, periodId).then((p) => (p ? datesOf(p) : null)));
+    // A missing period is the reference check's refusal.
+    if (!bound || !judged || within(datesOf(term), bound)) return;
     throw new DomainRuleError(
       `A term must lie within its academic period, ${dateInWords(bound.startDate)} to ${dateInWords(bound.endDate)}.`,
     );
-  }
-  return () =>
-    appendToRegistry(
-      store,
-      registry,
-      {
-        type: 'RegistryChildSet',
-        data: { childId: String(term.id), value: { name: term.name, ...datesOf(term) } },
-      },
-      metadata,
-    );
+  };
+  const registry = await readChildRegistry(store, PERIOD, periodId);
+  await check(registry);
+  // Registered just before the term's event; when the period's registry moved on meanwhile it is
+  // read again and the term judged once more, here rather than by running the whole command again.
+  return async () => {
+    for (let round = 1; ; round++) {
+      try {
+        await appendToRegistry(
+          store,
+          registry,
+          {
+            type: 'RegistryChildSet',
+            data: { childId: String(term.id), value: { name: term.name, ...datesOf(term) } },
+          },
+          metadata,
+        );
+        return;
+      } catch (err) {
+        if (!(err instanceof RegistryChanged) || round >= 50) throw err;
+        Object.assign(registry, await readChildRegistry(store, PERIOD, periodId));
+        await check(registry);
+      }
+    }
+  };
 }
 
 /** A term left its period (deleted, or moved to another): the period's registry forgets it. */

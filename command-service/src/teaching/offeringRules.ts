@@ -1,5 +1,7 @@
 import {
+  StreamNotFoundError,
   academicTerms,
+  courseOfferings,
   courses,
   type EventMetadata,
   type EventStore,
@@ -13,6 +15,7 @@ import { namesInWords } from '../resources/periodRules.js';
 import { refreshedRecordIndex } from '../resources/recordIndex.js';
 import type { BeforeAppend } from '../resources/periodRules.js';
 import {
+  RegistryChanged,
   appendToRegistry,
   readChildRegistry,
   removeFromRegistry,
@@ -147,25 +150,78 @@ export async function offeringRegistry(
   return readChildRegistry(store, OFFERING, offeringId);
 }
 
-/** A section will hold this term mode under this offering: registered before its event. */
-export function registerSection(
+/** The term modes an offering lists now, from its stream (created, then updated). */
+async function storedTermModes(store: EventStore, offeringId: string): Promise<OfferingTermMode[]> {
+  const events = await store
+    .readStream(courseOfferings.streamId(offeringId))
+    .catch((err: unknown) => {
+      if (err instanceof StreamNotFoundError) return [];
+      throw err;
+    });
+  let modes: OfferingTermMode[] = [];
+  for (const event of events) {
+    const data = event.data as { termModes?: OfferingTermMode[] };
+    if (data.termModes !== undefined) modes = data.termModes;
+  }
+  return modes;
+}
+
+/**
+ * A section's term mode must be one its offering allows: as the offering's registry bounds them
+ * while they are being changed, else as stored (422 otherwise).
+ */
+export async function assertTermModeAllowed(
   store: EventStore,
   registry: ChildRegistry,
-  section: { id: string; TermMode?: OfferingTermMode | null; sectionNumber: string },
+  offeringId: string,
+  TermMode: OfferingTermMode | null | undefined,
+): Promise<void> {
+  if (!TermMode) return;
+  const modes = boundTermModes(registry) ?? (await storedTermModes(store, offeringId));
+  if (!modes.some((m) => keyOf(m) === keyOf(TermMode))) {
+    throw new DomainRuleError(
+      "The section's term and teaching mode are not among its course offering's.",
+    );
+  }
+}
+
+/**
+ * A section will hold this term mode under this offering: registered just before its event. When
+ * another writer appended to the registry since it was read, it is read again and the term mode
+ * checked against it once more, here rather than by running the whole command again.
+ */
+export async function registerSection(
+  store: EventStore,
+  registry: ChildRegistry,
+  section: {
+    id: string;
+    CourseOfferingId: string;
+    TermMode?: OfferingTermMode | null;
+    sectionNumber: string;
+  },
   metadata: EventMetadata,
 ): Promise<void> {
-  return appendToRegistry(
-    store,
-    registry,
-    {
-      type: 'RegistryChildSet',
-      data: {
-        childId: section.id,
-        value: { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber },
-      },
-    },
-    metadata,
-  );
+  for (let round = 1; ; round++) {
+    try {
+      await appendToRegistry(
+        store,
+        registry,
+        {
+          type: 'RegistryChildSet',
+          data: {
+            childId: section.id,
+            value: { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber },
+          },
+        },
+        metadata,
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof RegistryChanged) || round >= 50) throw err;
+      Object.assign(registry, await readChildRegistry(store, OFFERING, section.CourseOfferingId));
+      await assertTermModeAllowed(store, registry, section.CourseOfferingId, section.TermMode);
+    }
+  }
 }
 
 /** A section left its offering (deleted, or moved to another): its registry forgets it. */

@@ -1,10 +1,8 @@
 import {
-  StreamNotFoundError,
   courseOfferings,
   users,
   workgroups,
   type EventStore,
-  type OfferingTermMode,
   type ResourceDefinition,
   activeAssignments,
   authorizeSectionCommand,
@@ -38,7 +36,7 @@ import { translated } from './translateRefusal.js';
 import { withNamedConflicts } from './conflictNames.js';
 import { retryOnRegistryChange, type ChildRegistry } from '../resources/childRegistry.js';
 import {
-  boundTermModes,
+  assertTermModeAllowed,
   offeringRegistry,
   registerSection,
   sectionLeftOffering,
@@ -130,25 +128,6 @@ function referencesOf(command: SectionCommand): [ResourceDefinition, string, str
   return found;
 }
 
-/** The term modes an offering lists now, from its stream (created, then updated). */
-async function offeringTermModes(
-  store: EventStore,
-  offeringId: string,
-): Promise<OfferingTermMode[]> {
-  const events = await store
-    .readStream(courseOfferings.streamId(offeringId))
-    .catch((err: unknown) => {
-      if (err instanceof StreamNotFoundError) return [];
-      throw err;
-    });
-  let modes: OfferingTermMode[] = [];
-  for (const event of events) {
-    const data = event.data as { termModes?: OfferingTermMode[] };
-    if (data.termModes !== undefined) modes = data.termModes;
-  }
-  return modes;
-}
-
 /**
  * A section's term mode must be one its course offering lists (422 otherwise), as bounded by the
  * offering's registry when the offering's modes are being changed at this moment. Answers the
@@ -170,17 +149,7 @@ async function checkTermMode(
     ));
   if (!offeringId) return null;
   const registry = await offeringRegistry(store, offeringId);
-  if (!TermMode) return registry;
-  const modes = boundTermModes(registry) ?? (await offeringTermModes(store, offeringId));
-  const listed = modes.some(
-    (m) =>
-      m.AcademicTermId === TermMode.AcademicTermId && m.TeachingModeId === TermMode.TeachingModeId,
-  );
-  if (!listed) {
-    throw new DomainRuleError(
-      "The section's term and teaching mode are not among its course offering's.",
-    );
-  }
+  await assertTermModeAllowed(store, registry, offeringId, TermMode);
   return registry;
 }
 

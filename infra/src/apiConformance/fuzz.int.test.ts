@@ -34,7 +34,7 @@ let app: ConformanceApp;
 beforeAll(async () => {
   app = await startConformanceApp();
   await waitForProjections(app.allot);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await app.close();
@@ -216,7 +216,7 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
       // Signed and valid, for someone who is no user here (then replayed by later probes).
       (await idp.respond(await authnRequest(), { email: 'nobody@example.edu' })).SAMLResponse,
     ];
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await oidcApp.close();

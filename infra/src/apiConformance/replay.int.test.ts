@@ -18,7 +18,7 @@ let dataDir: string;
 beforeAll(async () => {
   app = await startConformanceApp();
   dataDir = app.dataDir;
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await app.close({ keepData: true });

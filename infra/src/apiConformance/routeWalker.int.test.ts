@@ -124,7 +124,7 @@ beforeAll(async () => {
   await waitForProjections(app.allot);
   roles = await signedInRoles(app.allot);
   walked = withoutMirroredHeads(app.routes);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await app.close();

@@ -20,7 +20,7 @@ const faculty = demoUserId('mgarcia');
 beforeAll(async () => {
   app = await startConformanceApp();
   await waitForProjections(app.allot);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await app.close();

@@ -28,6 +28,8 @@ async function redisReachable(url) {
 }
 
 export default async function globalSetup() {
+  // Names the run: infra/src/testing/demoTemplate.ts seeds one demo folder per run under it.
+  process.env.ALLOT_TEST_RUN_ID = `${Date.now().toString(36)}-${process.pid}`;
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     if (ci) fail('CI=true but DATABASE_URL is not set: the PostgreSQL tests cannot run.');

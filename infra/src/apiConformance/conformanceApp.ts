@@ -10,6 +10,7 @@ import {
 } from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
+import { seededDemoDataDir } from '../testing/demoTemplate.js';
 
 const SECRET = 'api-conformance-session-secret-of-32-chars!';
 const codec = createSessionCodec({ secrets: [SECRET], ttlMs: 60 * 60_000 });
@@ -43,7 +44,13 @@ function methodsOf(route: RouteOptions): string[] {
 export async function startConformanceApp(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<ConformanceApp> {
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'allot-conformance-')));
+  const demo = options.env?.ALLOT_DEMO_DATA !== 'off';
+  // The demo institution is seeded once per test run and copied (testing/demoTemplate.ts).
+  const dataDir =
+    options.dataDir ??
+    (demo
+      ? await seededDemoDataDir('allot-conformance-')
+      : await mkdtemp(path.join(os.tmpdir(), 'allot-conformance-')));
   const frontendDir = path.join(dataDir, 'frontend-dist');
   await mkdir(frontendDir, { recursive: true });
   await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SESSION_COOKIE_NAME, createSessionCodec, csrfTokenFor, ranks } from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { demoConfigurationId } from '../seed/demoConfiguration.js';
 import { demoPlan } from '../seed/demoPlan.js';
 import { demoUserId } from '../seed/demoUsers.js';
+import { seededDemoDataDir } from '../testing/demoTemplate.js';
 import { startAllot, type RunningAllot } from './startAllot.js';
 
 /*
@@ -51,7 +51,8 @@ async function settled(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-administration-'));
+  // The demo institution, seeded once per test run (testing/demoTemplate.ts).
+  dataDir = await seededDemoDataDir('allot-administration-');
   const frontendDir = path.join(dataDir, 'frontend-dist');
   await mkdir(frontendDir);
   await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/loadConfig.js';
 import { demoUserId } from '../seed/demoUsers.js';
+import { seededDemoDataDir } from '../testing/demoTemplate.js';
 import { startAllot, type RunningAllot } from './startAllot.js';
 
 /** Cookies by name (the app's are all on path /), redirects followed by hand like a browser. */
@@ -76,7 +76,8 @@ let dataDir: string;
 let allot: RunningAllot | null = null;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-sign-in-'));
+  // The demo institution, seeded once per test run (testing/demoTemplate.ts).
+  dataDir = await seededDemoDataDir('allot-sign-in-');
   const frontendDir = path.join(dataDir, 'frontend-dist');
   await mkdir(frontendDir);
   await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');

@@ -1,0 +1,94 @@
+import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config/loadConfig.js';
+import { startAllot } from '../embedded/startAllot.js';
+import { LOCK_FILE } from '../embedded/dataDirLock.js';
+
+/**
+ * The demo institution, seeded once per test run on an embedded data folder and copied for each
+ * test file that needs it: seeding it costs a minute of CPU, and half a dozen files start the
+ * whole application on it. The first caller in the run seeds it (a directory made atomically says
+ * who); the others wait for it, in whichever jest worker they run. Files that test the seeding
+ * itself seed their own.
+ */
+const WAIT_MS = 10 * 60_000;
+
+function templateRoot(): string {
+  // testing/globalSetup.js names the run (its teardown removes the template); a file run on its
+  // own outside it gets a template of its own.
+  const run = process.env.ALLOT_TEST_RUN_ID ?? `standalone-${String(process.pid)}`;
+  return path.join(os.tmpdir(), `allot-demo-template-${run}`);
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+async function seedTemplate(root: string): Promise<void> {
+  const dataDir = path.join(root, 'data');
+  const frontendDir = path.join(root, 'frontend-dist');
+  try {
+    await mkdir(frontendDir);
+    await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');
+    const allot = await startAllot(
+      loadConfig({
+        ALLOT_MODE: 'test',
+        ALLOT_DEMO_DATA: 'on',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ALLOT_DATA_DIR: dataDir,
+        ALLOT_FRONTEND_DIR: frontendDir,
+        ALLOT_DB_POOL_SIZE: '4',
+        LOG_LEVEL: 'silent',
+      }),
+    );
+    const head = await allot.store.headPosition();
+    if (head) await allot.runner.waitFor(head, undefined, WAIT_MS);
+    await allot.close();
+    await writeFile(path.join(root, 'ready'), 'ready');
+  } catch (err) {
+    await writeFile(path.join(root, 'failed'), String(err instanceof Error ? err.stack : err));
+    throw err;
+  }
+}
+
+async function templateReady(root: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    if (await exists(path.join(root, 'ready'))) return;
+    if (await exists(path.join(root, 'failed'))) {
+      throw new Error(
+        `Seeding the demo template failed: ${await readFile(path.join(root, 'failed'), 'utf8')}`,
+      );
+    }
+    if (Date.now() > deadline) throw new Error('The demo template was not seeded in 10 minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A data folder of its own holding the seeded demo institution, its read models caught up: a
+ * start on it seeds nothing and has nothing to catch up. The caller removes it.
+ */
+export async function seededDemoDataDir(prefix: string): Promise<string> {
+  const root = templateRoot();
+  let seeder = false;
+  try {
+    await mkdir(root);
+    seeder = true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  if (seeder) await seedTemplate(root);
+  else await templateReady(root);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await cp(path.join(root, 'data'), dataDir, {
+    recursive: true,
+    // The seeding start's lock names a process that is alive (this worker, or another one).
+    filter: (source) => path.basename(source) !== LOCK_FILE,
+  });
+  return dataDir;
+}

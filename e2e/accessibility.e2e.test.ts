@@ -142,7 +142,12 @@ async function switchTheme(page: Page): Promise<void> {
 }
 
 async function auditAs(username: string, pages: readonly string[]): Promise<Finding[]> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // axe is injected as an inline script, which the app's CSP rightly refuses: the audit's own
+  // browser context lets it in (the other browser tests run under the CSP).
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   await signIn(page, username, '/');
   const findings: Finding[] = [];
@@ -170,7 +175,7 @@ async function auditAs(username: string, pages: readonly string[]): Promise<Find
 test('the sign-in page has no serious accessibility finding in either theme', async () => {
   const findings: Finding[] = [];
   for (const theme of ['dark', 'light']) {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ bypassCSP: true });
     await context.addInitScript((t) => window.localStorage.setItem('allot.theme', t), theme);
     const page = await context.newPage();
     await page.goto(`${appUrl()}/login`);

@@ -76,10 +76,11 @@ async function shoot(page: Page, name: string) {
 async function inLightTheme(page: Page, shootLight: () => Promise<void>) {
   await page.getByRole('button', { name: 'Switch to the light theme' }).click();
   await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
-  // Away from the toggle, so its tooltip is not in the picture.
-  await page.mouse.move(1390, 890);
-  await page.locator('.bp6-tooltip').waitFor({ state: 'detached' });
   try {
+    // Nothing focused and the pointer away from the toggle, so no tooltip is in the picture.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(1390, 890);
+    await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
     await shootLight();
   } finally {
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();

@@ -125,6 +125,20 @@ describe.each(tables)('the $route list at 1400 × 900', (t) => {
   test('shows every default column without scrolling sideways; a hidden column stays hidden after a reload', async () => {
     const { page, problems } = await open(t.username, t.route);
     await loaded(page);
+    // Blueprint sizes the columns to the frame after the rows arrive (a resize observer): give it
+    // a moment; an overflow that stays is reported with its figures below.
+    await page
+      .waitForFunction(
+        () => {
+          const main = document.querySelector(
+            '.allot-resource-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
+          );
+          return main !== null && main.scrollWidth <= main.clientWidth;
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     expect(await sidewaysOverflow(page)).toEqual({ table: 0, frame: 0, page: 0 });
     // The last default column is whole inside the table and the window.
     const last = await header(page, t.lastDefault).boundingBox();

@@ -52,10 +52,7 @@ const person = (id: string, name: string, pointsRequired: number | null, isFacul
   username: id,
   isFaculty,
   isActive: true,
-  FinancialData:
-    pointsRequired === null
-      ? null
-      : { pointsRequired },
+  FinancialData: pointsRequired === null ? null : { pointsRequired },
 });
 const section = (id: string, extra: Record<string, unknown>) => ({
   id,

@@ -139,7 +139,14 @@ describe.each(tables)('the $route list at 1400 × 900', (t) => {
         { timeout: 10_000 },
       )
       .catch(() => undefined);
-    expect(await sidewaysOverflow(page)).toEqual({ table: 0, frame: 0, page: 0 });
+    const overflow = await sidewaysOverflow(page);
+    // Blueprint's scrolling quadrant may reach 2 px past its frame (its border): on some runs
+    // (CI) it does, on others not; a person cannot scroll 2 px. The frame and page never may.
+    expect({ ...overflow, table: overflow.table <= 2 ? 0 : overflow.table }).toEqual({
+      table: 0,
+      frame: 0,
+      page: 0,
+    });
     // The last default column is whole inside the table and the window.
     const last = await header(page, t.lastDefault).boundingBox();
     const table = await page.locator('.allot-resource-table').boundingBox();

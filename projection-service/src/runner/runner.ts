@@ -206,11 +206,17 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
         if (passed && remote.length > 0) {
           // Run by another instance (or not yet locked here): its committed checkpoint decides.
-          const stored = await readCheckpointPositions(options.knex, schema, remote);
-          passed = remote.every((n) => {
-            const p = stored.get(n);
-            return p !== undefined && comparePositions(p, position) >= 0;
-          });
+          // A read that fails (a connection the database just ended) is asked again until the
+          // deadline: waiting answers yes or no, never a fault.
+          const stored = await readCheckpointPositions(options.knex, schema, remote).catch(
+            () => null,
+          );
+          passed =
+            stored !== null &&
+            remote.every((n) => {
+              const p = stored.get(n);
+              return p !== undefined && comparePositions(p, position) >= 0;
+            });
         }
         if (passed) return true;
         const remaining = deadline - Date.now();

@@ -264,9 +264,14 @@ async function compareWithRebuild(databaseUrl: string, adminUrl: string): Promis
     });
     const rebuiltDigests = await readModelDigests(rebuilt);
     await rebuilt.destroy();
+    // Each differing table with its row counts (live, rebuilt): a count tells doubled rows from
+    // changed ones.
     return [...liveDigests]
       .filter(([key, digest]) => rebuiltDigests.get(key) !== digest)
-      .map(([key]) => key);
+      .map(
+        ([key, digest]) =>
+          `${key} (rows ${digest.split(':')[0] ?? '?'} live, ${rebuiltDigests.get(key)?.split(':')[0] ?? '?'} rebuilt)`,
+      );
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
     await admin.end();

@@ -582,7 +582,7 @@ async function probePhase(adminUrl: string): Promise<void> {
       {
         cwd: repoRoot,
         stdio: 'inherit',
-        env: { ...process.env, DATABASE_URL: adminUrl, CI: 'true' },
+        env: { ...process.env, DATABASE_URL: adminUrl },
       },
     );
     child.once('exit', (c) => resolve(c ?? 1));

@@ -1,16 +1,13 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import {
   academicPeriods,
   academicTerms,
   courseOfferings,
-  createPostgresEventStore,
-  type EventStore,
   type ResourceRecord,
 } from '@allot/shared-events';
 import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
-import { createCommandBus, type CommandBus } from '../commandHandling/commandBus.js';
+import { openWriterNode, type WriterNode } from '../testing/writerNode.js';
 import { loadRecord } from './loadRecord.js';
 
 /*
@@ -21,14 +18,10 @@ import { loadRecord } from './loadRecord.js';
  */
 const WRITERS = 10;
 let db: TestDatabase;
-let setup: { pool: pg.Pool; store: EventStore; bus: CommandBus };
-let writers: { pool: pg.Pool; store: EventStore; bus: CommandBus }[] = [];
+let setup: WriterNode;
+let writers: WriterNode[] = [];
 
-async function node(max: number) {
-  const pool = new pg.Pool({ connectionString: db.url, max });
-  const store = await createPostgresEventStore({ pool, schema: db.schema });
-  return { pool, store, bus: createCommandBus({ store }) };
-}
+const node = (max: number) => openWriterNode(db, max);
 
 /** Runs every command at the same moment, each on its own node; answers the status of each. */
 async function together(commands: [string, object][]): Promise<number[]> {
@@ -59,10 +52,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const n of [setup, ...writers]) {
-    await n.store.close();
-    await n.pool.end();
-  }
+  for (const n of [setup, ...writers]) await n.close();
   await db.close();
 });
 

@@ -1,9 +1,7 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
 import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
-import { createCommandBus, type CommandBus } from '../commandHandling/commandBus.js';
+import { openWriterNode, type WriterNode } from '../testing/writerNode.js';
 
 /*
  * Double booking under concurrency on a native PostgreSQL server. Each writer is a node of its
@@ -13,14 +11,10 @@ import { createCommandBus, type CommandBus } from '../commandHandling/commandBus
  */
 const WRITERS = 20;
 let db: TestDatabase;
-let setup: { pool: pg.Pool; store: EventStore; bus: CommandBus };
-let writers: { pool: pg.Pool; store: EventStore; bus: CommandBus }[] = [];
+let setup: WriterNode;
+let writers: WriterNode[] = [];
 
-async function node(max: number) {
-  const pool = new pg.Pool({ connectionString: db.url, max });
-  const store = await createPostgresEventStore({ pool, schema: db.schema });
-  return { pool, store, bus: createCommandBus({ store }) };
-}
+const node = (max: number) => openWriterNode(db, max);
 
 const TermMode = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' };
 const meeting = (startTime: string, endTime: string, LocationId: string | null) => ({
@@ -109,10 +103,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const n of [setup, ...writers]) {
-    await n.store.close();
-    await n.pool.end();
-  }
+  for (const n of [setup, ...writers]) await n.close();
   await db.close();
 });
 

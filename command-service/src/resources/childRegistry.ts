@@ -88,6 +88,35 @@ export async function appendToRegistry(
   }
 }
 
+/**
+ * Registers what a child will hold, just before its own event. When another writer appended to
+ * the registry since it was read, the registry is read again and the child checked against it
+ * once more (`recheck` throws the rule's 422), here rather than by running the whole command again.
+ */
+export async function registerChild(
+  store: EventStore,
+  registry: ChildRegistry,
+  child: { parent: string; parentId: string; childId: string; value: unknown },
+  metadata: EventMetadata,
+  recheck: (registry: ChildRegistry) => Promise<void>,
+): Promise<void> {
+  for (let round = 1; ; round++) {
+    try {
+      await appendToRegistry(
+        store,
+        registry,
+        { type: 'RegistryChildSet', data: { childId: child.childId, value: child.value } },
+        metadata,
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof RegistryChanged) || round >= 50) throw err;
+      Object.assign(registry, await readChildRegistry(store, child.parent, child.parentId));
+      await recheck(registry);
+    }
+  }
+}
+
 /** A child left its parent (after its own write): whatever the registry holds then. */
 export async function removeFromRegistry(
   store: EventStore,

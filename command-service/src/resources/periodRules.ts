@@ -6,9 +6,9 @@ import {
   type ResourceRecord,
 } from '@allot/shared-events';
 import {
-  RegistryChanged,
   appendToRegistry,
   readChildRegistry,
+  registerChild,
   removeFromRegistry,
   type ChildRegistry,
 } from './childRegistry.js';
@@ -110,28 +110,19 @@ export async function checkTermWithinPeriod(
   };
   const registry = await readChildRegistry(store, PERIOD, periodId);
   await check(registry);
-  // Registered just before the term's event; when the period's registry moved on meanwhile it is
-  // read again and the term judged once more, here rather than by running the whole command again.
-  return async () => {
-    for (let round = 1; ; round++) {
-      try {
-        await appendToRegistry(
-          store,
-          registry,
-          {
-            type: 'RegistryChildSet',
-            data: { childId: String(term.id), value: { name: term.name, ...datesOf(term) } },
-          },
-          metadata,
-        );
-        return;
-      } catch (err) {
-        if (!(err instanceof RegistryChanged) || round >= 50) throw err;
-        Object.assign(registry, await readChildRegistry(store, PERIOD, periodId));
-        await check(registry);
-      }
-    }
-  };
+  return () =>
+    registerChild(
+      store,
+      registry,
+      {
+        parent: PERIOD,
+        parentId: periodId,
+        childId: String(term.id),
+        value: { name: term.name, ...datesOf(term) },
+      },
+      metadata,
+      check,
+    );
 }
 
 /** A term left its period (deleted, or moved to another): the period's registry forgets it. */

@@ -15,9 +15,9 @@ import { namesInWords } from '../resources/periodRules.js';
 import { refreshedRecordIndex } from '../resources/recordIndex.js';
 import type { BeforeAppend } from '../resources/periodRules.js';
 import {
-  RegistryChanged,
   appendToRegistry,
   readChildRegistry,
+  registerChild,
   removeFromRegistry,
   type ChildRegistry,
 } from '../resources/childRegistry.js';
@@ -185,12 +185,8 @@ export async function assertTermModeAllowed(
   }
 }
 
-/**
- * A section will hold this term mode under this offering: registered just before its event. When
- * another writer appended to the registry since it was read, it is read again and the term mode
- * checked against it once more, here rather than by running the whole command again.
- */
-export async function registerSection(
+/** A section will hold this term mode under this offering: registered just before its event. */
+export function registerSection(
   store: EventStore,
   registry: ChildRegistry,
   section: {
@@ -201,27 +197,18 @@ export async function registerSection(
   },
   metadata: EventMetadata,
 ): Promise<void> {
-  for (let round = 1; ; round++) {
-    try {
-      await appendToRegistry(
-        store,
-        registry,
-        {
-          type: 'RegistryChildSet',
-          data: {
-            childId: section.id,
-            value: { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber },
-          },
-        },
-        metadata,
-      );
-      return;
-    } catch (err) {
-      if (!(err instanceof RegistryChanged) || round >= 50) throw err;
-      Object.assign(registry, await readChildRegistry(store, OFFERING, section.CourseOfferingId));
-      await assertTermModeAllowed(store, registry, section.CourseOfferingId, section.TermMode);
-    }
-  }
+  return registerChild(
+    store,
+    registry,
+    {
+      parent: OFFERING,
+      parentId: section.CourseOfferingId,
+      childId: section.id,
+      value: { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber },
+    },
+    metadata,
+    (fresh) => assertTermModeAllowed(store, fresh, section.CourseOfferingId, section.TermMode),
+  );
 }
 
 /** A section left its offering (deleted, or moved to another): its registry forgets it. */

@@ -17,15 +17,20 @@ const swc = [
   },
 ];
 
-// A test file that needs a real service says so in a first-line `// @allot-needs postgres|redis`.
-// Without that service on a newcomer's machine the file is not collected (and the run says so);
-// with CI=true it is always collected, and testing/globalSetup.js fails the run if the service is
-// missing — never a silent skip.
+// A test file that needs a real service says so in a first-line
+// `// @allot-needs postgres|redis|simplesamlphp`. Without that service on a newcomer's machine the
+// file is not collected (and the run says so); with CI=true it is always collected, and
+// testing/globalSetup.js fails the run if the service is missing — never a silent skip.
+// simplesamlphp is Debian's package (a real SAML IdP for the interop tests), which .ci/run installs.
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const missing = new Set(
   ci
     ? []
-    : [!process.env.DATABASE_URL && 'postgres', !process.env.REDIS_URL && 'redis'].filter(Boolean),
+    : [
+        !process.env.DATABASE_URL && 'postgres',
+        !process.env.REDIS_URL && 'redis',
+        !fs.existsSync('/usr/share/simplesamlphp') && 'simplesamlphp',
+      ].filter(Boolean),
 );
 const here = path.dirname(fileURLToPath(import.meta.url));
 const notCollected = [];
@@ -39,9 +44,14 @@ for (const dir of ['shared-events', 'command-service', 'projection-service', 'in
   }
 }
 if (notCollected.length > 0 && !process.env.JEST_WORKER_ID) {
-  const needs = [...new Set(notCollected.map((n) => n.need))].join(' and ');
+  const needs = [...new Set(notCollected.map((n) => n.need))];
+  const how = {
+    postgres: 'set DATABASE_URL',
+    redis: 'set REDIS_URL',
+    simplesamlphp: 'apt-get install simplesamlphp php-cli php-xml',
+  };
   console.warn(
-    `Not collected: ${notCollected.length} test files need ${needs} (set DATABASE_URL / REDIS_URL to run them; CI always runs them).`,
+    `Not collected: ${notCollected.length} test files need ${needs.join(' and ')} (${needs.map((n) => how[n] ?? n).join('; ')} to run them; CI always runs them).`,
   );
 }
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

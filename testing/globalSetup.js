@@ -1,7 +1,10 @@
 // Creates one PostgreSQL database for this test run (unique name) when DATABASE_URL is set, and
-// checks Redis when REDIS_URL is set. With CI=true both are required: a test that needs them must
-// fail, never skip, so a missing service stops the run here with one clear sentence.
+// checks Redis when REDIS_URL is set. With CI=true both are required, and so is Debian's
+// simplesamlphp package (the real SAML IdP of the `// @allot-needs simplesamlphp` tests): a test
+// that needs them must fail, never skip, so a missing service stops the run here with one clear
+// sentence.
 import pg from 'pg';
+import fs from 'node:fs';
 import net from 'node:net';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -30,6 +33,11 @@ async function redisReachable(url) {
 export default async function globalSetup() {
   // Names the run: infra/src/testing/demoTemplate.ts seeds one demo folder per run under it.
   process.env.ALLOT_TEST_RUN_ID = `${Date.now().toString(36)}-${process.pid}`;
+  if (ci && !fs.existsSync('/usr/share/simplesamlphp')) {
+    fail(
+      'CI=true but SimpleSAMLphp is not installed (/usr/share/simplesamlphp is missing): apt-get install simplesamlphp php-cli php-xml, as .ci/run does.',
+    );
+  }
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     if (ci) fail('CI=true but DATABASE_URL is not set: the PostgreSQL tests cannot run.');

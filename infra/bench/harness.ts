@@ -131,7 +131,11 @@ export async function createDatabase(
   };
 }
 
-export async function catchUp(url: string): Promise<void> {
+/** Runs every projection on the database at `url` until it reaches the head of the log. */
+export async function catchUp(
+  url: string,
+  what = `${String(allProjections.length)} production projections from an empty database`,
+): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => undefined);
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
@@ -145,9 +149,7 @@ export async function catchUp(url: string): Promise<void> {
     });
     const head = await store.headPosition();
     if (!head) throw new Error('the log is empty');
-    console.log(
-      `\n2. Projection catch-up: ${String(allProjections.length)} production projections from an empty database`,
-    );
+    console.log(`\n2. Projection catch-up: ${what}`);
     const started = performance.now();
     await runner.start();
     const progress = setInterval(() => {

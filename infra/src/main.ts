@@ -1,6 +1,7 @@
 // The embedded start (`npm start`): reads the environment, starts everything, prints the URL.
 import { formatStartupError } from './config/formatStartupError.js';
 import { loadConfig, type AllotConfig } from './config/loadConfig.js';
+import { signInSummary } from './embedded/identity.js';
 import { startAllot, type RunningAllot } from './embedded/startAllot.js';
 
 function describeStartFailure(err: unknown, config: AllotConfig): string {
@@ -31,6 +32,7 @@ const where = config.databaseUrl
   ? 'PostgreSQL from DATABASE_URL'
   : `embedded PGlite in ${config.dataDir}`;
 console.log(`\nAllot is running at ${allot.url}  (${config.mode} mode, ${where})`);
+console.log(signInSummary(config));
 if (allot.seedReport.applied.length > 0)
   console.log(`Demo data seeded: ${allot.seedReport.applied.join(', ')}.`);
 console.log('Press Ctrl+C to stop.\n');

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { createSessionCodec } from '@allot/shared-events';
-import { identityPlugin } from './identityPlugin.js';
+import { identityPlugin, SIGN_IN_PROBLEM } from './identityPlugin.js';
+import { idpMetadataSource } from './saml/idpMetadata.js';
 import { createInMemoryUserDirectory } from './userDirectory.js';
 import {
   freePort,
@@ -11,16 +12,25 @@ import {
 } from './testing/identityTestApp.js';
 import { generateSigningKey } from './testing/samlTestIdp.js';
 
+let lastLogs: string[] = [];
+
 async function appInfo(overrides: IdentityTestOverrides): Promise<unknown> {
   const t = await startIdentityApp(overrides);
   try {
     const answer = await t.browser().request('/api/app-info');
     expect(answer.status).toBe(200);
+    lastLogs = t.logs;
     return JSON.parse(answer.body);
   } finally {
     await t.close();
   }
 }
+
+/** What the administrator reads in the log about a misconfigured sign-in. */
+const loggedProblems = () =>
+  lastLogs
+    .map((line) => String((JSON.parse(line) as { msg?: unknown }).msg))
+    .filter((msg) => msg.startsWith('Sign-in is not configured correctly'));
 
 let idpCert: string;
 beforeAll(async () => {
@@ -59,28 +69,51 @@ describe('GET /api/app-info', () => {
     });
   });
 
-  it('a misconfiguration answers a sentence in error', async () => {
+  it('a misconfiguration tells people to ask, and the administrator the reason in the log', async () => {
     expect(
       await appInfo({ auth0Enabled: false, saml: { ...saml(), idpCert: 'not a certificate' } }),
     ).toEqual({
       strategyExists: false,
-      error: 'The SAML identity provider certificate is missing or not a valid X.509 certificate.',
+      error: SIGN_IN_PROBLEM,
       featureFlags: { auth0Enabled: false },
     });
+    expect(loggedProblems()).toContain(
+      'Sign-in is not configured correctly: The SAML identity provider certificate is missing or not a valid X.509 certificate.',
+    );
     expect(
       await appInfo({ auth0Enabled: true, oidc: { issuer: 'not a url', clientId: 'allot' } }),
-    ).toMatchObject({ strategyExists: false, error: expect.stringContaining('is not a valid') });
+    ).toMatchObject({ strategyExists: false, error: SIGN_IN_PROBLEM });
+    expect(loggedProblems().join()).toContain('is not a valid');
   });
 
-  it('an issuer that cannot be reached answers why', async () => {
+  it('an issuer that cannot be reached: the log says why', async () => {
     const closed = await freePort();
     const info = await appInfo({
       auth0Enabled: true,
       oidc: { issuer: `http://127.0.0.1:${closed}/`, clientId: 'allot' },
     });
-    expect(info).toMatchObject({ strategyExists: true, featureFlags: { auth0Enabled: true } });
-    expect((info as { error: string }).error).toContain(
+    expect(info).toMatchObject({
+      strategyExists: true,
+      error: SIGN_IN_PROBLEM,
+      featureFlags: { auth0Enabled: true },
+    });
+    expect(loggedProblems().join()).toContain(
       `The sign-in provider http://127.0.0.1:${closed}/ could not be reached`,
+    );
+  });
+
+  it('SAML from a metadata URL that cannot be read: the log says why', async () => {
+    const closed = await freePort();
+    const info = await appInfo({
+      auth0Enabled: false,
+      saml: {
+        ...saml(),
+        idpMetadata: idpMetadataSource({ url: `http://127.0.0.1:${closed}/metadata` }),
+      },
+    });
+    expect(info).toMatchObject({ strategyExists: true, error: SIGN_IN_PROBLEM });
+    expect(loggedProblems().join()).toContain(
+      `The identity provider's metadata at http://127.0.0.1:${closed}/metadata could not be read`,
     );
   });
 

@@ -5,7 +5,7 @@ import { csrfTokenOf, sessionFromCookie } from './csrf.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoIdp/accounts.js';
 import { createOidcClient, oidcRoutes, type OidcClient } from './oidcStrategy.js';
 import { PRODUCTION_MODE, trimmedPublicUrl, type IdentityOptions } from './options.js';
-import { createSaml, samlRoutes } from './samlStrategy.js';
+import { createSamlSignIn, type SamlSignIn } from './saml/samlSignIn.js';
 import { firstSecret, resolveStrategy } from './strategy.js';
 
 export interface AppInfo {
@@ -15,6 +15,10 @@ export interface AppInfo {
   featureFlags: { auth0Enabled: boolean };
 }
 
+/** What the login page says of a sign-in misconfiguration; the reason goes to the log only. */
+export const SIGN_IN_PROBLEM =
+  'Sign-in is not set up correctly. An administrator can find the reason in the server log (lines starting "Sign-in is not configured correctly").';
+
 const DEFAULT_RATE_LIMIT = { max: 30, timeWindowMs: 60 * 1000 };
 
 function wantsHtml(accept: string | undefined): boolean {
@@ -23,7 +27,8 @@ function wantsHtml(accept: string | undefined): boolean {
 
 /**
  * Sign-in for the command-service: GET /api/app-info, OIDC (/api/auth0/login, /api/auth0/callback)
- * or SAML (/api/auth/saml, /api/auth/saml/callback) by `auth0Enabled`, GET /api/auth/csrf,
+ * or SAML (/api/auth/saml, its callback, metadata and single logout; docs/single-sign-on.md) by
+ * `auth0Enabled`, GET /api/auth/csrf,
  * GET /api/auth/logout, and in demo modes the embedded provider at /idp.
  */
 export async function identityPlugin(
@@ -57,13 +62,21 @@ export async function identityPlugin(
       csrfSecret: options.csrfSecret,
       rateLimit: rateLimitConfig,
     });
-  } else if (strategy.kind === 'saml') {
-    await fastify.register(samlRoutes, {
+  }
+  let samlSignIn: SamlSignIn | null = null;
+  if (strategy.kind === 'saml') {
+    samlSignIn = createSamlSignIn({
       ...deps,
-      saml: createSaml(strategy.saml, publicUrl),
+      saml: strategy.saml,
       publicUrl,
+      csrfSecret: options.csrfSecret,
       rateLimit: rateLimitConfig,
     });
+    await fastify.register(samlSignIn.routes);
+  }
+  if (strategy.error) {
+    // The login page tells people sign-in is misconfigured; the reason is for the administrator.
+    fastify.log.error(`Sign-in is not configured correctly: ${strategy.error}`);
   }
 
   if (options.demoIdp?.enabled) {
@@ -83,11 +96,19 @@ export async function identityPlugin(
     await fastify.register(demoIdpPlugin, { provider, accounts, rateLimit: rateLimitConfig });
   }
 
-  fastify.get('/api/app-info', async (): Promise<AppInfo> => {
-    const error = strategy.error || (oidcClient ? await oidcClient.problem() : '');
+  let lastProblem = '';
+  fastify.get('/api/app-info', async (request): Promise<AppInfo> => {
+    const problem =
+      strategy.error ||
+      (oidcClient ? await oidcClient.problem() : '') ||
+      (samlSignIn ? await samlSignIn.problem() : '');
+    if (problem && problem !== lastProblem) {
+      request.log.error(`Sign-in is not configured correctly: ${problem}`);
+    }
+    lastProblem = problem;
     return {
       strategyExists: strategy.kind !== 'none',
-      error,
+      error: problem ? SIGN_IN_PROBLEM : '',
       featureFlags: { auth0Enabled: options.auth0Enabled },
     };
   });
@@ -118,9 +139,10 @@ export async function identityPlugin(
         request.log.error({ err }, 'the session could not be ended on the server');
       });
     }
-    const logoutUrl = oidcClient ? await oidcClient.endSessionUrl(`${publicUrl}/login`) : null;
+    const saml = samlSignIn ? await samlSignIn.logout(request) : { url: null, cookies: [] };
+    const logoutUrl = oidcClient ? await oidcClient.endSessionUrl(`${publicUrl}/login`) : saml.url;
     reply
-      .header('set-cookie', sessionClearCookie(options.mode))
+      .header('set-cookie', [sessionClearCookie(options.mode), ...saml.cookies])
       .header('cache-control', 'no-store');
     if (wantsHtml(request.headers.accept)) return reply.redirect(logoutUrl ?? '/login', 302);
     return reply.send({ loggedOut: true, logoutUrl });

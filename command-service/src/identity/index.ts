@@ -5,3 +5,5 @@ export * from './csrf.js';
 export * from './origin.js';
 export * from './strategy.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoIdp/accounts.js';
+export { idpMetadataSource, parseIdpMetadata } from './saml/idpMetadata.js';
+export { createInMemorySignInState, type SignInStateStore } from './saml/signInState.js';

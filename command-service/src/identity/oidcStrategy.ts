@@ -229,7 +229,12 @@ export function oidcRoutes(
           : {}),
       },
       transaction.origin,
-      [cleared],
+      {
+        provider: 'OIDC',
+        extraCookies: [cleared],
+        // Ending the provider's session lets Log In ask for an account again.
+        signInAsSomeoneElse: await options.client.endSessionUrl(`${options.publicUrl}/login`),
+      },
     );
   });
   done();

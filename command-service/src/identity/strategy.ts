@@ -22,7 +22,8 @@ function isUrl(value: string, production: boolean): boolean {
   }
 }
 
-function certificateProblem(cert: string): boolean {
+/** True when `cert` (PEM, or the bare base64 of one) is not an X.509 certificate. */
+export function certificateProblem(cert: string): boolean {
   const pem = cert.includes('-----BEGIN')
     ? cert
     : `-----BEGIN CERTIFICATE-----\n${cert.replace(/\s+/g, '')}\n-----END CERTIFICATE-----\n`;
@@ -72,16 +73,18 @@ export function resolveStrategy(options: IdentityOptions): ResolvedStrategy {
   }
   const saml = options.saml;
   if (!saml) return { kind: 'none', error: '' };
+  // Read from the IdP's metadata: checked when it is read (identityPlugin logs why not).
+  if (saml.idpMetadata) return { kind: 'saml', saml, error: '' };
   if (!isUrl(saml.entryPoint, production)) {
     return {
       kind: 'none',
       error: `The SAML sign-in URL "${saml.entryPoint}" is not a valid ${production ? 'https ' : ''}URL.`,
     };
   }
-  if (!saml.issuer.trim())
+  if (saml.issuer !== undefined && !saml.issuer.trim())
     return {
       kind: 'none',
-      error: 'The SAML service provider entity id (issuer) is not configured.',
+      error: 'The SAML service provider entity id (issuer) is empty.',
     };
   const certs = typeof saml.idpCert === 'string' ? [saml.idpCert] : saml.idpCert;
   if (certs.length === 0 || certs.some(certificateProblem)) {
@@ -89,6 +92,9 @@ export function resolveStrategy(options: IdentityOptions): ResolvedStrategy {
       kind: 'none',
       error: 'The SAML identity provider certificate is missing or not a valid X.509 certificate.',
     };
+  }
+  if (saml.signRequests && !saml.spKey) {
+    return { kind: 'none', error: 'Signing SAML requests needs a service provider key.' };
   }
   return { kind: 'saml', saml, error: '' };
 }

@@ -118,6 +118,15 @@ test('no authentication strategy: Authentication Configuration Issue, contact su
   expect(screen.queryByRole('button', { name: 'Log In' })).not.toBeInTheDocument();
 });
 
+test('a misconfigured sign-in points the administrator to the server log', async () => {
+  const error =
+    'Sign-in is not set up correctly. An administrator can find the reason in the server log.';
+  world.appInfo = { strategyExists: false, error, featureFlags: { auth0Enabled: false } };
+  renderLogin();
+  expect(await screen.findByText('Authentication Configuration Issue')).toBeInTheDocument();
+  expect(screen.getByText(`${error} Please contact support.`)).toBeInTheDocument();
+});
+
 test('app-info that cannot be read: sign-in unavailable, contact support', async () => {
   world.appInfoStatus = 500;
   renderLogin();

@@ -76,6 +76,7 @@ export function LoginPage({ appearanceTimeoutMs = THEME_LOAD_TIMEOUT_MS }: Login
             title="Authentication Configuration Issue"
             className="allot-login__notice"
           >
+            {info.error ? `${info.error} ` : ''}
             {CONTACT_SUPPORT}
           </Callout>
         ) : (

@@ -113,8 +113,34 @@ export const environmentSchema = z.object({
   OIDC_CLIENT_SECRET: text,
   OIDC_SCOPES: text,
   SAML_ENTRY_POINT: urlWith(['http:', 'https:']),
-  SAML_ISSUER: text,
+  SAML_IDP_METADATA_URL: urlWith(['http:', 'https:']),
   SAML_IDP_CERT: text,
+  SAML_IDP_ISSUER: text,
+  SAML_LOGOUT_URL: urlWith(['http:', 'https:']),
+  SAML_ISSUER: text,
+  SAML_SP_KEY: text,
+  SAML_SP_CERT: text,
+  SAML_SIGN_REQUESTS: flag,
+  SAML_SIGNED: z
+    .enum(['either', 'response', 'assertion', 'both'], {
+      error: 'must be one of either, response, assertion, both',
+    })
+    .optional(),
+  SAML_ALLOW_SHA1: flag,
+  SAML_CLOCK_SKEW_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number of seconds from 0 to 3600' })
+    .transform(Number)
+    .refine((n) => n <= 3600, { error: 'must be a whole number of seconds from 0 to 3600' })
+    .optional(),
+  SAML_IDP_INITIATED: flag,
+  SAML_USERNAME_FROM: text,
+  SAML_EMAIL_FROM: text,
+  SAML_FIRST_NAME_FROM: text,
+  SAML_LAST_NAME_FROM: text,
+  SAML_ROLES_FROM: text,
+  SAML_CREATE_USERS: flag,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

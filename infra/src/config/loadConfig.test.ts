@@ -211,8 +211,8 @@ describe('loadConfig', () => {
     expect(problemsOf({ OIDC_ISSUER: 'https://idp.example.edu' })).toEqual([
       'OIDC_CLIENT_ID is required when OIDC_ISSUER is set.',
     ]);
-    expect(problemsOf({ SAML_IDP_CERT: 'MIIC...' })).toEqual([
-      'SAML_ENTRY_POINT is required when SAML_IDP_CERT is set.',
+    expect(problemsOf({ SAML_ENTRY_POINT: 'https://idp.example.edu/sso' })).toEqual([
+      'SAML_IDP_CERT is required when SAML_ENTRY_POINT is set.',
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   type Environment,
   type EnvironmentVariable,
 } from './environment.js';
+import { samlSettingsFrom, type SamlSettings } from './samlSettings.js';
 
 export type LogLevel = NonNullable<Environment['LOG_LEVEL']>;
 
@@ -24,11 +25,7 @@ export interface OidcSettings {
   scopes: string;
 }
 
-export interface SamlSettings {
-  entryPoint: string;
-  issuer: string;
-  idpCert: string;
-}
+export type { SamlSettings } from './samlSettings.js';
 
 export interface AllotConfig {
   mode: AllotMode;
@@ -138,7 +135,10 @@ export function loadConfig(
   const port = e.PORT ?? 3000;
   const cwd = options.cwd ?? process.cwd();
   const demoData = e.ALLOT_DEMO_DATA ?? DEMO_BY_DEFAULT.has(mode);
-  const demoIdp = e.ALLOT_DEMO_IDP ?? DEMO_BY_DEFAULT.has(mode);
+  const saml = samlSettingsFrom(e, cwd, problems);
+  // A configured campus sign-in wins over the demo one: the demo provider is off unless asked for.
+  const realSignIn = e.OIDC_ISSUER !== undefined || saml !== null;
+  const demoIdp = e.ALLOT_DEMO_IDP ?? (DEMO_BY_DEFAULT.has(mode) && !realSignIn);
 
   if (mode === 'production') {
     if (!e.ALLOT_SESSION_SECRET) {
@@ -168,7 +168,6 @@ export function loadConfig(
     problems.push(...err.message.split('\n'));
   }
   requireTogether(problems, e, ['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
-  requireTogether(problems, e, ['SAML_ENTRY_POINT', 'SAML_IDP_CERT']);
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(cwd, e.ALLOT_DATA_DIR ?? '.allot-data');
   const publicUrl = (e.ALLOT_PUBLIC_URL ?? `http://localhost:${String(port)}`).replace(/\/+$/, '');
@@ -213,14 +212,7 @@ export function loadConfig(
             scopes: e.OIDC_SCOPES ?? 'openid profile email',
           }
         : null,
-    saml:
-      e.SAML_ENTRY_POINT && e.SAML_IDP_CERT
-        ? {
-            entryPoint: e.SAML_ENTRY_POINT,
-            issuer: e.SAML_ISSUER ?? 'allot',
-            idpCert: e.SAML_IDP_CERT,
-          }
-        : null,
+    saml,
   };
 }
 

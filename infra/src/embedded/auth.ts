@@ -62,6 +62,8 @@ export function composeAuth(options: {
   sessionCodec: SessionCodec;
   bus: Pick<CommandBus, 'execute'>;
   env?: Readonly<Record<string, string | undefined>>;
+  /** Waits until the read models show a command's result (a user created at sign-in). */
+  waitForUser?: (position: string) => Promise<void>;
 }): ComposedAuth {
   const { config, knex, store, sessionCodec } = options;
   // Checked with the rest of the configuration at start; `env` lets a caller override it.
@@ -104,8 +106,9 @@ export function composeAuth(options: {
       listApiKeys: createApiKeyList(knex, tables),
     },
     users: createReadModelUserDirectory({
-      findUserByLogin: (identity) => facts.findUserByLogin(identity),
+      usersMatchingLogin: (identity) => facts.usersMatchingLogin(identity),
       bus: options.bus,
+      ...(options.waitForUser ? { waitForPosition: options.waitForUser } : {}),
     }),
   };
 }

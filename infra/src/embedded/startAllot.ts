@@ -2,7 +2,12 @@ import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Knex } from 'knex';
-import { createSessionCodec, securityHeaderOptions, type EventStore } from '@allot/shared-events';
+import {
+  createSessionCodec,
+  securityHeaderOptions,
+  tokenToPosition,
+  type EventStore,
+} from '@allot/shared-events';
 import {
   commandServicePlugin,
   createBullMqJobs,
@@ -37,6 +42,8 @@ import { allProjections, isAllotEventType } from './projections.js';
 import { registerFrontend } from './staticFrontend.js';
 import { composeAuth } from './auth.js';
 import { identityOptions } from './identity.js';
+import { samlKeyPair } from './samlKeys.js';
+import { createSqlSignInState } from './signInState.js';
 
 export interface RunningAllot {
   /** Where a browser reaches it, e.g. http://localhost:3000. */
@@ -141,7 +148,18 @@ export async function startAllot(
     const bus = wakeRunnerAfterCommands(createCommandBus({ store }), runner, (name) =>
       afterCommand(name),
     );
-    const auth = composeAuth({ config, knex, store, sessionCodec, bus });
+    const auth = composeAuth({
+      config,
+      knex,
+      store,
+      sessionCodec,
+      bus,
+      // A user created at sign-in is in the read models before the browser arrives.
+      waitForUser: async (token) => {
+        const position = tokenToPosition(token);
+        if (position) await runner.waitFor(position, [authFactsProjection.name], 10_000);
+      },
+    });
     afterCommand = (name) => {
       if (SETTINGS_COMMAND_NAMES.has(name)) auth.liveFeatureFlags.markStale();
     };
@@ -157,6 +175,16 @@ export async function startAllot(
         sessionCodec,
         csrfSecret: sessionSecret,
         users: auth.users,
+        ...(config.saml
+          ? {
+              saml: {
+                state: await createSqlSignInState(knex),
+                spKey: await samlKeyPair(config.saml.spKey, config.dataDir, config.publicUrl),
+                onMetadataRefreshFailed: (err) =>
+                  app.log.error(`Sign-in is not configured correctly: ${err.message}`),
+              },
+            }
+          : {}),
       }),
     );
     await app.register(commandServicePlugin, {

@@ -161,15 +161,20 @@ test('replaces a workgroup’s members on update and moves a merged duplicate’
   expect(await facts.workgroupPermissionsOf('ada')).toEqual([{ id: 'wg-math', permission: 2 }]);
 });
 
-test('finds the one active user of a login by username or e-mail, whatever the case', async () => {
-  expect((await facts.findUserByLogin({ username: 'ADA' }))?.id).toBe('ada');
-  expect((await facts.findUserByLogin({ subject: 'ada' }))?.id).toBe('ada');
-  expect((await facts.findUserByLogin({ email: 'Ada@Example.edu' }))?.id).toBe('ada');
-  expect(await facts.findUserByLogin({ email: 'nobody@example.edu' })).toBeNull();
-  expect(await facts.findUserByLogin({ username: 'temp' })).toBeNull();
-  expect(await facts.findUserByLogin({})).toBeNull();
-  // Two different users match: nobody is signed in rather than the wrong one.
-  expect(await facts.findUserByLogin({ username: 'ada', email: 'fiona@example.edu' })).toBeNull();
+test('finds the users a login names, by username or e-mail, whatever the case', async () => {
+  const ids = async (identity: Parameters<typeof facts.usersMatchingLogin>[0]) =>
+    (await facts.usersMatchingLogin(identity)).map((u) => [u.id, u.isActive]);
+  expect(await ids({ username: 'ADA' })).toEqual([['ada', true]]);
+  expect(await ids({ subject: 'ada' })).toEqual([['ada', true]]);
+  expect(await ids({ email: 'Ada@Example.edu' })).toEqual([['ada', true]]);
+  expect(await ids({ email: 'nobody@example.edu' })).toEqual([]);
+  expect(await ids({ username: 'temp' })).toEqual([['temp', false]]);
+  expect(await ids({})).toEqual([]);
+  // Two different users: the sign-in decides (it refuses, naming the case).
+  expect(await ids({ username: 'ada', email: 'fiona@example.edu' })).toEqual([
+    ['ada', true],
+    ['fiona', true],
+  ]);
 });
 
 test('knows whose settings records are whose', async () => {

@@ -69,11 +69,12 @@ export function createReadModelAuthFacts(
   academicPeriodExists(academicPeriodId: string): Promise<boolean>;
   workgroupIdsOf(userId: string): Promise<string[]>;
   userSettingIdsOf(userId: string): Promise<string[]>;
-  findUserByLogin(identity: {
+  /** Every user (active or not) whose username or e-mail the identity names. */
+  usersMatchingLogin(identity: {
     subject?: string;
     email?: string;
     username?: string;
-  }): Promise<AuthUser | null>;
+  }): Promise<AuthUser[]>;
 } {
   const table = (logical: string) => tables.table(authFactsProjection.name, logical);
   const userById = async (id: string) => {
@@ -177,17 +178,18 @@ export function createReadModelAuthFacts(
         .select<{ id: string }[]>('id');
       return rows.map((r) => r.id);
     },
-    async findUserByLogin({ subject, email, username }) {
+    async usersMatchingLogin({ subject, email, username }) {
       // The demo provider's subject is the username; other providers match by verified e-mail.
       const names = [username, subject].filter((v): v is string => typeof v === 'string');
-      const query = knex(await table(AUTH_USERS_TABLE)).where((q) => {
-        for (const name of names) q.orWhereRaw('lower(username) = lower(?)', [name]);
-        if (email !== undefined) q.orWhereRaw('lower(email) = lower(?)', [email]);
-      });
-      if (names.length === 0 && email === undefined) return null;
-      const rows = await query.orderBy('id').select<UserRow[]>();
-      const active = rows.map(toAuthUser).filter((u) => u.isActive);
-      return active.length === 1 ? (active[0] ?? null) : null;
+      if (names.length === 0 && email === undefined) return [];
+      const rows = await knex(await table(AUTH_USERS_TABLE))
+        .where((q) => {
+          for (const name of names) q.orWhereRaw('lower(username) = lower(?)', [name]);
+          if (email !== undefined) q.orWhereRaw('lower(email) = lower(?)', [email]);
+        })
+        .orderBy('id')
+        .select<UserRow[]>();
+      return rows.map(toAuthUser);
     },
     async academicPeriodExists(academicPeriodId) {
       const row = await knex(await table(AUTH_PERIODS_TABLE))

@@ -1,6 +1,27 @@
 // Browser tests: a separate jest run (scripts/test.mjs starts it after the unit suites and the
 // frontend build). globalSetup starts one Allot with demo data on PGlite for the whole run; every
 // file drives the system Chromium against it.
+import fs from 'node:fs';
+
+// A browser test that needs SimpleSAMLphp says so on its first line, as the unit tests do
+// (jest.config.js); without it installed (and without CI=true) the file is not collected.
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const here = new URL('.', import.meta.url).pathname;
+const notCollected =
+  ci || fs.existsSync('/usr/share/simplesamlphp')
+    ? []
+    : fs
+        .readdirSync(here)
+        .filter((f) => f.endsWith('.e2e.test.ts'))
+        .filter((f) =>
+          fs.readFileSync(here + f, 'utf8').startsWith('// @allot-needs simplesamlphp'),
+        );
+if (notCollected.length > 0 && !process.env.JEST_WORKER_ID) {
+  console.warn(
+    `Not collected: ${notCollected.join(', ')} (needs SimpleSAMLphp: apt-get install simplesamlphp php-cli php-xml; CI always runs it).`,
+  );
+}
+
 const swc = [
   '@swc/jest',
   {
@@ -23,6 +44,10 @@ export default {
   globalSetup: '<rootDir>/e2e/globalSetup.mjs',
   globalTeardown: '<rootDir>/e2e/globalTeardown.mjs',
   testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...notCollected.map((f) => `/e2e/${f.replace(/[.]/g, '\\.')}$`),
+  ],
   testTimeout: 120000,
   // One browser at a time on a 2-core machine.
   maxWorkers: 1,

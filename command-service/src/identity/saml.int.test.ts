@@ -1,6 +1,12 @@
 import { SESSION_COOKIE_NAME } from '@allot/shared-events';
 import { startIdentityApp, type IdentityTestApp } from './testing/identityTestApp.js';
-import { generateSigningKey, TestSamlIdp, type KeyPair } from './testing/samlTestIdp.js';
+import type { SamlOptions } from './options.js';
+import {
+  generateSigningKey,
+  TestSamlIdp,
+  type KeyPair,
+  type TestSamlIdpOptions,
+} from './testing/samlTestIdp.js';
 
 const SSO_URL = 'http://127.0.0.1:9/idp/sso';
 const SP_ENTITY_ID = 'urn:allot:test-sp';
@@ -8,6 +14,8 @@ const SP_ENTITY_ID = 'urn:allot:test-sp';
 let t: IdentityTestApp;
 let idp: TestSamlIdp;
 let forgerKey: KeyPair;
+let samlOptions: SamlOptions;
+let idpOptions: TestSamlIdpOptions;
 
 beforeAll(async () => {
   const [idpKey, otherKey] = await Promise.all([
@@ -15,22 +23,21 @@ beforeAll(async () => {
     generateSigningKey('forger'),
   ]);
   forgerKey = otherKey;
-  t = await startIdentityApp({
-    auth0Enabled: false,
-    saml: {
-      entryPoint: SSO_URL,
-      idpCert: idpKey.cert,
-      issuer: SP_ENTITY_ID,
-      idpIssuer: 'urn:test:idp',
-    },
-  });
-  idp = new TestSamlIdp({
+  samlOptions = {
+    entryPoint: SSO_URL,
+    idpCert: idpKey.cert,
+    issuer: SP_ENTITY_ID,
+    idpIssuer: 'urn:test:idp',
+  };
+  t = await startIdentityApp({ auth0Enabled: false, saml: samlOptions });
+  idpOptions = {
     entityId: 'urn:test:idp',
     ssoUrl: SSO_URL,
     key: idpKey,
     spEntityId: SP_ENTITY_ID,
     acsUrl: `${t.base}/api/auth/saml/callback`,
-  });
+  };
+  idp = new TestSamlIdp(idpOptions);
 });
 afterAll(async () => {
   await t.close();
@@ -100,6 +107,32 @@ describe('SAML sign-in', () => {
     expect(answer.status).toBe(403);
     // node-saml checks the subject confirmation window first, then the Conditions.
     expect(lastRefusal()).toMatch(/expired|No valid subject confirmation/i);
+  });
+
+  it('accepts an IdP whose clock runs two minutes ahead (three are allowed unless configured)', async () => {
+    const { browser, redirectUrl } = await startSignIn();
+    const form = await idp.respond(redirectUrl, { issuedAt: new Date(Date.now() + 2 * 60_000) });
+    const answer = await browser.request('/api/auth/saml/callback', { form });
+    expect(answer.status).toBe(303);
+
+    const strict = await startIdentityApp({
+      auth0Enabled: false,
+      saml: { ...samlOptions, acceptedClockSkewMs: 60_000 },
+    });
+    try {
+      const strictIdp = new TestSamlIdp({
+        ...idpOptions,
+        acsUrl: `${strict.base}/api/auth/saml/callback`,
+      });
+      const start = await strict.browser().request('/api/auth/saml');
+      const early = await strictIdp.respond(start.location ?? '', {
+        issuedAt: new Date(Date.now() + 2 * 60_000),
+      });
+      const refused = await strict.browser().request('/api/auth/saml/callback', { form: early });
+      expect(refused.status).toBe(403);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses a replayed response', async () => {

@@ -46,6 +46,8 @@ export function sendSignInFailure(
     .type('text/html; charset=utf-8')
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title>` +
+        // Light or dark as the person's system is, like the app itself.
+        `<meta name="color-scheme" content="light dark">` +
         `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
         `<h1>Sign-in failed</h1><p>${escapeHtml(message)}</p>${next}` +

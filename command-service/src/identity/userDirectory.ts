@@ -69,11 +69,15 @@ export interface InMemoryUser extends DirectoryUser {
 /** A UserDirectory over a fixed list: for tests and until the users read model is wired. */
 export function createInMemoryUserDirectory(users: readonly InMemoryUser[]): UserDirectory & {
   lastLogins: Map<string, Date>;
+  /** `userId/sid` of every session ended (logout, single logout). */
+  endedSessions: Set<string>;
 } {
   const lastLogins = new Map<string, Date>();
+  const endedSessions = new Set<string>();
   const lower = (v: string | undefined) => v?.toLowerCase();
   return {
     lastLogins,
+    endedSessions,
     findByLogin({ subject, email, username }) {
       const named = users.filter(
         (u) =>
@@ -85,6 +89,10 @@ export function createInMemoryUserDirectory(users: readonly InMemoryUser[]): Use
     },
     recordLogin(userId, at) {
       lastLogins.set(userId, at);
+      return Promise.resolve();
+    },
+    endSession(userId, sid) {
+      endedSessions.add(`${userId}/${sid}`);
       return Promise.resolve();
     },
   };

@@ -39,7 +39,7 @@ export interface IdentityTestApp {
   base: string;
   users: ReturnType<typeof createInMemoryUserDirectory>;
   sessionCodec: SessionCodec;
-  /** Warnings and errors the app logged (JSON lines), to check why something was refused. */
+  /** What the app logged (JSON lines, info and up), to check why something was refused. */
   logs: string[];
   browser(): TestBrowser;
   close(): Promise<void>;
@@ -50,23 +50,27 @@ export type IdentityTestOverrides = Partial<Omit<IdentityOptions, 'publicUrl'>> 
   withBase?: (base: string) => Partial<IdentityOptions>;
   /** Routes beside the plugin, e.g. a write route guarded by requireCsrf. */
   extraRoutes?: (app: FastifyInstance, sessionCodec: SessionCodec) => void | PromiseLike<unknown>;
+  /** The people Allot knows; defaults to TEST_USERS. */
+  knownUsers?: readonly InMemoryUser[];
+  /** Defaults to a free one. */
+  port?: number;
 };
 
 /** The identity plugin alone on a real port, with in-memory users. */
 export async function startIdentityApp(
   overrides: IdentityTestOverrides = {},
 ): Promise<IdentityTestApp> {
-  const { withBase, extraRoutes, ...rest } = overrides;
-  const port = await freePort();
+  const { withBase, extraRoutes, knownUsers, port: wantedPort, ...rest } = overrides;
+  const port = wantedPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const sessionCodec = createSessionCodec({
     secrets: [IDENTITY_TEST_SESSION_SECRET],
     ttlMs: 60 * 60 * 1000,
   });
-  const users = createInMemoryUserDirectory(TEST_USERS);
+  const users = createInMemoryUserDirectory(knownUsers ?? TEST_USERS);
   const logs: string[] = [];
   const app = Fastify({
-    logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } },
+    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
   });
   await app.register(identityPlugin, {
     mode: 'test',

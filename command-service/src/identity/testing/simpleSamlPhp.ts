@@ -363,3 +363,95 @@ export async function startSimpleSamlPhp(options: {
     throw err;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Going through the IdP as a browser would (for HTTP-level tests; the browser tests use Chromium)
+
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
+    if (e.startsWith('#x') || e.startsWith('#X'))
+      return String.fromCodePoint(parseInt(e.slice(2), 16));
+    if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+/** Named <input>s of a page (hidden ones included), entity-decoded. */
+export function formInputs(html: string): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<input\b[^>]*>/gi)) {
+    const name = /\bname="([^"]*)"/i.exec(tag)?.[1];
+    if (name) inputs[name] = decodeEntities(/\bvalue="([^"]*)"/i.exec(tag)?.[1] ?? '');
+  }
+  return inputs;
+}
+
+export function formActionOf(html: string, base: string): string {
+  const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)?.[1];
+  if (action === undefined) throw new Error(`no form on the page: ${html.slice(0, 500)}`);
+  return new URL(decodeEntities(action), base).toString();
+}
+
+interface Hop {
+  status: number;
+  location: string | null;
+  body: string;
+  url: string;
+}
+
+/** What a browser can do for these flows: a request with cookies, redirects not followed. */
+export interface FlowBrowser {
+  request(target: string, init?: { form?: Record<string, string> }): Promise<Hop>;
+}
+
+/** Follows redirects across hosts (the IdP and Allot) until a page that is not one. */
+export async function followAll(
+  browser: FlowBrowser,
+  target: string,
+  init: { form?: Record<string, string> } = {},
+  maxHops = 15,
+): Promise<Hop[]> {
+  const hops = [await browser.request(target, init)];
+  for (let hop = hops[0]; hop?.location && hop.status >= 300 && hop.status < 400;) {
+    if (hops.length >= maxHops) throw new Error(`more than ${String(maxHops)} redirects`);
+    hop = await browser.request(hop.location);
+    hops.push(hop);
+  }
+  return hops;
+}
+
+/**
+ * From a start URL that leads to the IdP (Allot's /api/auth/saml, an AuthnRequest, the
+ * IdP-initiated URL): the UserPass login form when asked (fields username, password and the
+ * hidden AuthState), then the IdP's auto-post form. Returns where it posts and what.
+ */
+export async function passIdpLogin(
+  browser: FlowBrowser,
+  startUrl: string,
+  user: { username: string; password: string },
+  logFile?: string,
+): Promise<{ action: string; fields: Record<string, string> }> {
+  let page = (await followAll(browser, startUrl)).at(-1);
+  if (page && /name="password"/.test(page.body)) {
+    const fields = formInputs(page.body);
+    page = (
+      await followAll(browser, formActionOf(page.body, page.url), {
+        form: {
+          AuthState: fields['AuthState'] ?? '',
+          username: user.username,
+          password: user.password,
+        },
+      })
+    ).at(-1);
+  }
+  const fields = formInputs(page?.body ?? '');
+  if (!page || page.status !== 200 || (!fields['SAMLResponse'] && !fields['SAMLRequest'])) {
+    const log = logFile ? await fsp.readFile(logFile, 'utf8').catch(() => '') : '';
+    throw new Error(
+      `the IdP answered no SAML form (status ${String(page?.status)}): ${page?.body.replace(/\s+/g, ' ').slice(0, 1500) ?? ''}\nIdP log tail: ${log.slice(-2000)}`,
+    );
+  }
+  return { action: formActionOf(page.body, page.url), fields };
+}

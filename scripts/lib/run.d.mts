@@ -1,0 +1,2 @@
+/** Node flags that run the workspace's TypeScript sources directly (see run.mjs). */
+export function tsxFlags(): string[];

@@ -182,7 +182,7 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
       entityId: 'https://idp.example.edu/metadata',
       ssoUrl: SAML_ENTRY_POINT,
       key,
-      spEntityId: 'allot',
+      spEntityId: `${samlApp.allot.url}/api/auth/saml/metadata`,
       acsUrl: `${samlApp.allot.url}/api/auth/saml/callback`,
     });
     const authnRequest = async () => {
@@ -234,9 +234,11 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
     );
     expect(targets.map(({ route }) => `${route.method} ${route.url}`).sort()).toEqual([
       'GET /api/auth/saml',
+      'GET /api/auth/saml/logout',
       'GET /api/auth0/callback',
       'GET /api/auth0/login',
       'POST /api/auth/saml/callback',
+      'POST /api/auth/saml/logout',
     ]);
 
     const faults: string[] = [];
@@ -249,7 +251,10 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
       const routeKey = `${route.method} ${route.url}`;
       const statuses: Record<number, number> = {};
       summary[routeKey] = statuses;
-      const isStart = route.method === 'GET' && !route.url.endsWith('/callback');
+      const isStart =
+        route.method === 'GET' &&
+        !route.url.endsWith('/callback') &&
+        !route.url.endsWith('/logout');
       const probes = fc.sample(signInProbeArbitrary(route, context), {
         seed: SEED + 1000 + index,
         numRuns: SIGN_IN_PROBES_PER_ROUTE,
@@ -279,9 +284,14 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
           writes.push(`${status} but wrote: ${described}`);
         }
         const location = String(response.headers.location ?? '');
-        const expected = isStart
-          ? status === 302 && location.startsWith(provider)
-          : status >= 400 && status < 500;
+        // Single logout ends at the login page (or refuses): nothing it is sent gets further.
+        const isLogout = route.url === '/api/auth/saml/logout';
+        const expected = isLogout
+          ? (status >= 400 && status < 500) ||
+            ([302, 303].includes(status) && new URL(location, allot.url).pathname === '/login')
+          : isStart
+            ? status === 302 && location.startsWith(provider)
+            : status >= 400 && status < 500;
         if (!expected) unexpected.push(`${status} ${location} ${described}`);
       }
     }

@@ -285,6 +285,7 @@ export const NO_INPUT_SIGN_IN_ROUTES = new Set([
   'GET /api/auth/csrf',
   'GET /api/auth/logout',
   'DELETE /api/auth/sessions',
+  'GET /api/auth/saml/metadata',
 ]);
 
 export function isSignInFuzzed(route: WalkedRoute): boolean {
@@ -435,6 +436,38 @@ export function signInProbeArbitrary(
         },
       )
       .map((body) => ({ method, url, ...body }));
+  }
+  if (key === 'GET /api/auth/saml/logout' || key === 'POST /api/auth/saml/logout') {
+    // Single logout: an IdP's LogoutRequest or LogoutResponse (redirect binding: deflated,
+    // signed in the query; POST binding: signed XML), or nothing ("sign in as someone else").
+    const message = fc.record(
+      {
+        SAMLRequest: fc.option(junkSamlResponse, { freq: 3 }),
+        SAMLResponse: fc.option(junkSamlResponse, { freq: 3 }),
+        RelayState: fc.option(junk),
+        SigAlg: fc.option(
+          fc.oneof(
+            junk,
+            fc.constantFrom(
+              'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+              'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+            ),
+          ),
+        ),
+        Signature: fc.option(junk.map(base64Of)),
+      },
+      { requiredKeys: [] },
+    );
+    return fc.tuple(message, extra).map(([fields, more]) =>
+      method === 'GET'
+        ? { method, url, query: { ...more, ...remove(fields) } }
+        : {
+            method,
+            url,
+            payload: new URLSearchParams({ ...more, ...remove(fields) }).toString(),
+            contentType: 'application/x-www-form-urlencoded',
+          },
+    );
   }
   throw new Error(`No sign-in probes for ${key}: say what it reads and give it some.`);
 }

@@ -34,6 +34,15 @@ const PUBLIC_ROUTES: ReadonlyArray<{ route: string; reason: string }> = [
   { route: 'GET /api/auth0/callback', reason: 'OIDC redirect back; state and nonce checked' },
   { route: 'GET /api/auth/saml', reason: 'starts a SAML sign-in' },
   { route: 'POST /api/auth/saml/callback', reason: 'SAML assertion consumer; signature checked' },
+  {
+    route: 'GET /api/auth/saml/metadata',
+    reason: 'Allot’s SAML metadata, loaded by the campus IdP',
+  },
+  { route: 'GET /api/auth/saml/logout', reason: 'SAML single logout; the IdP’s signature checked' },
+  {
+    route: 'POST /api/auth/saml/logout',
+    reason: 'SAML single logout; the IdP’s signature checked',
+  },
   { route: 'GET /api/settings', reason: 'institution name and colour shown on the login page' },
   { route: 'GET /api/settings/primaryColor', reason: 'the theme colour before sign-in' },
   { route: 'GET /api/settingTypes', reason: 'settings by machineName, read like /api/settings' },

@@ -34,13 +34,13 @@ describe('racing creates of one code on native PostgreSQL', () => {
   it.each([1, 2, 3])(
     'round %i: of four clients creating the same code at once, exactly one wins',
     async (round) => {
-      const body = { name: `Division ${round}`, code: `RACE${round}` };
+      // Names differ (a name is unique too): only the code races.
       const answers = await Promise.all(
         ['a', 'b', 'c', 'd'].map((as) =>
           t.request({
             method: 'POST',
             url: '/api/divisions',
-            payload: body,
+            payload: { name: `Division ${round}${as}`, code: `RACE${round}` },
             headers: t.signedIn(as),
           }),
         ),

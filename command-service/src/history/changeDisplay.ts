@@ -1,3 +1,10 @@
+/** One field's raw difference between two versions of a record. */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
 /**
  * What a person reads for one change: the history answer carries it, so every client shows the
  * same words and none has to know ids, machine names or how a kind stores a list.

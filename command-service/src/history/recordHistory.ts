@@ -6,16 +6,11 @@ import {
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
 import { attributionOf, type Attribution } from './attribution.js';
-import { visibleChanges, type LabelledChange } from './changeDisplay.js';
+import { visibleChanges, type FieldChange, type LabelledChange } from './changeDisplay.js';
+
+export type { FieldChange } from './changeDisplay.js';
 import type { HistoryNames } from './historyNames.js';
 import { describeResourceChange } from './resourceChangeDisplay.js';
-
-/** One field's raw difference between two versions of a record. */
-export interface FieldChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
 
 /** One event of a record's stream as the History panel shows it (notes/uiShape.md). */
 export interface HistoryRow extends Attribution {

@@ -7,9 +7,9 @@ import {
   wordsOf,
   type ChangeDisplay,
   type LabelledChange,
+  type FieldChange,
 } from './changeDisplay.js';
 import { UNKNOWN_RECORD, type HistoryNames } from './historyNames.js';
-import type { FieldChange } from './recordHistory.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,9 +7,9 @@ import {
   wordsOf,
   type ChangeDisplay,
   type LabelledChange,
+  type FieldChange,
 } from './changeDisplay.js';
 import { UNKNOWN_RECORD, type HistoryNames } from './historyNames.js';
-import type { FieldChange } from './recordHistory.js';
 import { termModeText } from './resourceChangeDisplay.js';
 
 /** The labels of a section's fields and of what its events add (approval, reason, …). */

@@ -15,7 +15,7 @@ import {
   type TeachingPreferenceInput,
   type UnavailableTime,
 } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import {
   PREFERENCE_SUBMISSIONS_TABLE,
   TEACHING_PREFERENCES_TABLE,
@@ -81,7 +81,7 @@ function conflictsBetween(mine: readonly Meeting[], theirs: readonly Meeting[]):
  * queries per request: preferences and availability, workload, whole-term leaves, the sections
  * each instructor already teaches, and what a section's course wants.
  */
-export function createAlignmentReader(knex: Knex, tables: ReadTables) {
+export function createAlignmentReader(knex: Knex, tables: TableResolver) {
   const workloads = createWorkloadQuery(knex, tables);
   const kind = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));

@@ -7,7 +7,7 @@ import type {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { workgroups, type ResourceDefinition } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
@@ -17,7 +17,7 @@ import { createAlignmentReader } from './alignmentInputs.js';
 
 export interface AlignmentMetricsOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

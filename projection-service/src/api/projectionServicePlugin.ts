@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Knex } from 'knex';
 import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
-import { createTableResolver } from '../runner/tableNames.js';
+import { createTableResolver, type TableResolver } from '../runner/tableNames.js';
 import { handleReadError } from './errorHandler.js';
 import { settingsRoutes } from './settingsRoutes.js';
 import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
@@ -18,17 +18,12 @@ import { sendError, viewerFromRequestAuth, type ViewerResolver } from '../resour
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
 
-/** Which physical table a read uses (the active build; during a replay still the old one). */
-export interface ReadTables {
-  table(projectionName: string, logicalTable: string): Promise<string>;
-}
-
 export interface ProjectionServiceOptions {
   knex: Knex;
   /** Read-your-writes (X-Allot-Position): waits until the projections have passed the position. */
   waitForPosition?: preHandlerHookHandler | preHandlerAsyncHookHandler;
   /** Defaults to the runner's cached resolver over the `public` schema. */
-  tables?: ReadTables;
+  tables?: TableResolver;
   /** GET /api/auth, /api/auth/me and /api/status (sessions, API keys, flags, version). */
   auth?: RequestAuthOptions;
   /** Who reads resources; defaults to the `auth` session's user (none without `auth`: 401). */

@@ -9,7 +9,7 @@ import {
   listSettings,
   settingsProjection,
 } from '../readModels/settings/index.js';
-import type { ReadTables } from './projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 
 /** From shared-events: the browser draws the default too, and the settings history sends the CSP. */
 export { DEFAULT_LOGO_SVG, LOGO_CSP };
@@ -31,7 +31,7 @@ function parseFilter(raw: unknown): { machineName: string } | undefined | null {
 
 export interface ReadRouteOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: Array<preHandlerHookHandler | preHandlerAsyncHookHandler>;
 }
 

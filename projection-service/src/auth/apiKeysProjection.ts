@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ApiKeyCreated, ApiKeyRevoked } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import type { Projection } from '../runner/projection.js';
 
 export const API_KEYS_TABLE = 'api_keys';
@@ -64,7 +64,7 @@ const iso = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** Every key, newest first. */
-export function createApiKeyList(knex: Knex, tables: ReadTables): () => Promise<ApiKeyListItem[]> {
+export function createApiKeyList(knex: Knex, tables: TableResolver): () => Promise<ApiKeyListItem[]> {
   return async () => {
     const rows = await knex(await tables.table(apiKeysProjection.name, API_KEYS_TABLE))
       .orderBy([

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MasqueradeStarted } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import type { Projection } from '../runner/projection.js';
 
 export const MASQUERADES_TABLE = 'masquerades';
@@ -47,7 +47,7 @@ export type MasqueradersLookup = (workingUserId: string) => Promise<string[]>;
 
 export function createMasqueradersLookup(options: {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
 }): MasqueradersLookup {
   return async (workingUserId) => {
     const table = await options.tables.table(masqueradesProjection.name, MASQUERADES_TABLE);

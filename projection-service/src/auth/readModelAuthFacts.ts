@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { roleSlugSchema, type RoleSlug } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import type { AuthFacts, AuthUser } from './authFacts.js';
 import {
   AUTH_MEMBERS_TABLE,
@@ -63,7 +63,7 @@ function toAuthUser(row: UserRow): AuthUser {
 /** AuthFacts and the session directory over the authFacts read model. */
 export function createReadModelAuthFacts(
   knex: Knex,
-  tables: ReadTables,
+  tables: TableResolver,
 ): AuthFacts & {
   isActiveUser(userId: string): Promise<boolean>;
   academicPeriodExists(academicPeriodId: string): Promise<boolean>;

@@ -7,7 +7,7 @@ import type {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { users, type ResourceDefinition } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import {
   PREFERENCE_SUBMISSIONS_TABLE,
@@ -25,7 +25,7 @@ import { createWorkloadQuery } from '../workload/workloadQuery.js';
 
 export interface DashboardOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

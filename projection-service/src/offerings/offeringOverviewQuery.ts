@@ -9,7 +9,7 @@ import {
   workgroups,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import { containsPattern, Paging, sortParam, type SortSpec } from '../teaching/sectionQuery.js';
 import { SECTION_LIST_TABLE, sectionsProjection } from '../teaching/sectionsProjection.js';
@@ -119,7 +119,7 @@ interface TermModeRecord {
  * sections read model: one statement for the page (with its course, workgroup, period and section
  * count), one for the count and one for the page's term modes with their names.
  */
-export function createOfferingOverviewQuery(knex: Knex, tables: ReadTables) {
+export function createOfferingOverviewQuery(knex: Knex, tables: TableResolver) {
   const kind = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
 

@@ -6,14 +6,14 @@ import type {
 } from 'fastify';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
 import { createOfferingOverviewQuery, OfferingOverviewQuery } from './offeringOverviewQuery.js';
 
 export interface OfferingOverviewOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

@@ -18,7 +18,7 @@ import {
   type PreferencesState,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import {
@@ -35,7 +35,7 @@ import {
 
 export interface PreferenceReadOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

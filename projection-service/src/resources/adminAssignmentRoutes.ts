@@ -8,7 +8,7 @@ import {
   type ResourceDefinition,
 } from '@allot/shared-events';
 import { requiresRead } from '../api/routeRequirement.js';
-import type { ResourceReader } from './resourceReadRoutes.js';
+import type { ResourceReader } from './reader.js';
 import { sendError } from './viewer.js';
 
 /**

@@ -6,7 +6,7 @@ import {
   type ReferenceUse,
   type ResourceUsage,
 } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
@@ -29,7 +29,7 @@ function column(name: string): string {
 
 /** How many live rows (or, for a jsonb path, matches) of one use name the record `id`. */
 async function countUse(
-  options: { knex: Knex; tables: ReadTables },
+  options: { knex: Knex; tables: TableResolver },
   use: ReferenceUse,
   id: string,
 ): Promise<number> {
@@ -81,7 +81,7 @@ async function countUse(
  * are counted in their `resource_*` tables; registered uses (sections, preferences) in the
  * table and column they name.
  */
-export function createInUseLookup(options: { knex: Knex; tables: ReadTables }): InUseLookup {
+export function createInUseLookup(options: { knex: Knex; tables: TableResolver }): InUseLookup {
   return async (resource, id) => {
     const counts = new Map<string, number>();
     for (const use of referencesTo(resource, allResources)) {

@@ -4,3 +4,4 @@ export * from './resourceReadRoutes.js';
 export * from './viewer.js';
 export * from './inUse.js';
 export * from './mergedUsers.js';
+export * from './reader.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { users } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { recordsTable, resourceProjectionName } from './resourceProjection.js';
 
 /** The ids of the users merged into `masterId` (deleted ones too), in id order. */
@@ -13,7 +13,7 @@ export type MergedUsersLookup = (masterId: string) => Promise<string[]>;
  */
 export function createMergedUsersLookup(options: {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
 }): MergedUsersLookup {
   return async (masterId) => {
     const table = await options.tables.table(resourceProjectionName(users), recordsTable(users));

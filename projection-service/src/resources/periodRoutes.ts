@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { academicPeriods } from '@allot/shared-events';
-import type { ResourceReader } from './resourceReadRoutes.js';
+import type { ResourceReader } from './reader.js';
 import { findRecord, getRecord } from './resourceQuery.js';
 
 /**

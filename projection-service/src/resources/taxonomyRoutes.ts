@@ -5,7 +5,7 @@ import {
   type ResourceDefinition,
   type TaxonomyKind,
 } from '@allot/shared-events';
-import type { ResourceReader } from './resourceReadRoutes.js';
+import type { ResourceReader } from './reader.js';
 
 export type TaxonomyState = Record<TaxonomyKind, boolean>;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_THEME, userSettings, users } from '@allot/shared-events';
-import type { ResourceReader } from './resourceReadRoutes.js';
+import type { ResourceReader } from './reader.js';
 import { findRecord, getRecord } from './resourceQuery.js';
 import { sendError } from './viewer.js';
 import { requiresRead } from '../api/routeRequirement.js';

@@ -15,7 +15,7 @@ import {
   type Meeting,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import {
@@ -49,7 +49,7 @@ import {
 
 export interface ScheduleRouteOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
   /** Today's date (ISO) for the default week; tests fix it. */

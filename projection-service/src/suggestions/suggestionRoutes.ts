@@ -7,7 +7,7 @@ import type {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { subjectOf, suggestAssignees, users, type ResourceDefinition } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
 import { SECTIONS_TABLE, sectionsProjection } from '../teaching/sectionsProjection.js';
@@ -15,7 +15,7 @@ import { createAlignmentReader, type SectionFacts } from '../alignment/alignment
 
 export interface SuggestionOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

@@ -8,7 +8,7 @@ import type {
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { subjectOf, type AppAbility, type SectionState } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import { noViewer, sendError, type ViewerResolver } from '../resources/viewer.js';
 import { createAlignmentReader } from '../alignment/alignmentInputs.js';
@@ -31,7 +31,7 @@ import {
 
 export interface SectionReadOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

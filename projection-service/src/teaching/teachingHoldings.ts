@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { administrativeAssignments, notes } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import {
   PREFERENCE_SUBMISSIONS_TABLE,
   preferencesProjection,
@@ -22,7 +22,7 @@ export interface TeachingHoldings {
  */
 export function createTeachingHoldings(
   knex: Knex,
-  tables: ReadTables,
+  tables: TableResolver,
 ): { teachingOf(userId: string): Promise<TeachingHoldings> } {
   return {
     async teachingOf(userId) {

@@ -7,7 +7,7 @@ import {
   users,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { recordsTable, resourceProjectionName } from '../resources/resourceProjection.js';
 import { SECTION_ASSIGNMENTS_TABLE, sectionsProjection } from '../teaching/sectionsProjection.js';
 
@@ -60,7 +60,7 @@ const round = (n: unknown) => Math.round(Number(n ?? 0) * 100) / 100;
  * administrative assignments, against FinancialData.pointsRequired. Read-time aggregation keeps
  * it exact after any change without a projection joining other projections' tables.
  */
-export function createWorkloadQuery(knex: Knex, tables: ReadTables) {
+export function createWorkloadQuery(knex: Knex, tables: TableResolver) {
   const kind = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
 

@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { ReadTables } from '../api/projectionServicePlugin.js';
+import type { TableResolver } from '../runner/tableNames.js';
 import { requiresRead } from '../api/routeRequirement.js';
 import {
   noViewer,
@@ -20,7 +20,7 @@ import { createWorkloadQuery, LOAD_STATES, WORKLOAD_SORTS } from './workloadQuer
 
 export interface WorkloadReadOptions {
   knex: Knex;
-  tables: ReadTables;
+  tables: TableResolver;
   preHandler: (preHandlerHookHandler | preHandlerAsyncHookHandler)[];
   viewer?: ViewerResolver;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Callout, HTMLTable, Intent, Section, SectionCard } from '@blueprintjs/core';
+import type { SubjectName } from '@allot/shared-events/browser';
 import { useGetActiveAcademicPeriodQuery } from '../api/sessionApi.js';
 import { notify } from '../notifications/notify.js';
 import { PageFrame } from '../pages/PageFrame.js';
@@ -18,11 +19,9 @@ import './adminStyles.js';
 
 /** Administration → Merge Users: pick the master and the duplicate, preview, confirm. */
 export default function MergeUsersPage() {
-  const ability = useResourceAbility() as unknown as {
-    can(action: string, subject: string): boolean;
-  } | null;
+  const ability = useResourceAbility();
   const mayMerge = ability?.can('merge', 'User') ?? false;
-  const mayRead = (subject: string) => ability?.can('read', subject) ?? false;
+  const mayRead = (subject: SubjectName) => ability?.can('read', subject) ?? false;
   const users = useReferenceOptionsQuery({
     path: 'users',
     labelField: 'displayName',

@@ -189,11 +189,7 @@ type Dialog =
   /** `inUse`: the server refused (422), naming what still uses the offering. */
   | { kind: 'delete'; row: OfferingOverviewRow; inUse?: ServerProblem };
 
-const readsSection = (ability: AppAbility | null) =>
-  (ability as unknown as { can(action: string, subject: string): boolean } | null)?.can(
-    'read',
-    'Section',
-  ) ?? false;
+const readsSection = (ability: AppAbility | null) => ability?.can('read', 'Section') ?? false;
 
 /** Course Offerings (/courseOfferings): a period's offerings with their term modes and sections. */
 export default function CourseOfferingsPage() {

@@ -14,7 +14,6 @@ import { useInstructorWorkloadQuery } from './workloadApi.js';
 import { WorkloadBody } from './WorkloadDetail.js';
 import './instructors.css';
 
-type Loose = { can(action: string, subject: string): boolean };
 const TAB_IDS = ['workload', 'profile', 'assignments', 'preferences', 'notes'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
@@ -27,7 +26,7 @@ type TabId = (typeof TAB_IDS)[number];
 export default function InstructorWorkloadPage() {
   const userId = useParams()['*'] ?? '';
   const [params, setParams] = useSearchParams();
-  const ability = useResourceAbility() as unknown as Loose | null;
+  const ability = useResourceAbility();
   const readsInstructors = ability?.can('read', 'Instructor') ?? false;
   const periods = usePeriodChoices();
   const chosen = params.get('period');

@@ -15,15 +15,13 @@ export interface PeriodChoices {
   options: ReferenceOption[];
 }
 
-type Loose = { can(action: string, subject: string): boolean };
-
 /**
  * The periods the instructor pages pick from. Only users who read AcademicPeriod list them (a
  * refused read would invalidate the auth context); the others get their working period alone.
  */
 export function usePeriodChoices(): PeriodChoices {
   const ability = useResourceAbility();
-  const readsPeriods = (ability as unknown as Loose | null)?.can('read', 'AcademicPeriod') ?? false;
+  const readsPeriods = ability?.can('read', 'AcademicPeriod') ?? false;
   const working = useGetActiveAcademicPeriodQuery(ability ? undefined : skipToken);
   const periods = useGetAcademicPeriodChoicesQuery(readsPeriods ? undefined : skipToken);
   return useMemo(() => {

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '@allot/shared-events/browser';
+import type { ResourceDefinition, SubjectName } from '@allot/shared-events/browser';
 import type { z } from 'zod';
 
 /*
@@ -42,7 +42,7 @@ export interface FieldUi {
   column?: false | { width?: number; hidden?: boolean };
   form?: false;
   taxonomy?: TaxonomyKind;
-  editSubject?: string;
+  editSubject?: SubjectName;
   help?: string;
 }
 

@@ -9,8 +9,6 @@ import { addDays } from './calendarLayout.js';
 import { useScheduleLocationsQuery, useScheduleQuery } from './scheduleApi.js';
 import { ScheduleView } from './ScheduleView.js';
 
-type Loose = { can(action: string, subject: string): boolean };
-
 /**
  * Schedule (/schedule): a period's meetings on a week calendar, by room or by instructor, with
  * conflicts and warnings flagged; whoever may update the Scheduler drags meetings to move them.
@@ -25,7 +23,7 @@ export default function SchedulePage() {
   const UserId = params.get('UserId');
   const from = params.get('from');
   const target = by === 'location' ? LocationId : UserId;
-  const canMove = (choices.ability as unknown as Loose | null)?.can('update', 'Scheduler') ?? false;
+  const canMove = choices.ability?.can('update', 'Scheduler') ?? false;
 
   const rooms = useScheduleLocationsQuery(periodId ?? skipToken);
   const instructors = useSectionInstructorsQuery(by === 'instructor' ? undefined : skipToken);

@@ -1,8 +1,6 @@
 import { subjectOf, type AppAbility } from '@allot/shared-events/browser';
 import type { AssignmentStatus } from './sectionTypes.js';
 
-type Loose = { can(action: string, subject: unknown): boolean };
-
 /**
  * What the working user may do with one section, by the same rules the server applies
  * (shared-events teaching/section/authorize.ts): the section's WorkgroupId is the CASL subject's
@@ -35,7 +33,7 @@ export function sectionPermissions(
   WorkgroupId: string,
 ): SectionPermissions {
   if (!ability) return NO_PERMISSIONS;
-  const a = ability as unknown as Loose;
+  const a = ability;
   const own = subjectOf('Section', { WorkgroupId });
   return {
     update: a.can('update', own),
@@ -52,7 +50,7 @@ export function sectionPermissions(
 
 /** Whether the user may create sections at all (in some workgroup). */
 export function canCreateSections(ability: AppAbility | null): boolean {
-  return (ability as unknown as Loose | null)?.can('create', 'Section') ?? false;
+  return ability?.can('create', 'Section') ?? false;
 }
 
 /**
@@ -64,7 +62,7 @@ export function approvalLevels(ability: AppAbility | null): {
   approve: boolean;
   finalize: boolean;
 } {
-  const a = ability as unknown as Loose | null;
+  const a = ability;
   return {
     approve: a?.can('approve', 'Section') ?? false,
     finalize: a?.can('approve', 'SectionAssignment') ?? false,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { AppAbility } from '@allot/shared-events/browser';
+import type { Action, AppAbility, SubjectName } from '@allot/shared-events/browser';
 import {
   useGetAcademicPeriodChoicesQuery,
   useGetActiveAcademicPeriodQuery,
@@ -8,9 +8,8 @@ import {
 import { useReferenceOptionsQuery, type ReferenceOption } from '../resources/resourceApi.js';
 import { useResourceAbility } from '../resources/useResourceAbility.js';
 
-type Loose = { can(action: string, subject: string): boolean };
-const can = (ability: AppAbility | null, action: string, subject: string) =>
-  (ability as unknown as Loose | null)?.can(action, subject) ?? false;
+const can = (ability: AppAbility | null, action: Action, subject: SubjectName) =>
+  ability?.can(action, subject) ?? false;
 
 export interface TeachingChoices {
   ability: AppAbility | null;

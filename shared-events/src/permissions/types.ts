@@ -16,12 +16,16 @@ export const ROLE_SLUGS = [
 export type RoleSlug = (typeof ROLE_SLUGS)[number];
 export const roleSlugSchema = z.enum(ROLE_SLUGS);
 
-/** `manage` is CASL's wildcard: it covers every other action. */
+/**
+ * `manage` is CASL's wildcard: it covers every other action. `delete` is granted only through
+ * `manage` (deleting a record is an administrator's act; others deactivate).
+ */
 export const ACTIONS = [
   'manage',
   'read',
   'create',
   'update',
+  'delete',
   'approve',
   'assign',
   'merge',

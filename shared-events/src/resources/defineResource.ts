@@ -82,7 +82,7 @@ export interface FieldUi {
   /** Hidden everywhere (column, field, filter) while no active taxonomy of this kind exists. */
   taxonomy?: TaxonomyKind;
   /** Only those who may `update` this CASL subject edit it (e.g. 'FinancialData'); others read. */
-  editSubject?: string;
+  editSubject?: SubjectName;
   help?: string;
 }
 

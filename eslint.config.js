@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { frontendLayers } from './scripts/lib/frontendLayers.mjs';
 
 export default tseslint.config(
   {
@@ -47,6 +50,31 @@ export default tseslint.config(
             "CallExpression[callee.name=/^set[A-Z]/] > ArrowFunctionExpression MemberExpression[property.name='currentTarget']",
           message:
             'Read event.currentTarget before calling the state setter, not inside its updater.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'frontend/tsconfig.json' }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: frontendLayers }] },
+  },
+  {
+    // A test of shared code may exercise it with a feature's endpoints; features' tests stay
+    // within their feature like the features themselves.
+    files: ['frontend/src/{lib,components}/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: frontendLayers.filter(
+            (zone) => zone.message !== 'Shared code does not import a feature.',
+          ),
         },
       ],
     },

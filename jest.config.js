@@ -85,9 +85,12 @@ export default {
   maxWorkers: Math.max(2, os.availableParallelism()),
   globalSetup: '<rootDir>/testing/globalSetup.js',
   globalTeardown: '<rootDir>/testing/globalTeardown.js',
-  // Several suites start the whole embedded application (demo institution included) in beforeAll;
-  // on a loaded 2-core machine that alone can pass a minute.
-  testTimeout: 300000,
+  // A guard against hangs, not a speed check. Three suites seed the whole demo institution on
+  // embedded PGlite themselves (first start, seeding, the institution at scale): on a loaded
+  // 2-core machine that has taken up to five minutes. A test cut off while its start still runs
+  // leaves that start running into the next file of the same worker, which then fails with
+  // "Cannot read properties of undefined (reading 'Socket')"; so the guard is generous.
+  testTimeout: 600000,
   projects: [
     // EventStoreDB contract tests exist only where a server is configured: not collected, never skipped.
     base(

@@ -44,5 +44,5 @@ export async function imageLoaded(page: Page, selector: string): Promise<void> {
   }, selector);
 }
 
-/** The sign-in page's logo (frontend/src/login/LoginPage.tsx). */
+/** The sign-in page's logo (frontend/src/features/login/pages/LoginPage.tsx). */
 export const LOGIN_LOGO = 'img.allot-login__logo';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const LOGIN_BUDGET_BYTES = 350 * 1000;
-const LOGIN_SOURCE = /(^|\/)src\/login\/LoginPage\.tsx$/;
+const LOGIN_SOURCE = /(^|\/)src\/features\/login\/pages\/LoginPage\.tsx$/;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,7 +65,10 @@ export async function measureLogin(dist = path.join(repoRoot, 'frontend', 'dist'
   const starts = entryFiles(html);
   if (starts.length === 0) throw new Error('index.html names no module script');
   const login = await loginChunk(dist);
-  if (!login) throw new Error('No chunk holds src/login/LoginPage.tsx (are source maps built?)');
+  if (!login)
+    throw new Error(
+      'No chunk holds src/features/login/pages/LoginPage.tsx (are source maps built?)',
+    );
   const files = await closure(dist, [...starts, login]);
   const sizes = [];
   for (const file of files) {

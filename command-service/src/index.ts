@@ -21,7 +21,4 @@ export * from './identity/options.js';
 export * from './settings/featureFlagSettings.js';
 export { SETTINGS_COMMAND_NAMES } from './settings/businessLogic.js';
 export { idpMetadataSource, parseIdpMetadata } from './identity/saml/idpMetadata.js';
-export {
-  createInMemorySignInState,
-  type SignInStateStore,
-} from './identity/saml/signInState.js';
+export { createInMemorySignInState, type SignInStateStore } from './identity/saml/signInState.js';

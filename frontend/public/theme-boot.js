@@ -1,6 +1,6 @@
 // Runs before the app's styles paint: picks the theme this browser last showed (dark by default,
 // spec §9) so a dark page never flashes white while the application loads. The application then
-// keeps this class in step with the user's saved theme (src/shell/useAppearance.ts).
+// keeps this class in step with the user's saved theme (src/lib/appearance/useAppearance.ts).
 /* global window, document */
 (function () {
   var theme = 'dark';

@@ -13,3 +13,77 @@ describe.each(PACKAGES)('%s imports', (pkg) => {
     expect(found).toEqual([]);
   });
 });
+
+// The frontend's layers hold in the lint (eslint.config.js): a file, test or not, that imports
+// another feature is refused with a sentence saying what to do instead.
+describe('the frontend lint', () => {
+  async function problems(file: string, source: string): Promise<string[]> {
+    const [{ Linter }, tsParser, importX, resolver, { frontendLayers }] = await Promise.all([
+      import('eslint'),
+      import('@typescript-eslint/parser'),
+      import('eslint-plugin-import-x'),
+      import('eslint-import-resolver-typescript'),
+      import('../../scripts/lib/frontendLayers.mjs'),
+    ]);
+    const linter = new Linter({ cwd: repoRoot });
+    const zones = frontendLayers.map((zone) => ({
+      ...zone,
+      target: [zone.target].flat().map((t) => path.join(repoRoot, t)),
+      from: [zone.from].flat().map((f) => path.join(repoRoot, f)),
+    }));
+    const messages = linter.verify(
+      source,
+      [
+        {
+          files: ['**/*.{ts,tsx}'],
+          languageOptions: { parser: tsParser.default ?? tsParser },
+          plugins: { 'import-x': importX.default ?? importX },
+          settings: {
+            'import-x/resolver-next': [
+              resolver.createTypeScriptImportResolver({
+                project: path.join(repoRoot, 'frontend/tsconfig.json'),
+              }),
+            ],
+          },
+          rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+        },
+      ],
+      path.join(repoRoot, file),
+    );
+    return messages.map((m) => m.message);
+  }
+
+  it('refuses a feature (or its test) importing another feature', async () => {
+    const source =
+      "import { SectionDrawer } from '../../teaching/components/SectionDrawer.js';\nexport { SectionDrawer };\n";
+    for (const file of [
+      'frontend/src/features/catalog/pages/Probe.tsx',
+      'frontend/src/features/catalog/pages/Probe.test.tsx',
+    ]) {
+      expect(await problems(file, source)).toEqual([
+        expect.stringContaining('A feature does not import another feature'),
+      ]);
+    }
+  });
+
+  it('lets a feature use shared code, and refuses shared code reaching into a feature or the app', async () => {
+    expect(
+      await problems(
+        'frontend/src/features/catalog/pages/Probe.tsx',
+        "import { DataTable } from '../../../components/list/DataTable.js';\nexport { DataTable };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'frontend/src/lib/hooks/Probe.ts',
+        "import { SectionDrawer } from '../../features/teaching/components/SectionDrawer.js';\nexport { SectionDrawer };\n",
+      ),
+    ).toEqual([expect.stringContaining('Shared code does not import a feature')]);
+    expect(
+      await problems(
+        'frontend/src/components/list/Probe.ts',
+        "import { AppShell } from '../../app/shell/AppShell.js';\nexport { AppShell };\n",
+      ),
+    ).toEqual([expect.stringContaining('Only the app')]);
+  });
+});

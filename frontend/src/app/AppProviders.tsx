@@ -1,6 +1,6 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { TooltipDelayProvider } from './AppTooltip.js';
+import { TooltipDelayProvider } from '../components/AppTooltip.js';
 
 /**
  * Blueprint's context (overlays, portals, and the hotkeys dialog) and the product's tooltip delay,

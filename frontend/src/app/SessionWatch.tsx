@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { allotBaseQuery } from '../api/allotApi.js';
+import { allotBaseQuery } from '../lib/api/allotApi.js';
 import { useSession } from './polling.js';
 
 /**

@@ -1,17 +1,17 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { allotApi } from '../api/allotApi.js';
+import { allotApi } from '../lib/api/allotApi.js';
 import {
   sessionApi,
   useAcademicPeriod,
   type AcademicPeriod,
   type AuthContext,
   type StatusInfo,
-} from '../api/sessionApi.js';
-import { AppTooltip, TooltipDelayProvider, tooltipDelayFor } from './AppTooltip.js';
+} from '../lib/api/sessionApi.js';
+import { AppTooltip, TooltipDelayProvider, tooltipDelayFor } from '../components/AppTooltip.js';
 import { useSession, useStatus } from './polling.js';
-import { createStore, type AppStore } from './store.js';
+import { createStore, type AppStore } from '../lib/api/store.js';
 
 /** The polling intervals the store's subscriptions hold for one query, by cache key. */
 function pollingIntervals(store: AppStore, queryCacheKey: string): number[] {

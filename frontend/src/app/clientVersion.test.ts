@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readAppVersion } from '../../../projection-service/src/auth/appVersion.js';
-import { CLIENT_VERSION } from '../constants.js';
+import { CLIENT_VERSION } from '../lib/constants.js';
 import { rootVersion } from './rootVersion.js';
 
 const frontendPackage = JSON.parse(

@@ -1,5 +1,5 @@
-import { POLLING_INTERVAL_MS } from '../constants.js';
-import { useGetAuthQuery, useGetStatusQuery } from '../api/sessionApi.js';
+import { POLLING_INTERVAL_MS } from '../lib/constants.js';
+import { useGetAuthQuery, useGetStatusQuery } from '../lib/api/sessionApi.js';
 
 const polled = { pollingInterval: POLLING_INTERVAL_MS } as const;
 

@@ -64,7 +64,10 @@ const iso = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** Every key, newest first. */
-export function createApiKeyList(knex: Knex, tables: TableResolver): () => Promise<ApiKeyListItem[]> {
+export function createApiKeyList(
+  knex: Knex,
+  tables: TableResolver,
+): () => Promise<ApiKeyListItem[]> {
   return async () => {
     const rows = await knex(await tables.table(apiKeysProjection.name, API_KEYS_TABLE))
       .orderBy([

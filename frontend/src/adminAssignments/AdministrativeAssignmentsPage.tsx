@@ -1,5 +1,0 @@
-import { DefinitionPage } from '../admin/DefinitionPage.js';
-
-export default function AdministrativeAssignmentsPage() {
-  return <DefinitionPage path="administrativeAssignments" />;
-}

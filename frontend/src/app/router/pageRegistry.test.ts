@@ -1,0 +1,64 @@
+/**
+ * @jest-environment ./src/testing/fetchEnvironment.cjs
+ */
+import { allResources } from '@allot/shared-events/browser';
+import { definitionPageFor } from '../../components/resources/DefinitionPage.js';
+import {
+  DECLARED_LIST_PAGES,
+  PAGE_REGISTRY,
+  pageLoaderFor,
+  placeholderPageLoader,
+} from './pageRegistry.js';
+import { PAGE_ROUTES } from './routeTable.js';
+
+const declaring = allResources.filter((resource) => resource.ui?.route);
+
+test('the plain lists declare their routes in their definitions, and need no page module', () => {
+  expect(declaring.map((resource) => resource.ui?.route).sort()).toEqual([
+    '/academicTermTypes',
+    '/administrativeAssignmentTypes',
+    '/assignmentTypes',
+    '/divisions',
+    '/instructorTypes',
+    '/locations',
+    '/pointTypes',
+    '/ranks',
+    '/teachingModes',
+    '/tracks',
+    '/users',
+    '/workgroups',
+  ]);
+  for (const resource of declaring) {
+    const route = resource.ui!.route!;
+    expect([route, Object.hasOwn(PAGE_REGISTRY, route)]).toEqual([route, false]);
+    expect(pageLoaderFor(route)).toBe(DECLARED_LIST_PAGES[route]);
+  }
+});
+
+test('a declared route is a route of the shell, titled and described by the kind’s ui', () => {
+  for (const resource of declaring) {
+    const ui = resource.ui!;
+    expect(PAGE_ROUTES.filter((r) => r.path === ui.route)).toEqual([
+      { path: ui.route, title: ui.title, description: ui.description ?? ui.title },
+    ]);
+  }
+  // Each path once, listed or declared.
+  const paths = PAGE_ROUTES.map((r) => r.path);
+  expect(new Set(paths).size).toBe(paths.length);
+});
+
+test('a declared route loads the generic list page of its kind, lazily, the same one each time', async () => {
+  const first = await DECLARED_LIST_PAGES['/ranks']!();
+  const again = await DECLARED_LIST_PAGES['/ranks']!();
+  expect(first.default).toBe(definitionPageFor('ranks'));
+  expect(again.default).toBe(first.default);
+  expect((await DECLARED_LIST_PAGES['/users']!()).default).toBe(definitionPageFor('users'));
+  expect(definitionPageFor('users')).not.toBe(definitionPageFor('ranks'));
+});
+
+test('a page of its own wins; a route with neither shows the placeholder', () => {
+  expect(pageLoaderFor('/academicPeriods')).toBe(PAGE_REGISTRY['/academicPeriods']);
+  expect(pageLoaderFor('/taxonomies')).toBe(PAGE_REGISTRY['/taxonomies']);
+  expect(Object.hasOwn(DECLARED_LIST_PAGES, '/cloning')).toBe(false);
+  expect(pageLoaderFor('/cloning')).toBe(placeholderPageLoader);
+});

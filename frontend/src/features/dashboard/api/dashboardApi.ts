@@ -1,0 +1,66 @@
+import { allotApi } from '../../../lib/api/allotApi.js';
+
+export interface DashboardItem {
+  key: string;
+  label: string;
+  count: number;
+  link: string;
+}
+export interface Dashboard {
+  AcademicPeriodId: string | null;
+  items: DashboardItem[];
+  mine: {
+    preferenceStatus: 'notStarted' | 'draft' | 'submitted' | 'reopened';
+    preferenceCount: number;
+    workload: { required: number; assigned: number; remaining: number; overloaded: boolean } | null;
+  } | null;
+}
+export type ApprovalStatus = 'pending' | 'submitted' | 'approved' | 'returned';
+/** One workgroup at one step: its status, when it last moved, its last action's comment. */
+export interface ApprovalCell {
+  status: ApprovalStatus;
+  updatedAt: string | null;
+  comment?: string | null;
+}
+export interface WorkgroupApprovals {
+  AcademicPeriodId: string | null;
+  steps: { id: string; stepId: number; name: string; isActive: boolean }[];
+  rows: {
+    WorkgroupId: string;
+    name: string;
+    steps: Record<string, ApprovalCell>;
+  }[];
+}
+
+// Counts move with assignments, preferences and progress: each of those tags refreshes them.
+export const dashboardApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    dashboard: build.query<Dashboard, void>({
+      query: () => 'dashboard',
+      providesTags: ['TeachingAssignments', 'PreferenceSubmissions', 'ProgressActions'],
+    }),
+    workgroupApprovals: build.query<WorkgroupApprovals, void>({
+      query: () => 'workgroupApprovals',
+      providesTags: ['ProgressActions', 'ProgressSteps'],
+    }),
+    recordProgressAction: build.mutation<
+      unknown,
+      {
+        ProgressStepId: string;
+        WorkgroupId: string;
+        action: 'submit' | 'approve' | 'return';
+        comment?: string;
+      }
+    >({
+      query: ({ ProgressStepId, WorkgroupId, action, comment }) => ({
+        url: `progressSteps/${encodeURIComponent(ProgressStepId)}/workgroups/${encodeURIComponent(WorkgroupId)}/${action}`,
+        method: 'POST',
+        body: comment ? { comment } : {},
+      }),
+      invalidatesTags: ['ProgressActions'],
+    }),
+  }),
+});
+
+export const { useDashboardQuery, useWorkgroupApprovalsQuery, useRecordProgressActionMutation } =
+  dashboardApi;

@@ -1,0 +1,106 @@
+import { allotApi } from '../../../lib/api/allotApi.js';
+import type { PreferenceSubmission, TeachingPreference } from '../../../lib/api/preferencesApi.js';
+
+/** GET /api/users/facultyProfile/:userId: the user's FacultyProfile fields (ids of the lists). */
+export interface FacultyProfileView {
+  UserId: string;
+  InstructorTypeId?: string | null;
+  isActive?: boolean;
+  receiveAssignments?: boolean;
+  certifications?: string | null;
+  credentials?: string | null;
+  DivisionId?: string | null;
+  TrackId?: string | null;
+  RankId?: string | null;
+  CampusIds?: string[];
+  ProgramIds?: string[];
+  SpecialtyIds?: string[];
+  MajorIds?: string[];
+  CohortIds?: string[];
+}
+
+/** A row of the staff list GET /api/teachingPreferences, with the names of what it names. */
+export interface StaffPreference extends TeachingPreference {
+  UserId: string;
+  AcademicPeriodId: string;
+  assignmentTypeName: string | null;
+  academicTermName: string | null;
+  teachingModeName: string | null;
+}
+
+export interface InstructorPeriod {
+  UserId: string;
+  AcademicPeriodId: string;
+}
+
+/** Counts of one workgroup's (or every readable workgroup's) live assignments. */
+export interface AlignmentSummary {
+  assignments: number;
+  /** Mean alignment score (0–100), null without assignments. */
+  meanScore: number | null;
+  /** Scored at least `alignedScore` and not blocked. */
+  aligned: number;
+  blocked: number;
+}
+
+/** GET /api/preferenceAlignment/metrics (projection-service/src/alignment). */
+export interface AlignmentMetrics {
+  AcademicPeriodId: string | null;
+  /** Absent when no period is known. */
+  alignedScore?: number;
+  overall: AlignmentSummary | null;
+  rows: (AlignmentSummary & { WorkgroupId: string; name: string })[];
+}
+
+/** The most preferences one instructor may state for a period (docs/teaching.md). */
+const MAX_PREFERENCES = 100;
+
+/**
+ * One instructor seen by staff: faculty profile, preferences and submission of a period, and the
+ * preference-alignment metrics. Tags follow the writes that change them: a user write refreshes
+ * the profile, preference writes and reopening the preferences, assignment writes the metrics.
+ */
+export const instructorApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    facultyProfile: build.query<FacultyProfileView, string>({
+      query: (userId) => `users/facultyProfile/${encodeURIComponent(userId)}`,
+      providesTags: (_answer, _error, userId) => [
+        { type: 'Users', id: userId },
+        { type: 'ResourceList', id: 'users' },
+      ],
+    }),
+    instructorPreferences: build.query<
+      { count: number; rows: StaffPreference[] },
+      InstructorPeriod
+    >({
+      query: ({ UserId, AcademicPeriodId }) => ({
+        url: 'teachingPreferences',
+        params: { UserId, AcademicPeriodId, take: MAX_PREFERENCES },
+      }),
+      providesTags: ['TeachingPreferences', { type: 'ResourceList', id: 'teachingPreferences' }],
+    }),
+    /** The instructor's submission row; null when they are not (active) faculty. */
+    instructorSubmission: build.query<PreferenceSubmission | null, InstructorPeriod>({
+      query: ({ UserId, AcademicPeriodId }) => ({
+        url: 'preferenceSubmissions',
+        params: { UserId, AcademicPeriodId, take: 1 },
+      }),
+      transformResponse: (answer: { rows: PreferenceSubmission[] }) => answer.rows[0] ?? null,
+      providesTags: ['PreferenceSubmissions'],
+    }),
+    alignmentMetrics: build.query<AlignmentMetrics, { AcademicPeriodId?: string }>({
+      query: ({ AcademicPeriodId }) => ({
+        url: 'preferenceAlignment/metrics',
+        params: AcademicPeriodId ? { AcademicPeriodId } : {},
+      }),
+      providesTags: ['TeachingAssignments', 'TeachingPreferences', 'PreferenceSubmissions'],
+    }),
+  }),
+});
+
+export const {
+  useFacultyProfileQuery,
+  useInstructorPreferencesQuery,
+  useInstructorSubmissionQuery,
+  useAlignmentMetricsQuery,
+} = instructorApi;

@@ -1,0 +1,170 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { problemOf } from '../../../lib/errors/serverErrors.js';
+import { useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { InstructorAssignments } from '../components/InstructorAssignments.js';
+import { InstructorNotes } from '../components/InstructorNotes.js';
+import { InstructorPreferences } from '../components/InstructorPreferences.js';
+import { InstructorProfile } from '../components/InstructorProfile.js';
+import { PeriodSelect } from '../components/PeriodSelect.js';
+import { usePeriodChoices } from '../hooks/usePeriodChoices.js';
+import { useInstructorWorkloadQuery } from '../api/workloadApi.js';
+import { WorkloadBody } from '../components/WorkloadDetail.js';
+import '../instructors.css';
+
+const TAB_IDS = ['workload', 'profile', 'assignments', 'preferences', 'notes'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+/**
+ * /instructorWorkload/:UserId: one instructor in a period (the working period unless `?period=`
+ * names another), in tabs (`?tab=`): Workload, Profile (who reads users), Assignments (who reads
+ * section assignments), Preferences and Notes. Each tab asks only for what the viewer may read: a
+ * refused read would invalidate the auth context.
+ */
+export default function InstructorWorkloadPage() {
+  const userId = useParams()['*'] ?? '';
+  const [params, setParams] = useSearchParams();
+  const ability = useResourceAbility();
+  const readsInstructors = ability?.can('read', 'Instructor') ?? false;
+  const periods = usePeriodChoices();
+  const chosen = params.get('period');
+  const periodId = chosen ?? periods.workingPeriodId ?? '';
+  const one = useInstructorWorkloadQuery(
+    readsInstructors && userId !== ''
+      ? { UserId: userId, ...(chosen ? { AcademicPeriodId: chosen } : {}) }
+      : skipToken,
+  );
+  const set = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (!ability) {
+    return (
+      <PageFrame>
+        <Spinner aria-label="Loading the instructor" />
+      </PageFrame>
+    );
+  }
+  if (!readsInstructors) {
+    return (
+      <PageFrame>
+        <NonIdealState
+          icon="lock"
+          title="You may not see instructors"
+          description="Instructors' workload, assignments and preferences are for staff who read instructors."
+        />
+      </PageFrame>
+    );
+  }
+  if (one.isLoading) {
+    return (
+      <PageFrame>
+        <Spinner aria-label="Loading the workload" />
+      </PageFrame>
+    );
+  }
+  if (one.error || !one.data) {
+    const problem = problemOf(one.error);
+    return (
+      <PageFrame>
+        <NonIdealState
+          icon={problem.status === 404 ? 'search' : 'error'}
+          title={problem.status === 404 ? 'Nothing to show' : 'The workload could not be loaded'}
+          description={problem.message}
+          action={<Button icon="refresh" text="Try again" onClick={() => void one.refetch()} />}
+        />
+      </PageFrame>
+    );
+  }
+  const workload = one.data;
+  const shown: Record<TabId, boolean> = {
+    workload: true,
+    profile: ability.can('read', 'User'),
+    assignments: ability.can('read', 'SectionAssignment'),
+    preferences: true,
+    notes: true,
+  };
+  const asked = params.get('tab') as TabId | null;
+  const tab: TabId = asked && TAB_IDS.includes(asked) && shown[asked] ? asked : 'workload';
+  return (
+    <PageFrame
+      title={workload.name}
+      description={
+        <>
+          <Link to="/instructors">Instructors</Link>
+          {workload.email ? ` · ${workload.email}` : ''}
+        </>
+      }
+      actions={
+        <PeriodSelect
+          choices={periods}
+          value={periodId}
+          onChange={(id) => set('period', id === periods.workingPeriodId ? null : id)}
+        />
+      }
+    >
+      <Tabs
+        id="instructor-tabs"
+        selectedTabId={tab}
+        onChange={(id) => set('tab', id === 'workload' ? null : String(id))}
+        renderActiveTabPanelOnly
+      >
+        <Tab
+          id="workload"
+          title="Workload"
+          panel={
+            <WorkloadBody
+              workload={workload}
+              emptyText="No section is assigned to this instructor in this period."
+            />
+          }
+        />
+        {shown.profile && (
+          <Tab id="profile" title="Profile" panel={<InstructorProfile userId={userId} />} />
+        )}
+        {shown.assignments && (
+          <Tab
+            id="assignments"
+            title="Assignments"
+            panel={<InstructorAssignments userId={userId} periodId={workload.AcademicPeriodId} />}
+          />
+        )}
+        <Tab
+          id="preferences"
+          title="Preferences"
+          panel={
+            <InstructorPreferences
+              userId={userId}
+              name={workload.name}
+              periodId={workload.AcademicPeriodId}
+              mayReopen={ability.can('manage', 'Instructor')}
+            />
+          }
+        />
+        <Tab
+          id="notes"
+          title="Notes"
+          panel={
+            <InstructorNotes
+              userId={userId}
+              periodId={workload.AcademicPeriodId}
+              periodName={
+                periods.options.find((p) => p.value === workload.AcademicPeriodId)?.label ?? ''
+              }
+              mayWrite={ability.can('create', 'Instructor')}
+            />
+          }
+        />
+      </Tabs>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,489 @@
+import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { DATE_LOCALE } from '../../../lib/constants.js';
+import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { problemOf } from '../../../lib/errors/serverErrors.js';
+import { SectionDrawer, sectionLabel, sectionTermLabel } from '../components/SectionDrawer.js';
+import { SectionHistoryDrawer } from '../components/SectionHistory.js';
+import { MeetingsEditor } from '../components/MeetingsEditor.js';
+import {
+  useListSectionAssignmentsQuery,
+  useSectionInstructorsQuery,
+  useSetMeetingsMutation,
+  type ListQuery,
+} from '../../../lib/api/sectionsApi.js';
+import {
+  ASSIGNMENT_STATUSES,
+  type AssignmentRow,
+  type BulkApprovalLevel,
+  type SectionRow,
+} from '../../../lib/domain/sectionTypes.js';
+import { AlignmentTag } from '../../../components/status/AlignmentTag.js';
+import { StatusTag, statusLabel } from '../../../components/status/AssignmentTags.js';
+import { RowActions, rowActionsWidth } from '../../../components/list/RowActions.js';
+import {
+  Pager,
+  DataTable,
+  nextTableSort,
+  type PagerState,
+  type TableColumn,
+  type TableSelection,
+  type TableSort,
+} from '../../../components/list/DataTable.js';
+import { useAssignmentActions } from '../hooks/useAssignmentActions.js';
+import { approvalLevels, assignmentActions, sectionPermissions } from '../sectionAbility.js';
+import { BulkApprovalBar } from '../components/BulkApprovalBar.js';
+import {
+  labelOf,
+  useTeachingChoices,
+  type TeachingChoices,
+} from '../../../lib/hooks/useTeachingChoices.js';
+import { notify } from '../../../lib/notifications/notify.js';
+import { Intent } from '@blueprintjs/core';
+import { FilterSelect, PeriodWorkgroupFilters } from '../../../components/list/FilterSelect.js';
+
+const STATUS_FILTER_OPTIONS = [
+  { value: 'proposed,reopened', label: 'Awaiting approval' },
+  ...ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
+
+const SEARCH_DELAY_MS = 300;
+
+export interface AssignmentFilters {
+  period: string | null;
+  workgroup: string;
+  status: string;
+  instructor: string;
+  search: string;
+  /** Only what the viewer may approve at workgroup level (the dashboard's link). */
+  approvable?: boolean;
+}
+
+export function assignmentListQuery(
+  filters: AssignmentFilters,
+  sort: TableSort | null,
+  pager: PagerState,
+): ListQuery {
+  return {
+    take: pager.pageSize,
+    skip: pager.page * pager.pageSize,
+    ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
+    ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.instructor ? { UserId: filters.instructor } : {}),
+    ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
+    ...(filters.approvable ? { approvable: 'true' } : {}),
+    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
+  };
+}
+
+const label = (a: AssignmentRow) => sectionLabel(a);
+/** "MATH 101 001 (Fall 2026)": the row's section, term included where the viewer reads it. */
+const rowLabel = (a: AssignmentRow, choices: Pick<TeachingChoices, 'terms'>) =>
+  sectionTermLabel(a, a.AcademicTermId, choices);
+
+/** The statuses each approval level moves on from (DOMAIN.md's lifecycle). */
+const AWAITING: Record<BulkApprovalLevel, readonly string[]> = {
+  approve: ['proposed', 'reopened'],
+  finalize: ['approved'],
+};
+
+/**
+ * The "all matching" query of a level: the page's filters when their status asks only for what
+ * that level approves; the workgroup level keeps to what the viewer may approve (`approvable`).
+ */
+export function allMatchingQuery(
+  filters: AssignmentFilters,
+  level: BulkApprovalLevel,
+): ListQuery | null {
+  const statuses = filters.status ? filters.status.split(',') : [];
+  if (statuses.length === 0 || !statuses.every((s) => AWAITING[level].includes(s))) return null;
+  const approvable = level === 'approve' || filters.approvable === true;
+  return assignmentListQuery({ ...filters, approvable }, null, { page: 0, pageSize: 1 });
+}
+
+/**
+ * The table's columns. The default ones fit beside the selection and the actions at 1400 px (the
+ * browser test wideTables checks it); the section's name, the notes and when it changed are
+ * offered in the Columns control.
+ */
+export function assignmentColumns(
+  choices: Pick<TeachingChoices, 'terms'>,
+): TableColumn<AssignmentRow>[] {
+  return [
+    {
+      key: 'course',
+      label: 'Course',
+      width: 200,
+      sortField: 'courseNumber',
+      render: (a) => (
+        <span title={a.courseName ?? undefined}>
+          <strong>{a.courseNumber ?? '—'}</strong> {a.courseName ?? ''}
+        </span>
+      ),
+    },
+    {
+      key: 'section',
+      label: 'Section',
+      width: 64,
+      sortField: 'sectionNumber',
+      render: (a) => a.sectionNumber,
+    },
+    {
+      // Section numbers start again each term: the term tells the rows apart.
+      key: 'term',
+      label: 'Term',
+      width: 110,
+      render: (a) => labelOf(choices.terms, a.AcademicTermId) ?? '—',
+    },
+    {
+      key: 'sectionName',
+      label: 'Section name',
+      width: 160,
+      hiddenByDefault: true,
+      render: (a) => a.sectionName,
+    },
+    {
+      key: 'instructor',
+      label: 'Instructor',
+      width: 170,
+      sortField: 'instructor',
+      render: (a) => a.instructorName ?? a.UserId,
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      width: 100,
+      sortField: 'status',
+      render: (a) => <StatusTag status={a.status} />,
+    },
+    {
+      key: 'alignment',
+      label: 'Alignment',
+      width: 90,
+      render: (a) => <AlignmentTag alignment={a.preferenceAlignment ?? null} />,
+    },
+    {
+      key: 'share',
+      label: 'Share',
+      width: 100,
+      sortField: 'share',
+      render: (a) => `${String(a.sharePercent)} %${a.share === null ? ' (equal)' : ''}`,
+    },
+    { key: 'points', label: 'Points', width: 64, sortField: 'points', render: (a) => a.points },
+    {
+      key: 'notes',
+      label: 'Notes',
+      width: 200,
+      hiddenByDefault: true,
+      render: (a) => a.notes ?? '',
+    },
+    {
+      key: 'updatedAt',
+      label: 'Changed',
+      width: 160,
+      sortField: 'updatedAt',
+      hiddenByDefault: true,
+      render: (a) =>
+        new Date(a.updatedAt).toLocaleString(DATE_LOCALE, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }),
+    },
+  ];
+}
+
+/** Section Assignments (/sectionAssignments): every teaching assignment, with its actions. */
+export default function SectionAssignmentsPage() {
+  const choices = useTeachingChoices();
+  const { ability } = choices;
+  // Links (the dashboard's counts) may name a filter: /sectionAssignments?status=proposed.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AssignmentFilters>({
+    period: params.get('AcademicPeriodId'),
+    workgroup: params.get('WorkgroupId') ?? '',
+    status: params.get('status') ?? '',
+    instructor: params.get('UserId') ?? '',
+    search: '',
+    approvable: params.get('approvable') === 'true',
+  });
+  const [typed, setTyped] = useState('');
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const [details, setDetails] = useState<string | null>(null);
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
+  const [meetings, setMeetingsOf] = useState<SectionRow | null>(null);
+  const [saveMeetings] = useSetMeetingsMutation();
+  const instructors = useSectionInstructorsQuery();
+  const actions = useAssignmentActions(ability);
+  const levels = approvalLevels(ability);
+  const columns = useMemo(() => assignmentColumns(choices), [choices]);
+  const [selected, setSelected] = useState<ReadonlyMap<string, AssignmentRow>>(new Map());
+  /** The approval the viewer may give a row now, by the rules the single buttons follow. */
+  const levelOf = useCallback(
+    (a: AssignmentRow): BulkApprovalLevel | null => {
+      const can = assignmentActions(a.status, sectionPermissions(ability, a.WorkgroupId));
+      return can.approve ? 'approve' : can.finalize ? 'finalize' : null;
+    },
+    [ability],
+  );
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
+      setPager((p) => ({ ...p, page: 0 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const period = filters.period ?? choices.workingPeriodId ?? '';
+  const waiting = filters.period === null && !choices.workingPeriodLoaded;
+  const list = useListSectionAssignmentsQuery(
+    assignmentListQuery({ ...filters, period }, sort, pager),
+    { skip: waiting || !ability },
+  );
+  const change = (patch: Partial<AssignmentFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPager((p) => ({ ...p, page: 0 }));
+    setSelected(new Map());
+  };
+  const instructorOptions = useMemo(
+    () => (instructors.data ?? []).map((u) => ({ value: u.id, label: u.displayName })),
+    [instructors.data],
+  );
+
+  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  const count = list.data?.count ?? 0;
+  // A refreshed page may show a selected row changed (approved meanwhile): keep it only while
+  // it can still be approved, with its new status.
+  useEffect(() => {
+    setSelected((current) => {
+      const fresh = rows.filter((r) => current.has(r.id) && current.get(r.id)?.status !== r.status);
+      if (fresh.length === 0) return current;
+      const next = new Map(current);
+      for (const r of fresh) {
+        if (levelOf(r)) next.set(r.id, r);
+        else next.delete(r.id);
+      }
+      return next;
+    });
+  }, [rows, levelOf]);
+  const select = (changed: readonly AssignmentRow[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const a of changed) {
+        if (on) next.set(a.id, a);
+        else next.delete(a.id);
+      }
+      return next;
+    });
+  const pageSelectable = rows.filter((a) => levelOf(a) !== null);
+  const pageSelected = pageSelectable.filter((a) => selected.has(a.id)).length;
+  const selection = useMemo<TableSelection<AssignmentRow> | undefined>(
+    () =>
+      levels.approve || levels.finalize
+        ? {
+            isSelected: (a) => selected.has(a.id),
+            isSelectable: (a) => levelOf(a) !== null,
+            onChange: (a, on) => select([a], on),
+            label: (a) => `Select ${a.instructorName ?? 'the assignment'} on ${label(a)}`,
+          }
+        : undefined,
+    [levels.approve, levels.finalize, selected, levelOf],
+  );
+  const selectedByLevel = useMemo(() => {
+    const byLevel: Record<BulkApprovalLevel, AssignmentRow[]> = { approve: [], finalize: [] };
+    for (const a of selected.values()) {
+      const level = levelOf(a);
+      if (level) byLevel[level].push(a);
+    }
+    return byLevel;
+  }, [selected, levelOf]);
+  const filtering = Boolean(
+    filters.workgroup ||
+    filters.status ||
+    filters.instructor ||
+    filters.search.trim() ||
+    filters.approvable,
+  );
+
+  let body: ReactNode;
+  if (list.error) {
+    body = (
+      <NonIdealState
+        icon="error"
+        title="Section assignments could not be loaded"
+        description={problemOf(list.error).message}
+        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
+      />
+    );
+  } else if (!list.isLoading && !waiting && count === 0 && !filtering) {
+    body = (
+      <NonIdealState
+        icon="people"
+        title="No section assignments yet"
+        description="Assign instructors from the sections' details on Sections Offered."
+      />
+    );
+  } else {
+    body = (
+      <div className="allot-list-block">
+        <DataTable
+          columnsKey="sectionAssignments"
+          tableName="Section assignments"
+          columns={columns}
+          rows={rows}
+          loading={list.isLoading || waiting}
+          sort={sort}
+          selection={selection}
+          actionsWidth={rowActionsWidth(2, true)}
+          onSort={(field) => {
+            setSort((s) => nextTableSort(s, field));
+            setPager((p) => ({ ...p, page: 0 }));
+          }}
+          actions={(a) => {
+            const section = rowLabel(a, choices);
+            const name = a.instructorName ?? 'the assignment';
+            const target = { ...a, sectionId: a.SectionId, sectionLabel: section };
+            const mine = actions.actionsFor(target, true);
+            // Approving is what this list is most used for: it stays at hand, the rest in the menu.
+            const approval = mine.filter((m) => m.key === 'approve' || m.key === 'finalize');
+            return (
+              <RowActions
+                rowLabel={`${name} on ${section}`}
+                inline={[
+                  {
+                    key: 'details',
+                    icon: 'list-detail-view',
+                    text: 'Section',
+                    label: `Section of ${name}: ${section}`,
+                    onClick: () => setDetails(a.SectionId),
+                  },
+                  ...approval,
+                ]}
+                more={[
+                  ...mine.filter((m) => !approval.includes(m)),
+                  {
+                    key: 'history',
+                    icon: 'history',
+                    text: 'Section history',
+                    label: `Section history of ${section}`,
+                    onClick: () => setHistory({ id: a.SectionId, label: label(a) }),
+                  },
+                ]}
+              />
+            );
+          }}
+        />
+        {!list.isLoading && count === 0 && (
+          <NonIdealState
+            icon="filter-remove"
+            title="No matches"
+            description="No assignment matches the filters."
+          />
+        )}
+        <Pager
+          count={count}
+          state={pager}
+          fetching={list.isFetching}
+          onChange={(c) => setPager((p) => ({ ...p, ...c }))}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <PageFrame>
+      <div className="allot-filter-bar" role="search" aria-label="Filters">
+        <PeriodWorkgroupFilters
+          choices={choices}
+          period={period}
+          workgroup={filters.workgroup}
+          onChange={change}
+        />
+        <FilterSelect
+          label="Status"
+          anyLabel="Status: any"
+          value={filters.status}
+          options={STATUS_FILTER_OPTIONS}
+          onChange={(status) => change({ status })}
+        />
+        <FilterSelect
+          label="Instructor"
+          anyLabel="Instructor: any"
+          value={filters.instructor}
+          options={instructorOptions}
+          onChange={(instructor) => change({ instructor })}
+        />
+        <InputGroup
+          leftIcon="search"
+          aria-label="Search assignments"
+          placeholder="Course, section or instructor…"
+          value={typed}
+          onValueChange={setTyped}
+        />
+        {filters.approvable && (
+          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => change({ approvable: false })}>
+            Only what you may approve
+          </Tag>
+        )}
+      </div>
+      {selection && !list.error && (
+        <BulkApprovalBar
+          selected={selectedByLevel}
+          selectedCount={selected.size}
+          canApprove={levels.approve}
+          page={{
+            selectable: pageSelectable.length,
+            selected: pageSelected,
+            toggle: () => select(pageSelectable, pageSelected < pageSelectable.length),
+          }}
+          matching={{
+            approve: levels.approve ? allMatchingQuery({ ...filters, period }, 'approve') : null,
+            finalize: levels.finalize ? allMatchingQuery({ ...filters, period }, 'finalize') : null,
+          }}
+          onClearSelection={() => setSelected(new Map())}
+        />
+      )}
+      {body}
+      {actions.element}
+      {details && (
+        <SectionDrawer
+          sectionId={details}
+          choices={choices}
+          onClose={() => setDetails(null)}
+          onEditMeetings={setMeetingsOf}
+          onHistory={(s) =>
+            setHistory({ id: s.id, label: `${s.courseNumber ?? ''} ${s.sectionNumber}` })
+          }
+        />
+      )}
+      {meetings && (
+        <MeetingsEditor
+          section={meetings}
+          choices={choices}
+          onClose={() => setMeetingsOf(null)}
+          onSave={async (list, override) => {
+            const result = await saveMeetings({
+              id: meetings.id,
+              revision: meetings.revision,
+              meetings: list,
+              override,
+            });
+            if ('error' in result) return problemOf(result.error);
+            void notify({ message: 'Meetings saved.', intent: Intent.SUCCESS });
+            setMeetingsOf(null);
+            return null;
+          }}
+        />
+      )}
+      {history && (
+        <SectionHistoryDrawer
+          sectionId={history.id}
+          label={history.label}
+          onClose={() => setHistory(null)}
+        />
+      )}
+    </PageFrame>
+  );
+}

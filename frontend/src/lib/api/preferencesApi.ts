@@ -1,0 +1,188 @@
+import { allotApi } from './allotApi.js';
+
+/** UniTime's scale (DOMAIN.md), strongest wish first; labels as faculty read them. */
+export const LEVELS = [
+  ['required', 'Required'],
+  ['stronglyPreferred', 'Strongly preferred'],
+  ['preferred', 'Preferred'],
+  ['neutral', 'Neutral'],
+  ['discouraged', 'Discouraged'],
+  ['stronglyDiscouraged', 'Strongly discouraged'],
+  ['prohibited', 'Prohibited'],
+] as const;
+export type PreferenceLevel = (typeof LEVELS)[number][0];
+export const levelLabel = (level: string): string =>
+  LEVELS.find(([value]) => value === level)?.[1] ?? level;
+
+export const WEEKDAYS = [
+  ['MO', 'Monday'],
+  ['TU', 'Tuesday'],
+  ['WE', 'Wednesday'],
+  ['TH', 'Thursday'],
+  ['FR', 'Friday'],
+  ['SA', 'Saturday'],
+  ['SU', 'Sunday'],
+] as const;
+
+export type SubmissionStatus = 'notStarted' | 'draft' | 'submitted' | 'reopened';
+
+export interface TeachingPreference {
+  id: string;
+  level: PreferenceLevel;
+  weight: number | null;
+  CourseId: string | null;
+  courseNumber: string | null;
+  courseName: string | null;
+  AssignmentTypeId: string | null;
+  AcademicTermId: string | null;
+  TeachingModeId: string | null;
+  notes: string | null;
+}
+
+export interface UnavailableSpan {
+  day: string;
+  startTime: string;
+  endTime: string;
+}
+
+export interface MyPreferences {
+  UserId: string;
+  AcademicPeriodId: string;
+  periodName: string | null;
+  dueDate: string | null;
+  status: SubmissionStatus;
+  submittedAt: string | null;
+  revision: number | null;
+  unavailable: UnavailableSpan[];
+  preferences: TeachingPreference[];
+}
+
+export interface PreferenceChoices {
+  AcademicPeriodId: string | null;
+  courses: { id: string; courseNumber: string; name: string }[];
+  assignmentTypes: { id: string; name: string }[];
+  teachingModes: { id: string; name: string }[];
+  academicTerms: { id: string; name: string }[];
+}
+
+export interface PreferenceSubmission {
+  UserId: string;
+  AcademicPeriodId: string;
+  name: string;
+  email: string | null;
+  status: SubmissionStatus;
+  count: number;
+  submittedAt: string | null;
+  updatedAt: string | null;
+}
+
+export type PreferenceBody = Partial<
+  Pick<
+    TeachingPreference,
+    | 'level'
+    | 'weight'
+    | 'CourseId'
+    | 'AssignmentTypeId'
+    | 'AcademicTermId'
+    | 'TeachingModeId'
+    | 'notes'
+  >
+>;
+
+const mine = (periodId: string) => `teachingPreferences/mine/${encodeURIComponent(periodId)}`;
+const CHANGED = ['TeachingPreferences', 'PreferenceSubmissions'] as const;
+
+/** docs/teaching.md "Teaching preferences": the faculty's own calls and the staff's lists. */
+export const preferencesApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    myPreferences: build.query<MyPreferences, void>({
+      query: () => 'teachingPreferences/mine',
+      providesTags: ['TeachingPreferences'],
+    }),
+    preferenceChoices: build.query<PreferenceChoices, void>({
+      query: () => 'teachingPreferences/choices',
+    }),
+    addPreference: build.mutation<unknown, { periodId: string; body: PreferenceBody }>({
+      query: ({ periodId, body }) => ({ url: mine(periodId), method: 'POST', body }),
+      invalidatesTags: [...CHANGED],
+    }),
+    updatePreference: build.mutation<
+      unknown,
+      { periodId: string; id: string; body: PreferenceBody }
+    >({
+      query: ({ periodId, id, body }) => ({
+        url: `${mine(periodId)}/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+    removePreference: build.mutation<unknown, { periodId: string; id: string }>({
+      query: ({ periodId, id }) => ({
+        url: `${mine(periodId)}/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+    setUnavailable: build.mutation<unknown, { periodId: string; unavailable: UnavailableSpan[] }>({
+      query: ({ periodId, unavailable }) => ({
+        url: `${mine(periodId)}/unavailable`,
+        method: 'PUT',
+        body: { unavailable },
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+    submitPreferences: build.mutation<unknown, { periodId: string; notes?: string }>({
+      query: ({ periodId, notes }) => ({
+        url: `${mine(periodId)}/submit`,
+        method: 'POST',
+        body: notes ? { notes } : {},
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+    preferenceSubmissions: build.query<
+      { AcademicPeriodId: string | null; count: number; rows: PreferenceSubmission[] },
+      {
+        take: number;
+        skip: number;
+        /** The working period when left out. */
+        AcademicPeriodId?: string;
+        status?: string;
+        q?: string;
+        sort?: string;
+        order?: string;
+      }
+    >({
+      query: (params) => ({
+        url: 'preferenceSubmissions',
+        params: Object.fromEntries(
+          Object.entries(params).filter(([, v]) => v !== undefined && v !== ''),
+        ),
+      }),
+      providesTags: ['PreferenceSubmissions'],
+    }),
+    reopenPreferences: build.mutation<
+      unknown,
+      { UserId: string; AcademicPeriodId: string; reason?: string }
+    >({
+      query: ({ UserId, AcademicPeriodId, reason }) => ({
+        url: `preferenceSubmissions/${encodeURIComponent(UserId)}/${encodeURIComponent(AcademicPeriodId)}/reopen`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+  }),
+});
+
+export const {
+  useMyPreferencesQuery,
+  usePreferenceChoicesQuery,
+  useAddPreferenceMutation,
+  useUpdatePreferenceMutation,
+  useRemovePreferenceMutation,
+  useSetUnavailableMutation,
+  useSubmitPreferencesMutation,
+  usePreferenceSubmissionsQuery,
+  useReopenPreferencesMutation,
+} = preferencesApi;

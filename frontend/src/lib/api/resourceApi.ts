@@ -1,0 +1,189 @@
+import { allotApi } from './allotApi.js';
+import { refreshAfterResourceWrite } from './cacheRefresh.js';
+import { textOf } from '../resources/cellText.js';
+import type { ListParams } from '../resources/listParams.js';
+import type { TaxonomyState } from '../resources/resourceUi.js';
+
+export interface ResourceRow {
+  id: string;
+  revision: number;
+  createdAt?: string;
+  updatedAt?: string;
+  [field: string]: unknown;
+}
+
+export interface ResourceList {
+  count: number;
+  rows: ResourceRow[];
+}
+
+export interface CommandAnswer {
+  id: string;
+  revision: number;
+  position: string;
+}
+
+export interface HistoryActor {
+  id: string;
+  displayName: string;
+}
+
+/** The API key a change came through, and who created it (command-service attribution.ts). */
+export interface HistoryApiKey {
+  id: string;
+  name: string;
+  createdBy: HistoryActor | null;
+}
+
+/** What a person reads for one change; the server words it (command-service changeDisplay.ts). */
+export type ChangeDisplay =
+  | { kind: 'text'; from: string; to: string }
+  | { kind: 'list'; added: string[]; removed: string[] }
+  /** Image addresses; null is the default logo. */
+  | { kind: 'image'; from: string | null; to: string | null };
+
+export interface HistoryChange {
+  /** Machine name and raw values, for programs; people read `label` and `display`. */
+  field: string;
+  from: unknown;
+  to: unknown;
+  label: string;
+  display: ChangeDisplay;
+}
+
+/** Who acted, as every history row says it. */
+export interface HistoryAttribution {
+  by: HistoryActor | null;
+  onBehalfOf: HistoryActor | null;
+  through: HistoryApiKey | null;
+}
+
+export interface HistoryEntry extends HistoryAttribution {
+  position: string;
+  revision: number;
+  type: string;
+  at: string;
+  /** A sentence for an event that changes no field (a masquerade, a merge), else null. */
+  summary: string | null;
+  changes: HistoryChange[];
+}
+
+export interface ReferenceOption {
+  value: string;
+  label: string;
+}
+
+interface RecordArgs {
+  path: string;
+  id: string;
+}
+
+/** The generic calls every declared kind answers (docs/resources.md). */
+export const resourceApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    listResource: build.query<ResourceList, { path: string; params: ListParams }>({
+      query: ({ path, params }) => ({ url: path, params: { ...params } }),
+      providesTags: (_result, _error, { path }) => [{ type: 'ResourceList', id: path }],
+    }),
+    getResource: build.query<ResourceRow, RecordArgs>({
+      query: ({ path, id }) => `${path}/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, { path }) => [{ type: 'ResourceList', id: path }],
+    }),
+    referenceOptions: build.query<
+      ReferenceOption[],
+      {
+        path: string;
+        labelField: string;
+        /** Shown after the label ("BIOL 101 — Principles of Biology I"). */
+        detailField?: string;
+        activeOnly: boolean;
+        /** Equality filters besides isActive (e.g. the terms of one period, faculty only). */
+        where?: Readonly<Record<string, string | number | boolean>>;
+      }
+    >({
+      query: ({ path, labelField, detailField, activeOnly, where }) => {
+        const filter = { ...(activeOnly ? { isActive: true } : {}), ...where };
+        return {
+          url: path,
+          params: {
+            take: 1000,
+            select: detailField ? `id,${labelField},${detailField}` : `id,${labelField}`,
+            sort: JSON.stringify([[labelField, 'ASC']]),
+            ...(Object.keys(filter).length > 0 ? { filter: JSON.stringify(filter) } : {}),
+          },
+        };
+      },
+      transformResponse: (answer: ResourceList, _meta, { labelField, detailField }) =>
+        answer.rows.map((row) => {
+          const label = textOf(row[labelField]) || row.id;
+          const detail = detailField ? textOf(row[detailField]) : '';
+          return { value: row.id, label: detail ? `${label} — ${detail}` : label };
+        }),
+      providesTags: (_result, _error, { path }) => [{ type: 'ResourceList', id: path }],
+    }),
+    createResource: build.mutation<CommandAnswer, { path: string; body: Record<string, unknown> }>({
+      query: ({ path, body }) => ({ url: path, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { path }) => [
+        { type: 'ResourceList', id: path },
+        ...refreshAfterResourceWrite(path),
+      ],
+    }),
+    updateResource: build.mutation<
+      CommandAnswer,
+      RecordArgs & { revision: number; body: Record<string, unknown> }
+    >({
+      query: ({ path, id, revision, body }) => ({
+        url: `${path}/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        headers: { 'If-Match': `"${String(revision)}"` },
+        body,
+      }),
+      invalidatesTags: (_result, _error, { path, id }) => [
+        { type: 'ResourceList', id: path },
+        { type: 'ResourceHistory', id: `${path}/${id}` },
+        ...refreshAfterResourceWrite(path),
+      ],
+    }),
+    deactivateResource: build.mutation<CommandAnswer, RecordArgs>({
+      query: ({ path, id }) => ({
+        url: `${path}/${encodeURIComponent(id)}/deactivate`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { path, id }) => [
+        { type: 'ResourceList', id: path },
+        { type: 'ResourceHistory', id: `${path}/${id}` },
+        ...refreshAfterResourceWrite(path),
+      ],
+    }),
+    deleteResource: build.mutation<CommandAnswer, RecordArgs>({
+      query: ({ path, id }) => ({ url: `${path}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { path, id }) => [
+        { type: 'ResourceList', id: path },
+        { type: 'ResourceHistory', id: `${path}/${id}` },
+        ...refreshAfterResourceWrite(path),
+      ],
+    }),
+    resourceHistory: build.query<{ rows: HistoryEntry[] }, RecordArgs>({
+      query: ({ path, id }) => `history/${path}/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, { path, id }) => [
+        { type: 'ResourceHistory', id: `${path}/${id}` },
+      ],
+    }),
+    taxonomiesEnabled: build.query<TaxonomyState, void>({
+      query: () => 'taxonomies/enabled',
+      providesTags: [{ type: 'ResourceList', id: 'taxonomies' }],
+    }),
+  }),
+});
+
+export const {
+  useListResourceQuery,
+  useGetResourceQuery,
+  useReferenceOptionsQuery,
+  useCreateResourceMutation,
+  useUpdateResourceMutation,
+  useDeactivateResourceMutation,
+  useDeleteResourceMutation,
+  useResourceHistoryQuery,
+  useTaxonomiesEnabledQuery,
+} = resourceApi;

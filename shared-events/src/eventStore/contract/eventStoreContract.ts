@@ -94,6 +94,22 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
     const onlyMine = (events: readonly RecordedEvent[]) =>
       events.filter((e) => e.streamId.startsWith(`${prefix}-`));
 
+    /**
+     * The global log (readAll, the head) shows an append once every transaction that began
+     * before it has ended: on PostgreSQL a transaction of another test on the same server may
+     * still be open, and an event it could precede is held back meanwhile. Waits until the head
+     * has reached `position` (at once where nothing is held back).
+     */
+    async function visible(position: Position): Promise<void> {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const head = await store.headPosition();
+        if (head && comparePositions(head, position) >= 0) return;
+        if (Date.now() > deadline) throw new Error('the append never reached the head');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    }
+
     async function wrongVersion(
       streamId: string,
       expectedState: ExpectedState,
@@ -130,6 +146,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       if (!first || !second) throw new Error('two events expected');
       expect(comparePositions(first.position, second.position)).toBe(-1);
       expect(second.position).toEqual(result.position);
+      await visible(result.position);
       const head = await store.headPosition();
       expect(head && comparePositions(head, result.position)).toBeGreaterThanOrEqual(0);
     });
@@ -251,7 +268,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       const start = await store.headPosition();
       await store.appendToStream(stream('x'), [ev(1), ev(2)]);
       await store.appendToStream(stream('y'), ev(3));
-      await store.appendToStream(stream('x'), ev(4));
+      await visible((await store.appendToStream(stream('x'), ev(4))).position);
       const all = onlyMine(await store.readAll({ fromPosition: start ?? 'start' }));
       expect(all.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
       for (let i = 1; i < all.length; i++) {
@@ -277,7 +294,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       const typeA = `${prefix}A`;
       const typeB = `${prefix}B`;
       await store.appendToStream(stream('x'), [ev(1, typeA), ev(2, typeB)]);
-      await store.appendToStream(`${prefix}other-1`, [ev(3, typeA)]);
+      await visible((await store.appendToStream(`${prefix}other-1`, [ev(3, typeA)])).position);
       const byType = await store.readAll({ filter: { eventTypes: [typeA] } });
       expect(byType.map((e) => e.data)).toEqual([{ n: 1 }, { n: 3 }]);
       const byTypes = await store.readAll({ filter: { eventTypes: [typeB, typeA] } });
@@ -367,6 +384,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       fresh();
       const before: Position | null = await store.headPosition();
       const appended = await store.appendToStream(stream('h'), ev(1));
+      await visible(appended.position);
       const after = await store.headPosition();
       if (!after) throw new Error('head expected after an append');
       expect(comparePositions(after, appended.position)).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Profile, SAML } from '@node-saml/node-saml';
+import { parseCookieHeader } from '@allot/shared-events';
 import { serializeCookie, sessionClearCookie } from '../cookies.js';
 import { sessionFromCookie } from '../csrf.js';
 import {
@@ -100,10 +101,7 @@ export function createSamlSignIn(options: SamlSignInOptions): SamlSignIn {
   }
 
   function identityOf(request: FastifyRequest): SamlIdentity | null {
-    const cookies = (request as FastifyRequest & { cookies?: Record<string, string | undefined> })
-      .cookies;
-    const raw = cookies?.[IDENTITY_COOKIE] ?? cookieFromHeader(request, IDENTITY_COOKIE);
-    const value = sealer.open(raw);
+    const value = sealer.open(parseCookieHeader(request.headers.cookie)[IDENTITY_COOKIE]);
     return isSamlIdentity(value) ? value : null;
   }
 
@@ -377,13 +375,4 @@ export function createSamlSignIn(options: SamlSignInOptions): SamlSignIn {
 function rawQuery(request: FastifyRequest): string {
   const at = request.url.indexOf('?');
   return at === -1 ? '' : request.url.slice(at + 1);
-}
-
-function cookieFromHeader(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
 }

@@ -15,13 +15,12 @@ import { notify } from '../../lib/notifications/notify.js';
 import { HistoryDrawer } from './HistoryPanel.js';
 import { ResourceDialog } from './ResourceDialog.js';
 import { ResourceTable } from './ResourceTable.js';
+import { Pager } from '../list/DataTable.js';
 import { recordLabel } from '../../lib/resources/cellText.js';
 import {
-  PAGE_SIZES,
   initialListState,
   listParams,
   nextSort,
-  pageCount,
   type ListState,
 } from '../../lib/resources/listParams.js';
 import {
@@ -451,56 +450,5 @@ function ReferenceFilter({
         </option>
       ))}
     </HTMLSelect>
-  );
-}
-
-function Pager({
-  count,
-  state,
-  fetching,
-  onChange,
-}: {
-  count: number;
-  state: ListState;
-  fetching: boolean;
-  onChange: (change: Partial<ListState>) => void;
-}) {
-  const pages = pageCount(count, state.pageSize);
-  const first = count === 0 ? 0 : state.page * state.pageSize + 1;
-  const last = Math.min(count, (state.page + 1) * state.pageSize);
-  return (
-    <nav className="allot-pager" aria-label="Pages">
-      <span role="status" aria-live="polite">
-        {fetching ? 'Loading…' : `${String(first)}–${String(last)} of ${String(count)}`}
-      </span>
-      <Button
-        variant="minimal"
-        icon="chevron-left"
-        aria-label="Previous page"
-        disabled={state.page === 0}
-        onClick={() => onChange({ page: state.page - 1 })}
-      />
-      <span>
-        Page {state.page + 1} of {pages}
-      </span>
-      <Button
-        variant="minimal"
-        icon="chevron-right"
-        aria-label="Next page"
-        disabled={state.page + 1 >= pages}
-        onClick={() => onChange({ page: state.page + 1 })}
-      />
-      <HTMLSelect
-        aria-label="Rows per page"
-        value={state.pageSize}
-        onChange={(e) => onChange({ page: 0, pageSize: Number(e.currentTarget.value) })}
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size} per page
-          </option>
-        ))}
-      </HTMLSelect>
-    </nav>
   );
 }

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './demoIdp/accounts.js';
 import { createOidcClient, oidcRoutes, type OidcClient } from './oidcStrategy.js';
 import { PRODUCTION_MODE, trimmedPublicUrl, type IdentityOptions } from './options.js';
 import { createSamlSignIn, type SamlSignIn } from './saml/samlSignIn.js';
+import { plainPage } from './signIn.js';
 import { firstSecret, resolveStrategy } from './strategy.js';
 
 export interface AppInfo {
@@ -155,11 +156,10 @@ function sendLogoutQuestion(reply: FastifyReply): FastifyReply {
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log out of Allot?</title>` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
-        `<h1>Log out of Allot?</h1><p>Another site sent you here to log out.</p>` +
-        `<p><a href="/api/auth/logout">Log out</a> · <a href="/">Stay signed in</a></p>` +
-        `</body></html>`,
+      plainPage(
+        'Log out of Allot?',
+        `<p>Another site sent you here to log out.</p>` +
+          `<p><a href="/api/auth/logout">Log out</a> · <a href="/">Stay signed in</a></p>`,
+      ),
     );
 }

@@ -44,15 +44,24 @@ export function sendSignInFailure(
     .code(statusCode)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title>` +
-        // Light or dark as the person's system is, like the app itself.
-        `<meta name="color-scheme" content="light dark">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
-        `<h1>Sign-in failed</h1><p>${escapeHtml(message)}</p>${next}` +
-        `</body></html>`,
-    );
+    .send(plainPage('Sign-in failed', `<p>${escapeHtml(message)}</p>${next}`));
+}
+
+/**
+ * A page of its own for a browser that lands on a sign-in route (no app around it): light or
+ * dark as the person's system is, like the app, with links readable in both.
+ */
+export function plainPage(title: string, bodyHtml: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+    `<meta name="color-scheme" content="light dark">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}` +
+    `body{background:#fff;color:#1c2127}a{color:#1a5dd0}` +
+    `@media (prefers-color-scheme:dark){body{background:#1c2127;color:#f6f7f9}a{color:#8ab4f8}}` +
+    `</style></head>` +
+    `<body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`
+  );
 }
 
 /** The asserted identity as its owner knows it: their e-mail, else their username. */

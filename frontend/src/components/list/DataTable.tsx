@@ -269,10 +269,3 @@ export function Pager({
     </nav>
   );
 }
-
-/** Header clicks: ascending, descending, then the list's default order. */
-export function nextTableSort(current: TableSort | null, field: string): TableSort | null {
-  if (!current || current.field !== field) return { field, direction: 'ASC' };
-  if (current.direction === 'ASC') return { field, direction: 'DESC' };
-  return null;
-}

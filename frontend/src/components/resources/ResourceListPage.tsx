@@ -1,28 +1,14 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Section,
-  SectionCard,
-} from '@blueprintjs/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import type { ResourceDefinition } from '@allot/shared-events/browser';
-import { PageFrame } from '../layout/PageFrame.js';
+import { ListBody, ListPage } from '../list/ListPage.js';
+import { useServerList, type ServerList } from '../list/useServerList.js';
 import { notify } from '../../lib/notifications/notify.js';
 import { HistoryDrawer } from './HistoryPanel.js';
 import { ResourceDialog } from './ResourceDialog.js';
 import { ResourceTable } from './ResourceTable.js';
-import { Pager } from '../list/DataTable.js';
 import { recordLabel } from '../../lib/resources/cellText.js';
-import {
-  initialListState,
-  listParams,
-  nextSort,
-  type ListState,
-} from '../../lib/resources/listParams.js';
+import { listParams, type ListState } from '../../lib/resources/listParams.js';
 import {
   resourceApi,
   useCreateResourceMutation,
@@ -42,15 +28,10 @@ import {
   type ResolvedField,
 } from '../../lib/resources/resourceUi.js';
 import { problemOf, type ServerProblem } from '../../lib/errors/serverErrors.js';
-import {
-  canSetField,
-  canUpdateSubject,
-  permissionsFor,
-  useResourceAbility,
-} from '../../lib/auth/useResourceAbility.js';
+import { canSetField, canUpdateSubject, permissionsFor } from '../../lib/auth/permissions.js';
+import { useSignedInAbility } from '../../lib/auth/useAbility.js';
 import { useAppDispatch } from '../../lib/hooks/useAppDispatch.js';
 
-const FILTER_DELAY_MS = 300;
 const NO_FIXED = {};
 const MAX_TEXT_FILTERS = 3;
 
@@ -102,17 +83,27 @@ export function ResourceListPage({
     [columns],
   );
 
-  const [state, setState] = useState<ListState>(initialListState);
-  const [typed, setTyped] = useState<Record<string, string>>({});
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setState((s) => ({ ...s, page: 0, filters: { ...typed } })),
-      FILTER_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [typed]);
+  // Filters, sort and page in the address; an embedded list keeps its own (several on a page).
+  const spec = useMemo(
+    () => ({
+      filters: Object.fromEntries(filterable.map((f) => [f.name, f.name])),
+      typed: filterable
+        .filter((f) => f.listType === 'text' && f.widget !== 'reference')
+        .map((f) => f.name),
+      inAddress: !embedded,
+    }),
+    [filterable, embedded],
+  );
+  const list = useServerList(spec);
+  const state: ListState = {
+    ...list.pager,
+    sort: list.sort,
+    filters: Object.fromEntries(
+      Object.entries(list.filters).flatMap(([k, v]) => (v === null ? [] : [[k, v]])),
+    ),
+  };
 
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const can = permissionsFor(ability, definition.subject);
   const canEditField = (field: ResolvedField) =>
     field.editSubject ? canUpdateSubject(ability, field.editSubject) : true;
@@ -126,7 +117,7 @@ export function ResourceListPage({
     );
 
   const params = listParams(fields, state, fixed);
-  const list = useListResourceQuery(
+  const records = useListResourceQuery(
     { path: definition.path, params },
     { skip: needsTaxonomies && !taxonomies.data && !taxonomies.error },
   );
@@ -170,7 +161,7 @@ export function ResourceListPage({
     const fresh = await request;
     request.unsubscribe();
     if (fresh.data) setEditing({ row: fresh.data, key: Date.now() });
-    void list.refetch();
+    void records.refetch();
   }
 
   async function confirm() {
@@ -195,9 +186,8 @@ export function ResourceListPage({
     });
   }
 
-  const rows = list.data?.rows ?? [];
-  const count = list.data?.count ?? 0;
-  const filtering = Object.values(state.filters).some((v) => v.trim() !== '' && v !== 'any');
+  const rows = records.data?.rows ?? [];
+  const count = records.data?.count ?? 0;
   const newButton = can.create ? (
     <Button
       intent={Intent.PRIMARY}
@@ -207,75 +197,8 @@ export function ResourceListPage({
     />
   ) : null;
 
-  let body: ReactNode;
-  if (list.error) {
-    body = (
-      <NonIdealState
-        icon="error"
-        title={`${heading} could not be loaded`}
-        description={problemOf(list.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (!list.isLoading && count === 0 && !filtering) {
-    body = (
-      <NonIdealState
-        icon="th-list"
-        // The kind's own title: a page's may hold a name ("Terms of Fall 2026") to keep as written.
-        title={`No ${ui.title.toLowerCase()} yet`}
-        description={
-          can.create ? `Create the first ${singular.toLowerCase()}.` : 'Nothing to show.'
-        }
-        action={newButton ?? undefined}
-      />
-    );
-  } else {
-    body = (
-      <div className="allot-list-block">
-        <ResourceTable
-          columnsKey={definition.path}
-          tableName={heading}
-          columns={columns}
-          rows={rows}
-          loading={list.isLoading}
-          sort={state.sort}
-          onSort={(field) => setState((s) => ({ ...s, page: 0, sort: nextSort(s.sort, field) }))}
-          onEdit={can.update ? (row) => setEditing({ row, key: Date.now() }) : undefined}
-          onHistory={
-            can.read
-              ? (row) => {
-                  setSelected(row);
-                  setHistory(row);
-                }
-              : undefined
-          }
-          onDeactivate={
-            can.update && hasIsActive(definition)
-              ? (row) => setConfirming({ kind: 'deactivate', row })
-              : undefined
-          }
-          onDelete={can.delete ? (row) => setConfirming({ kind: 'delete', row }) : undefined}
-          onSelect={renderDetail ? setSelected : undefined}
-        />
-        {!list.isLoading && count === 0 && (
-          <NonIdealState
-            icon="filter-remove"
-            title="No matches"
-            description="No record matches the filters."
-          />
-        )}
-        <Pager
-          count={count}
-          state={state}
-          fetching={list.isFetching}
-          onChange={(change) => setState((s) => ({ ...s, ...change }))}
-        />
-      </div>
-    );
-  }
-
   return (
-    <Frame
+    <ListPage
       embedded={embedded}
       title={heading}
       description={ui.description}
@@ -285,11 +208,57 @@ export function ResourceListPage({
           {newButton}
         </>
       }
+      filters={
+        filterable.length > 0 &&
+        (count > 0 || list.filtering || records.isLoading) && (
+          <ResourceFilters fields={filterable} list={list} />
+        )
+      }
     >
-      {filterable.length > 0 && (count > 0 || filtering || list.isLoading) && (
-        <FilterBar fields={filterable} values={typed} onChange={setTyped} />
-      )}
-      {body}
+      <ListBody
+        what={heading}
+        query={records}
+        filtering={list.filtering}
+        empty={{
+          // The kind's own title: a page's may hold a name ("Terms of Fall 2026") to keep as written.
+          title: `No ${ui.title.toLowerCase()} yet`,
+          description: can.create
+            ? `Create the first ${singular.toLowerCase()}.`
+            : 'Nothing to show.',
+          action: newButton,
+        }}
+        noMatches="No record matches the filters."
+        pager={list.pager}
+        onPager={list.setPager}
+      >
+        {(page, loading) => (
+          <ResourceTable
+            columnsKey={definition.path}
+            tableName={heading}
+            columns={columns}
+            rows={page}
+            loading={loading}
+            sort={list.sort}
+            onSort={list.onSort}
+            onEdit={can.update ? (row) => setEditing({ row, key: Date.now() }) : undefined}
+            onHistory={
+              can.read
+                ? (row) => {
+                    setSelected(row);
+                    setHistory(row);
+                  }
+                : undefined
+            }
+            onDeactivate={
+              can.update && hasIsActive(definition)
+                ? (row) => setConfirming({ kind: 'deactivate', row })
+                : undefined
+            }
+            onDelete={can.delete ? (row) => setConfirming({ kind: 'delete', row }) : undefined}
+            onSelect={renderDetail ? setSelected : undefined}
+          />
+        )}
+      </ListBody>
       {renderDetail && selected && renderDetail(rows.find((r) => r.id === selected.id) ?? selected)}
       {editing && (
         <ResourceDialog
@@ -336,70 +305,35 @@ export function ResourceListPage({
           )}
         </Alert>
       )}
-    </Frame>
+    </ListPage>
   );
 }
 
-function Frame({
-  embedded,
-  title,
-  description,
-  actions,
-  children,
-}: {
-  embedded: boolean;
-  title: string;
-  description: string | undefined;
-  actions: ReactNode;
-  children: ReactNode;
-}) {
-  if (!embedded)
-    return (
-      <PageFrame title={title} description={description} actions={actions}>
-        {children}
-      </PageFrame>
-    );
-  // A region named by its title, so several embedded lists on one page can be told apart.
-  return (
-    <section aria-label={title}>
-      <Section
-        className="allot-detail-section"
-        title={title}
-        subtitle={description}
-        rightElement={<div className="allot-section-actions">{actions}</div>}
-      >
-        <SectionCard>{children}</SectionCard>
-      </Section>
-    </section>
-  );
-}
-
-function FilterBar({
+/** The kind's filters: a box per text column, a choice per reference and flag. */
+function ResourceFilters({
   fields,
-  values,
-  onChange,
+  list,
 }: {
   fields: readonly ResolvedField[];
-  values: Record<string, string>;
-  onChange: (values: Record<string, string>) => void;
+  list: ServerList<string>;
 }) {
   return (
-    <div className="allot-filter-bar" role="search" aria-label="Filters">
+    <>
       {fields.map((field) =>
         field.widget === 'reference' && field.reference ? (
           <ReferenceFilter
             key={field.name}
             field={field}
             path={field.reference}
-            value={values[field.name] ?? ''}
-            onChange={(v) => onChange({ ...values, [field.name]: v })}
+            value={list.filters[field.name] ?? ''}
+            onChange={(v) => list.setFilters({ [field.name]: v })}
           />
         ) : field.listType === 'boolean' ? (
           <HTMLSelect
             key={field.name}
             aria-label={`Filter by ${field.label}`}
-            value={values[field.name] ?? 'any'}
-            onChange={(e) => onChange({ ...values, [field.name]: e.currentTarget.value })}
+            value={list.filters[field.name] ?? 'any'}
+            onChange={(e) => list.setFilters({ [field.name]: e.currentTarget.value })}
           >
             <option value="any">{field.label}: any</option>
             <option value="true">{field.label}: yes</option>
@@ -411,12 +345,12 @@ function FilterBar({
             leftIcon="search"
             aria-label={`Filter by ${field.label}`}
             placeholder={`Filter ${field.label.toLowerCase()}…`}
-            value={values[field.name] ?? ''}
-            onValueChange={(v) => onChange({ ...values, [field.name]: v })}
+            value={list.text(field.name)}
+            onValueChange={(v) => list.setText(field.name, v)}
           />
         ),
       )}
-    </div>
+    </>
   );
 }
 

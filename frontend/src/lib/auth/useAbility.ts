@@ -62,3 +62,12 @@ export function useAbility(): AbilityState {
   const { data, isLoading, isError } = useGetAuthQuery();
   return useMemo(() => abilityStateFrom(data, { isLoading, isError }), [data, isLoading, isError]);
 }
+
+/**
+ * The working user's ability for pages that act as someone; null while signed out (or before the
+ * auth context answers), so nothing is offered to nobody.
+ */
+export function useSignedInAbility(): AppAbility | null {
+  const { ability, signedIn } = useAbility();
+  return signedIn ? ability : null;
+}

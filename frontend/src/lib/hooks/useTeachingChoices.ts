@@ -6,7 +6,7 @@ import {
   useGetActiveAcademicPeriodQuery,
 } from '../api/sessionApi.js';
 import { useReferenceOptionsQuery, type ReferenceOption } from '../api/resourceApi.js';
-import { useResourceAbility } from '../auth/useResourceAbility.js';
+import { useSignedInAbility } from '../auth/useAbility.js';
 
 const can = (ability: AppAbility | null, action: Action, subject: SubjectName) =>
   ability?.can(action, subject) ?? false;
@@ -31,7 +31,7 @@ export interface TeachingChoices {
  * read would invalidate the auth context, spec §6): others get what the section rows carry.
  */
 export function useTeachingChoices(): TeachingChoices {
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const readsPeriods = can(ability, 'read', 'AcademicPeriod');
   const readsWorkgroups = can(ability, 'read', 'Workgroup');
   // Offerings name terms and teaching modes: who edits offerings may list their names.

@@ -20,7 +20,8 @@ import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { cellText } from '../../../lib/resources/cellText.js';
 import { useReferenceOptionsQuery } from '../../../lib/api/resourceApi.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
-import { permissionsFor, useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { permissionsFor } from '../../../lib/auth/permissions.js';
+import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 import { UserPicker } from '../../../components/pickers/UserPicker.js';
 import {
   useCreateApiKeyMutation,
@@ -39,7 +40,7 @@ export default function ApiKeysPage() {
     labelField: 'displayName',
     activeOnly: true,
   });
-  const can = permissionsFor(useResourceAbility(), 'ApiKey');
+  const can = permissionsFor(useSignedInAbility(), 'ApiKey');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notifications/notify.js';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { useListResourceQuery, useReferenceOptionsQuery } from '../../../lib/api/resourceApi.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
-import { useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 import { bitsText, movedMemberships, teachingMoves, type Counted } from '../mergePreview.js';
 import {
   useHoldingCountQuery,
@@ -19,7 +19,7 @@ import '../../../components/resources/resourceStyles.js';
 
 /** Administration → Merge Users: pick the master and the duplicate, preview, confirm. */
 export default function MergeUsersPage() {
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const mayMerge = ability?.can('merge', 'User') ?? false;
   const mayRead = (subject: SubjectName) => ability?.can('read', subject) ?? false;
   const users = useReferenceOptionsQuery({

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../../lib/api/sessionApi.js';
 import { startApiServer, type ApiAnswer } from '../../../testing/apiServer.js';
 import { signedInAs } from '../../../testing/fixtures.js';
 import { renderWithApp } from '../../../testing/renderWithApp.js';
-import { nextTableSort } from '../../../components/list/DataTable.js';
+import { nextSort } from '../../../lib/resources/listParams.js';
 import CourseOfferingsPage, {
   offeringColumns,
   offeringListQuery,
@@ -344,8 +344,8 @@ test('cells show the course, workgroup, period, term modes as tags and the secti
 });
 
 test('a header click sorts ascending, then descending, then by the default; the query carries it', () => {
-  const first = nextTableSort(null, 'sections');
-  const second = nextTableSort(first, 'sections');
+  const first = nextSort(null, 'sections');
+  const second = nextSort(first, 'sections');
   expect(
     offeringListQuery({ period: 'p-2026', workgroup: 'wg-math', search: ' calc ' }, second, {
       page: 1,

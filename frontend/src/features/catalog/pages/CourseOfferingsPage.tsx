@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { courseOfferings, type AppAbility } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { notify } from '../../../lib/notifications/notify.js';
-import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { ListBody, ListPage } from '../../../components/list/ListPage.js';
+import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
 import { HistoryDrawer } from '../../../components/resources/HistoryPanel.js';
 import { ResourceDialog } from '../../../components/resources/ResourceDialog.js';
 import {
@@ -17,12 +18,10 @@ import {
 import { resolveFields, uiOf } from '../../../lib/resources/resourceUi.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { useAppDispatch } from '../../../lib/hooks/useAppDispatch.js';
-import { permissionsFor } from '../../../lib/auth/useResourceAbility.js';
+import { permissionsFor } from '../../../lib/auth/permissions.js';
 import { RowActions, rowActionsWidth } from '../../../components/list/RowActions.js';
 import {
-  Pager,
   DataTable,
-  nextTableSort,
   type PagerState,
   type TableColumn,
   type TableSort,
@@ -36,7 +35,6 @@ import {
 } from '../api/offeringsApi.js';
 import { PeriodWorkgroupFilters } from '../../../components/list/FilterSelect.js';
 
-const SEARCH_DELAY_MS = 300;
 /** Term-mode tags shown in a row; the rest are counted in one more tag. */
 const SHOWN_TERM_MODES = 3;
 const PATH = courseOfferings.path;
@@ -191,29 +189,25 @@ type Dialog =
 
 const readsSection = (ability: AppAbility | null) => ability?.can('read', 'Section') ?? false;
 
+/** Each filter and its address parameter (a course's offerings link names ?q=…). */
+const OFFERING_LIST = {
+  filters: { period: 'AcademicPeriodId', workgroup: 'WorkgroupId', search: 'q' },
+  typed: ['search'],
+  scope: ['period'],
+} satisfies ServerListSpec<keyof OfferingFilters>;
+
 /** Course Offerings (/courseOfferings): a period's offerings with their term modes and sections. */
 export default function CourseOfferingsPage() {
   const choices = useTeachingChoices();
   const { ability } = choices;
-  const [params] = useSearchParams();
-  const [filters, setFilters] = useState<OfferingFilters>({
-    period: params.get('AcademicPeriodId'),
-    workgroup: params.get('WorkgroupId') ?? '',
-    search: params.get('q') ?? '',
-  });
-  const [typed, setTyped] = useState(filters.search);
-  const [sort, setSort] = useState<TableSort | null>(null);
-  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const list = useServerList(OFFERING_LIST);
+  const filters: OfferingFilters = {
+    period: list.filters.period,
+    workgroup: list.filters.workgroup ?? '',
+    search: list.filters.search ?? '',
+  };
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const dispatch = useAppDispatch();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
-      setPager((p) => (p.page === 0 ? p : { ...p, page: 0 }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
   const ui = uiOf(courseOfferings);
   const fields = useMemo(() => resolveFields(courseOfferings), []);
   const can = permissionsFor(ability, courseOfferings.subject);
@@ -223,18 +217,13 @@ export default function CourseOfferingsPage() {
   // The working period is the default, once the shell knows it ('' shows every period).
   const period = filters.period ?? choices.workingPeriodId ?? '';
   const waiting = filters.period === null && !choices.workingPeriodLoaded;
-  const list = useCourseOfferingOverviewQuery(
-    offeringListQuery({ ...filters, period }, sort, pager),
+  const offerings = useCourseOfferingOverviewQuery(
+    offeringListQuery({ ...filters, period }, list.sort, list.pager),
     { skip: waiting || !ability },
   );
   const [create] = useCreateResourceMutation();
   const [update] = useUpdateResourceMutation();
   const [remove] = useDeleteResourceMutation();
-
-  const change = (patch: Partial<OfferingFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPager((p) => ({ ...p, page: 0 }));
-  };
 
   async function save(body: Record<string, unknown>): Promise<ServerProblem | null> {
     if (dialog?.kind !== 'edit') return null;
@@ -284,11 +273,8 @@ export default function CourseOfferingsPage() {
     void notify({ message: `${offeringLabel(row)} deleted.`, intent: Intent.SUCCESS });
   }
 
-  const rows = list.data?.rows ?? [];
-  const count = list.data?.count ?? 0;
   // Edit (as the user may) and history at hand, delete in the More actions menu.
   const actionsWidth = rowActionsWidth(can.update ? 2 : 1, can.delete);
-  const filtering = Boolean(filters.workgroup || filters.search.trim());
   const newButton = can.create ? (
     <Button
       intent={Intent.PRIMARY}
@@ -298,123 +284,99 @@ export default function CourseOfferingsPage() {
     />
   ) : null;
 
-  let body: ReactNode;
-  if (list.error) {
-    body = (
-      <NonIdealState
-        icon="error"
-        title="Course offerings could not be loaded"
-        description={problemOf(list.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (!list.isLoading && !waiting && count === 0 && !filtering) {
-    body = (
-      <NonIdealState
-        icon="th-list"
-        title="No course offerings yet"
-        description={
-          can.create
+  return (
+    <ListPage
+      actions={newButton}
+      filters={
+        <>
+          <PeriodWorkgroupFilters
+            choices={choices}
+            period={period}
+            workgroup={filters.workgroup}
+            onChange={list.setFilters}
+          />
+          <InputGroup
+            leftIcon="search"
+            aria-label="Search course offerings"
+            placeholder="Course number or name…"
+            value={list.text('search')}
+            onValueChange={(v) => list.setText('search', v)}
+          />
+        </>
+      }
+    >
+      <ListBody
+        what="Course offerings"
+        query={offerings}
+        waiting={waiting}
+        filtering={list.filtering}
+        empty={{
+          title: 'No course offerings yet',
+          description: can.create
             ? 'Offer the first course in this period.'
-            : 'No course is offered in this period.'
-        }
-        action={newButton ?? undefined}
-      />
-    );
-  } else {
-    body = (
-      <div className="allot-list-block">
-        <DataTable
-          columnsKey="courseOfferings"
-          tableName="Course offerings"
-          columns={columns}
-          rows={rows}
-          loading={list.isLoading || waiting}
-          sort={sort}
-          actionsWidth={actionsWidth}
-          onSort={(field) => {
-            setSort((s) => nextTableSort(s, field));
-            setPager((p) => ({ ...p, page: 0 }));
-          }}
-          actions={(o) => {
-            const label = offeringLabel(o);
-            return (
-              <RowActions
-                rowLabel={label}
-                inline={[
-                  ...(can.update
-                    ? [
-                        {
-                          key: 'edit',
-                          icon: 'edit' as const,
-                          text: 'Edit',
-                          label: `Edit ${label}`,
-                          onClick: () =>
-                            setDialog({ kind: 'edit', record: recordOf(o), key: Date.now() }),
-                        },
-                      ]
-                    : []),
-                  {
-                    key: 'history',
-                    icon: 'history',
-                    text: 'History',
-                    label: `History of ${label}`,
-                    onClick: () => setDialog({ kind: 'history', row: o }),
-                  },
-                ]}
-                more={
-                  can.delete
-                    ? [
-                        {
-                          key: 'delete',
-                          icon: 'trash',
-                          text: 'Delete',
-                          label: `Delete ${label}`,
-                          intent: Intent.DANGER,
-                          onClick: () => setDialog({ kind: 'delete', row: o }),
-                        },
-                      ]
-                    : []
-                }
-              />
-            );
-          }}
-        />
-        {!list.isLoading && count === 0 && (
-          <NonIdealState
-            icon="filter-remove"
-            title="No matches"
-            description="No course offering matches the filters."
+            : 'No course is offered in this period.',
+          action: newButton,
+        }}
+        noMatches="No course offering matches the filters."
+        pager={list.pager}
+        onPager={list.setPager}
+      >
+        {(page, loading) => (
+          <DataTable
+            columnsKey="courseOfferings"
+            tableName="Course offerings"
+            columns={columns}
+            rows={page}
+            loading={loading}
+            sort={list.sort}
+            actionsWidth={actionsWidth}
+            onSort={list.onSort}
+            actions={(o) => {
+              const label = offeringLabel(o);
+              return (
+                <RowActions
+                  rowLabel={label}
+                  inline={[
+                    ...(can.update
+                      ? [
+                          {
+                            key: 'edit',
+                            icon: 'edit' as const,
+                            text: 'Edit',
+                            label: `Edit ${label}`,
+                            onClick: () =>
+                              setDialog({ kind: 'edit', record: recordOf(o), key: Date.now() }),
+                          },
+                        ]
+                      : []),
+                    {
+                      key: 'history',
+                      icon: 'history',
+                      text: 'History',
+                      label: `History of ${label}`,
+                      onClick: () => setDialog({ kind: 'history', row: o }),
+                    },
+                  ]}
+                  more={
+                    can.delete
+                      ? [
+                          {
+                            key: 'delete',
+                            icon: 'trash',
+                            text: 'Delete',
+                            label: `Delete ${label}`,
+                            intent: Intent.DANGER,
+                            onClick: () => setDialog({ kind: 'delete', row: o }),
+                          },
+                        ]
+                      : []
+                  }
+                />
+              );
+            }}
           />
         )}
-        <Pager
-          count={count}
-          state={pager}
-          fetching={list.isFetching}
-          onChange={(c) => setPager((p) => ({ ...p, ...c }))}
-        />
-      </div>
-    );
-  }
-
-  return (
-    <PageFrame actions={newButton}>
-      <div className="allot-filter-bar" role="search" aria-label="Filters">
-        <PeriodWorkgroupFilters
-          choices={choices}
-          period={period}
-          workgroup={filters.workgroup}
-          onChange={change}
-        />
-        <InputGroup
-          leftIcon="search"
-          aria-label="Search course offerings"
-          placeholder="Course number or name…"
-          value={typed}
-          onValueChange={setTyped}
-        />
-      </div>
-      {body}
+      </ListBody>
       {dialog?.kind === 'edit' && (
         <ResourceDialog
           key={dialog.key}
@@ -466,6 +428,6 @@ export default function CourseOfferingsPage() {
             </p>
           </Alert>
         ))}
-    </PageFrame>
+    </ListPage>
   );
 }

@@ -4,7 +4,7 @@ import { subjectOf } from '@allot/shared-events/browser';
 import { useGetAuthQuery } from '../../../lib/api/sessionApi.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
-import { useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 import {
   useRecordProgressActionMutation,
   useWorkgroupApprovalsQuery,
@@ -109,7 +109,7 @@ function ProgressCell({
  * `mayRecord`).
  */
 export function PlanningProgress() {
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const { data: auth } = useGetAuthQuery();
   // Asking without the ability would answer 403, and every 403 refreshes the auth context.
   const approvals = useWorkgroupApprovalsQuery(undefined, {

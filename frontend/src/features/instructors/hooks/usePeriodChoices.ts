@@ -5,7 +5,7 @@ import {
   useGetActiveAcademicPeriodQuery,
 } from '../../../lib/api/sessionApi.js';
 import type { ReferenceOption } from '../../../lib/api/resourceApi.js';
-import { useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 
 export interface PeriodChoices {
   /** The viewer's working period (the default of every period picker here), once known. */
@@ -20,7 +20,7 @@ export interface PeriodChoices {
  * refused read would invalidate the auth context); the others get their working period alone.
  */
 export function usePeriodChoices(): PeriodChoices {
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const readsPeriods = ability?.can('read', 'AcademicPeriod') ?? false;
   const working = useGetActiveAcademicPeriodQuery(ability ? undefined : skipToken);
   const periods = useGetAcademicPeriodChoicesQuery(readsPeriods ? undefined : skipToken);

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
-import { useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 import { InstructorAssignments } from '../components/InstructorAssignments.js';
 import { InstructorNotes } from '../components/InstructorNotes.js';
 import { InstructorPreferences } from '../components/InstructorPreferences.js';
@@ -26,7 +26,7 @@ type TabId = (typeof TAB_IDS)[number];
 export default function InstructorWorkloadPage() {
   const userId = useParams()['*'] ?? '';
   const [params, setParams] = useSearchParams();
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const readsInstructors = ability?.can('read', 'Instructor') ?? false;
   const periods = usePeriodChoices();
   const chosen = params.get('period');

@@ -1,17 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
-import { useResourceAbility } from '../../../lib/auth/useResourceAbility.js';
+import { Alert, Button, HTMLSelect, InputGroup, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { cellText } from '../../../lib/resources/cellText.js';
@@ -23,30 +13,15 @@ import {
 } from '../../../lib/api/preferencesApi.js';
 import { StatusTag } from '../../../components/status/PreferenceStatusTag.js';
 import { PlainTable } from '../../../components/list/PlainTable.js';
-import {
-  Pager,
-  nextTableSort,
-  type PagerState,
-  type TableColumn,
-  type TableSort,
-} from '../../../components/list/DataTable.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { ListBody } from '../../../components/list/ListPage.js';
+import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
 import { useInstructorWorkloadsQuery, type InstructorWorkloadRow } from '../api/workloadApi.js';
 import { AlignmentMetricsPanel } from '../components/AlignmentMetricsPanel.js';
 import { PointsRequiredCell } from '../components/PointsRequiredCell.js';
 import { PeriodSelect } from '../components/PeriodSelect.js';
 import { usePeriodChoices } from '../hooks/usePeriodChoices.js';
 import '../instructors.css';
-
-const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /**
  * The workload columns; each name opens the instructor in the period shown (`?period=`). Those
@@ -141,26 +116,26 @@ const workloadColumns = (
   },
 ];
 
+/** The workload tab's filters and their address parameters (a link may name ?period= or ?load=). */
+const WORKLOAD_LIST = {
+  filters: { period: 'period', search: 'q', load: 'load' },
+  typed: ['search'],
+  scope: ['period'],
+} satisfies ServerListSpec<'period' | 'search' | 'load'>;
+
 function WorkloadTab() {
-  const [params] = useSearchParams();
-  const ability = useResourceAbility();
+  const ability = useSignedInAbility();
   const editsFinancialData = ability?.can('update', 'FinancialData') ?? false;
-  const [search, setSearch] = useState('');
-  const [load, setLoad] = useState(params.get('load') ?? '');
-  const [sort, setSort] = useState<TableSort | null>(null);
-  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const list = useServerList(WORKLOAD_LIST);
   const periods = usePeriodChoices();
-  // The working period until another is chosen (a link may name one: ?period=).
-  const [chosen, setChosen] = useState<string | null>(params.get('period'));
+  // The working period until another is chosen.
+  const chosen = list.filters.period;
   const period = chosen ?? periods.workingPeriodId ?? '';
-  const q = useDebounced(search);
-  const list = useInstructorWorkloadsQuery({
-    take: pager.pageSize,
-    skip: pager.page * pager.pageSize,
+  const workloads = useInstructorWorkloadsQuery({
+    ...list.paging,
     ...(chosen ? { AcademicPeriodId: chosen } : {}),
-    ...(q.trim() ? { q: q.trim() } : {}),
-    ...(load ? { load } : {}),
-    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
+    ...(list.filters.search ? { q: list.filters.search } : {}),
+    ...(list.filters.load ? { load: list.filters.load } : {}),
   });
   return (
     <>
@@ -168,28 +143,19 @@ function WorkloadTab() {
         <PeriodSelect
           choices={periods}
           value={period}
-          onChange={(id) => {
-            setChosen(id === periods.workingPeriodId ? null : id);
-            setPager({ ...pager, page: 0 });
-          }}
+          onChange={(id) => list.setFilters({ period: id === periods.workingPeriodId ? null : id })}
         />
         <InputGroup
           leftIcon="search"
           aria-label="Search instructors"
           placeholder="Search by name or e-mail…"
-          value={search}
-          onValueChange={(v) => {
-            setSearch(v);
-            setPager({ ...pager, page: 0 });
-          }}
+          value={list.text('search')}
+          onValueChange={(v) => list.setText('search', v)}
         />
         <HTMLSelect
           aria-label="Load"
-          value={load}
-          onChange={(e) => {
-            setLoad(e.currentTarget.value);
-            setPager({ ...pager, page: 0 });
-          }}
+          value={list.filters.load ?? ''}
+          onChange={(e) => list.setFilters({ load: e.currentTarget.value })}
           options={[
             { value: '', label: 'Any load' },
             { value: 'overloaded', label: 'Over-loaded' },
@@ -198,66 +164,62 @@ function WorkloadTab() {
           ]}
         />
       </div>
-      {list.error ? (
-        <NonIdealState
-          icon="error"
-          title="Workloads could not be loaded"
-          description={problemOf(list.error).message}
-          action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
-        />
-      ) : !list.isLoading && list.data?.count === 0 ? (
-        <NonIdealState
-          icon="people"
-          title="No instructors match"
-          description={
-            list.data.AcademicPeriodId
-              ? 'Change the search or the load filter.'
-              : 'Choose a working academic period first.'
-          }
-        />
-      ) : (
-        <>
+      <ListBody
+        what="Workloads"
+        query={workloads}
+        // No instructor is shown for a reason the description gives, filtered or not.
+        filtering={false}
+        empty={{
+          icon: 'people',
+          title: 'No instructors match',
+          description: workloads.data?.AcademicPeriodId
+            ? 'Change the search or the load filter.'
+            : 'Choose a working academic period first.',
+        }}
+        noMatches="No instructor matches the filters."
+        pager={list.pager}
+        onPager={list.setPager}
+      >
+        {(rows) => (
           <PlainTable
             label="Instructors' workload"
             columns={workloadColumns(chosen, editsFinancialData)}
-            rows={(list.data?.rows ?? []).map((r) => ({ ...r, id: r.UserId }))}
-            sort={sort}
-            onSort={(field) => setSort(nextTableSort(sort, field))}
+            rows={rows.map((r) => ({ ...r, id: r.UserId }))}
+            sort={list.sort}
+            onSort={list.onSort}
           />
-          <Pager
-            count={list.data?.count ?? 0}
-            state={pager}
-            fetching={list.isFetching}
-            onChange={(change) => setPager({ ...pager, ...change })}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
     </>
   );
 }
 
+/** The submissions tab's filters and their address parameters (the dashboard links ?status=). */
+const SUBMISSION_LIST = {
+  filters: { period: 'period', search: 'q', status: 'status' },
+  typed: ['search'],
+  scope: ['period'],
+} satisfies ServerListSpec<'period' | 'search' | 'status'>;
+
 function SubmissionsTab() {
-  const mayReopen = useResourceAbility()?.can('manage', 'Instructor') ?? false;
-  const [params] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState(params.get('status') ?? '');
-  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const mayReopen = useSignedInAbility()?.can('manage', 'Instructor') ?? false;
+  const list = useServerList(SUBMISSION_LIST);
   const [reopening, setReopening] = useState<PreferenceSubmission | null>(null);
   const [reopen] = useReopenPreferencesMutation();
   const periods = usePeriodChoices();
-  // The working period until another is chosen (a link may name one: ?period=).
-  const [chosen, setChosen] = useState<string | null>(params.get('period'));
+  // The working period until another is chosen.
+  const chosen = list.filters.period;
   const period = chosen ?? periods.workingPeriodId ?? '';
-  const q = useDebounced(search);
-  const list = usePreferenceSubmissionsQuery(
+  const waiting = chosen === null && !periods.workingPeriodLoaded;
+  const { sort: _unsorted, ...paging } = list.paging;
+  const submissions = usePreferenceSubmissionsQuery(
     {
-      take: pager.pageSize,
-      skip: pager.page * pager.pageSize,
+      ...paging,
       ...(period ? { AcademicPeriodId: period } : {}),
-      ...(q.trim() ? { q: q.trim() } : {}),
-      ...(status ? { status } : {}),
+      ...(list.filters.search ? { q: list.filters.search } : {}),
+      ...(list.filters.status ? { status: list.filters.status } : {}),
     },
-    { skip: chosen === null && !periods.workingPeriodLoaded },
+    { skip: waiting },
   );
   const columns: TableColumn<PreferenceSubmission & { id: string }>[] = [
     { key: 'name', label: 'Instructor', width: 220, render: (r) => r.name },
@@ -292,28 +254,19 @@ function SubmissionsTab() {
         <PeriodSelect
           choices={periods}
           value={period}
-          onChange={(id) => {
-            setChosen(id);
-            setPager({ ...pager, page: 0 });
-          }}
+          onChange={(id) => list.setFilters({ period: id })}
         />
         <InputGroup
           leftIcon="search"
           aria-label="Search submissions"
           placeholder="Search by name or e-mail…"
-          value={search}
-          onValueChange={(v) => {
-            setSearch(v);
-            setPager({ ...pager, page: 0 });
-          }}
+          value={list.text('search')}
+          onValueChange={(v) => list.setText('search', v)}
         />
         <HTMLSelect
           aria-label="Submission status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.currentTarget.value);
-            setPager({ ...pager, page: 0 });
-          }}
+          value={list.filters.status ?? ''}
+          onChange={(e) => list.setFilters({ status: e.currentTarget.value })}
           options={[
             { value: '', label: 'Any status' },
             { value: 'unsubmitted', label: 'Not submitted' },
@@ -324,18 +277,25 @@ function SubmissionsTab() {
           ]}
         />
       </div>
-      {list.error ? (
-        <NonIdealState
-          icon="error"
-          title="Submissions could not be loaded"
-          description={problemOf(list.error).message}
-        />
-      ) : (
-        <>
+      <ListBody
+        what="Submissions"
+        query={submissions}
+        waiting={waiting}
+        filtering={list.filtering}
+        empty={{
+          icon: 'people',
+          title: 'No instructors in this period',
+          description: 'Instructors appear here with their preference submissions.',
+        }}
+        noMatches="No instructor matches the filters."
+        pager={list.pager}
+        onPager={list.setPager}
+      >
+        {(rows) => (
           <PlainTable
             label="Preference submissions"
             columns={columns}
-            rows={(list.data?.rows ?? []).map((r) => ({ ...r, id: r.UserId }))}
+            rows={rows.map((r) => ({ ...r, id: r.UserId }))}
             sort={null}
             onSort={() => undefined}
             {...(mayReopen
@@ -354,14 +314,8 @@ function SubmissionsTab() {
                 }
               : {})}
           />
-          <Pager
-            count={list.data?.count ?? 0}
-            state={pager}
-            fetching={list.isFetching}
-            onChange={(change) => setPager({ ...pager, ...change })}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
       <Alert
         isOpen={reopening !== null}
         icon="unlock"
@@ -384,19 +338,27 @@ type InstructorsTab = 'workload' | 'submissions' | 'alignment';
  * and, for those who read section assignments, how assignments align with preferences.
  */
 export default function InstructorsPage() {
-  const [params] = useSearchParams();
-  const readsAssignments = useResourceAbility()?.can('read', 'SectionAssignment') ?? false;
+  const [params, setParams] = useSearchParams();
+  const readsAssignments = useSignedInAbility()?.can('read', 'SectionAssignment') ?? false;
   const asked = params.get('tab');
-  const [tab, setTab] = useState<InstructorsTab>(
-    asked === 'submissions' || asked === 'alignment' ? asked : 'workload',
-  );
+  const tab: InstructorsTab = asked === 'submissions' || asked === 'alignment' ? asked : 'workload';
   const selected = tab === 'alignment' && !readsAssignments ? 'workload' : tab;
+  // The tab is in the address too; another tab keeps the period chosen but not the other filters.
+  const choose = (id: InstructorsTab) => {
+    const period = params.get('period');
+    setParams(
+      { ...(id === 'workload' ? {} : { tab: id }), ...(period ? { period } : {}) },
+      {
+        replace: true,
+      },
+    );
+  };
   return (
     <PageFrame>
       <Tabs
         id="instructors-tabs"
         selectedTabId={selected}
-        onChange={(id) => setTab(id as InstructorsTab)}
+        onChange={(id) => choose(id as InstructorsTab)}
         renderActiveTabPanelOnly
       >
         <Tab id="workload" title="Workload" panel={<WorkloadTab />} />

@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { InputGroup, Tag } from '@blueprintjs/core';
 import { DATE_LOCALE } from '../../../lib/constants.js';
-import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { ListBody, ListPage } from '../../../components/list/ListPage.js';
+import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { SectionDrawer, sectionLabel, sectionTermLabel } from '../components/SectionDrawer.js';
 import { SectionHistoryDrawer } from '../components/SectionHistory.js';
@@ -23,9 +23,7 @@ import { AlignmentTag } from '../../../components/status/AlignmentTag.js';
 import { StatusTag, statusLabel } from '../../../components/status/AssignmentTags.js';
 import { RowActions, rowActionsWidth } from '../../../components/list/RowActions.js';
 import {
-  Pager,
   DataTable,
-  nextTableSort,
   type PagerState,
   type TableColumn,
   type TableSelection,
@@ -47,8 +45,6 @@ const STATUS_FILTER_OPTIONS = [
   { value: 'proposed,reopened', label: 'Awaiting approval' },
   ...ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
 ];
-
-const SEARCH_DELAY_MS = 300;
 
 export interface AssignmentFilters {
   period: string | null;
@@ -194,23 +190,33 @@ export function assignmentColumns(
   ];
 }
 
+/** Each filter and its address parameter (the dashboard links to ?status=proposed). */
+const ASSIGNMENT_LIST = {
+  filters: {
+    period: 'AcademicPeriodId',
+    workgroup: 'WorkgroupId',
+    status: 'status',
+    instructor: 'UserId',
+    search: 'q',
+    approvable: 'approvable',
+  },
+  typed: ['search'],
+  scope: ['period'],
+} satisfies ServerListSpec<keyof AssignmentFilters>;
+
 /** Section Assignments (/sectionAssignments): every teaching assignment, with its actions. */
 export default function SectionAssignmentsPage() {
   const choices = useTeachingChoices();
   const { ability } = choices;
-  // Links (the dashboard's counts) may name a filter: /sectionAssignments?status=proposed.
-  const [params] = useSearchParams();
-  const [filters, setFilters] = useState<AssignmentFilters>({
-    period: params.get('AcademicPeriodId'),
-    workgroup: params.get('WorkgroupId') ?? '',
-    status: params.get('status') ?? '',
-    instructor: params.get('UserId') ?? '',
-    search: '',
-    approvable: params.get('approvable') === 'true',
-  });
-  const [typed, setTyped] = useState('');
-  const [sort, setSort] = useState<TableSort | null>(null);
-  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const list = useServerList(ASSIGNMENT_LIST);
+  const filters: AssignmentFilters = {
+    period: list.filters.period,
+    workgroup: list.filters.workgroup ?? '',
+    status: list.filters.status ?? '',
+    instructor: list.filters.instructor ?? '',
+    search: list.filters.search ?? '',
+    approvable: list.filters.approvable === 'true',
+  };
   const [details, setDetails] = useState<string | null>(null);
   const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   const [meetings, setMeetingsOf] = useState<SectionRow | null>(null);
@@ -228,23 +234,14 @@ export default function SectionAssignmentsPage() {
     },
     [ability],
   );
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
-      setPager((p) => ({ ...p, page: 0 }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
   const period = filters.period ?? choices.workingPeriodId ?? '';
   const waiting = filters.period === null && !choices.workingPeriodLoaded;
-  const list = useListSectionAssignmentsQuery(
-    assignmentListQuery({ ...filters, period }, sort, pager),
+  const assignments = useListSectionAssignmentsQuery(
+    assignmentListQuery({ ...filters, period }, list.sort, list.pager),
     { skip: waiting || !ability },
   );
-  const change = (patch: Partial<AssignmentFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPager((p) => ({ ...p, page: 0 }));
+  const change = (patch: Partial<Record<keyof AssignmentFilters, string | null>>) => {
+    list.setFilters(patch);
     setSelected(new Map());
   };
   const instructorOptions = useMemo(
@@ -252,8 +249,7 @@ export default function SectionAssignmentsPage() {
     [instructors.data],
   );
 
-  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
-  const count = list.data?.count ?? 0;
+  const rows = useMemo(() => assignments.data?.rows ?? [], [assignments.data]);
   // A refreshed page may show a selected row changed (approved meanwhile): keep it only while
   // it can still be approved, with its new status.
   useEffect(() => {
@@ -299,136 +295,51 @@ export default function SectionAssignmentsPage() {
     }
     return byLevel;
   }, [selected, levelOf]);
-  const filtering = Boolean(
-    filters.workgroup ||
-    filters.status ||
-    filters.instructor ||
-    filters.search.trim() ||
-    filters.approvable,
-  );
-
-  let body: ReactNode;
-  if (list.error) {
-    body = (
-      <NonIdealState
-        icon="error"
-        title="Section assignments could not be loaded"
-        description={problemOf(list.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (!list.isLoading && !waiting && count === 0 && !filtering) {
-    body = (
-      <NonIdealState
-        icon="people"
-        title="No section assignments yet"
-        description="Assign instructors from the sections' details on Sections Offered."
-      />
-    );
-  } else {
-    body = (
-      <div className="allot-list-block">
-        <DataTable
-          columnsKey="sectionAssignments"
-          tableName="Section assignments"
-          columns={columns}
-          rows={rows}
-          loading={list.isLoading || waiting}
-          sort={sort}
-          selection={selection}
-          actionsWidth={rowActionsWidth(2, true)}
-          onSort={(field) => {
-            setSort((s) => nextTableSort(s, field));
-            setPager((p) => ({ ...p, page: 0 }));
-          }}
-          actions={(a) => {
-            const section = rowLabel(a, choices);
-            const name = a.instructorName ?? 'the assignment';
-            const target = { ...a, sectionId: a.SectionId, sectionLabel: section };
-            const mine = actions.actionsFor(target, true);
-            // Approving is what this list is most used for: it stays at hand, the rest in the menu.
-            const approval = mine.filter((m) => m.key === 'approve' || m.key === 'finalize');
-            return (
-              <RowActions
-                rowLabel={`${name} on ${section}`}
-                inline={[
-                  {
-                    key: 'details',
-                    icon: 'list-detail-view',
-                    text: 'Section',
-                    label: `Section of ${name}: ${section}`,
-                    onClick: () => setDetails(a.SectionId),
-                  },
-                  ...approval,
-                ]}
-                more={[
-                  ...mine.filter((m) => !approval.includes(m)),
-                  {
-                    key: 'history',
-                    icon: 'history',
-                    text: 'Section history',
-                    label: `Section history of ${section}`,
-                    onClick: () => setHistory({ id: a.SectionId, label: label(a) }),
-                  },
-                ]}
-              />
-            );
-          }}
-        />
-        {!list.isLoading && count === 0 && (
-          <NonIdealState
-            icon="filter-remove"
-            title="No matches"
-            description="No assignment matches the filters."
-          />
-        )}
-        <Pager
-          count={count}
-          state={pager}
-          fetching={list.isFetching}
-          onChange={(c) => setPager((p) => ({ ...p, ...c }))}
-        />
-      </div>
-    );
-  }
-
   return (
-    <PageFrame>
-      <div className="allot-filter-bar" role="search" aria-label="Filters">
-        <PeriodWorkgroupFilters
-          choices={choices}
-          period={period}
-          workgroup={filters.workgroup}
-          onChange={change}
-        />
-        <FilterSelect
-          label="Status"
-          anyLabel="Status: any"
-          value={filters.status}
-          options={STATUS_FILTER_OPTIONS}
-          onChange={(status) => change({ status })}
-        />
-        <FilterSelect
-          label="Instructor"
-          anyLabel="Instructor: any"
-          value={filters.instructor}
-          options={instructorOptions}
-          onChange={(instructor) => change({ instructor })}
-        />
-        <InputGroup
-          leftIcon="search"
-          aria-label="Search assignments"
-          placeholder="Course, section or instructor…"
-          value={typed}
-          onValueChange={setTyped}
-        />
-        {filters.approvable && (
-          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => change({ approvable: false })}>
-            Only what you may approve
-          </Tag>
-        )}
-      </div>
-      {selection && !list.error && (
+    <ListPage
+      filters={
+        <>
+          <PeriodWorkgroupFilters
+            choices={choices}
+            period={period}
+            workgroup={filters.workgroup}
+            onChange={change}
+          />
+          <FilterSelect
+            label="Status"
+            anyLabel="Status: any"
+            value={filters.status}
+            options={STATUS_FILTER_OPTIONS}
+            onChange={(status) => change({ status })}
+          />
+          <FilterSelect
+            label="Instructor"
+            anyLabel="Instructor: any"
+            value={filters.instructor}
+            options={instructorOptions}
+            onChange={(instructor) => change({ instructor })}
+          />
+          <InputGroup
+            leftIcon="search"
+            aria-label="Search assignments"
+            placeholder="Course, section or instructor…"
+            value={list.text('search')}
+            onValueChange={(v) => list.setText('search', v)}
+          />
+          {filters.approvable && (
+            <Tag
+              large
+              minimal
+              intent={Intent.PRIMARY}
+              onRemove={() => change({ approvable: null })}
+            >
+              Only what you may approve
+            </Tag>
+          )}
+        </>
+      }
+    >
+      {selection && !assignments.error && (
         <BulkApprovalBar
           selected={selectedByLevel}
           selectedCount={selected.size}
@@ -445,7 +356,67 @@ export default function SectionAssignmentsPage() {
           onClearSelection={() => setSelected(new Map())}
         />
       )}
-      {body}
+      <ListBody
+        what="Section assignments"
+        query={assignments}
+        waiting={waiting}
+        filtering={list.filtering}
+        empty={{
+          icon: 'people',
+          title: 'No section assignments yet',
+          description: "Assign instructors from the sections' details on Sections Offered.",
+        }}
+        noMatches="No assignment matches the filters."
+        pager={list.pager}
+        onPager={list.setPager}
+      >
+        {(page, loading) => (
+          <DataTable
+            columnsKey="sectionAssignments"
+            tableName="Section assignments"
+            columns={columns}
+            rows={page}
+            loading={loading}
+            sort={list.sort}
+            selection={selection}
+            actionsWidth={rowActionsWidth(2, true)}
+            onSort={list.onSort}
+            actions={(a) => {
+              const section = rowLabel(a, choices);
+              const name = a.instructorName ?? 'the assignment';
+              const target = { ...a, sectionId: a.SectionId, sectionLabel: section };
+              const mine = actions.actionsFor(target, true);
+              // Approving is what this list is most used for: it stays at hand, the rest in the menu.
+              const approval = mine.filter((m) => m.key === 'approve' || m.key === 'finalize');
+              return (
+                <RowActions
+                  rowLabel={`${name} on ${section}`}
+                  inline={[
+                    {
+                      key: 'details',
+                      icon: 'list-detail-view',
+                      text: 'Section',
+                      label: `Section of ${name}: ${section}`,
+                      onClick: () => setDetails(a.SectionId),
+                    },
+                    ...approval,
+                  ]}
+                  more={[
+                    ...mine.filter((m) => !approval.includes(m)),
+                    {
+                      key: 'history',
+                      icon: 'history',
+                      text: 'Section history',
+                      label: `Section history of ${section}`,
+                      onClick: () => setHistory({ id: a.SectionId, label: label(a) }),
+                    },
+                  ]}
+                />
+              );
+            }}
+          />
+        )}
+      </ListBody>
       {actions.element}
       {details && (
         <SectionDrawer
@@ -484,6 +455,6 @@ export default function SectionAssignmentsPage() {
           onClose={() => setHistory(null)}
         />
       )}
-    </PageFrame>
+    </ListPage>
   );
 }

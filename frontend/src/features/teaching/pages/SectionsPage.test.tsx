@@ -8,7 +8,7 @@ import { startApiServer, type ApiAnswer } from '../../../testing/apiServer.js';
 import { signedInAs } from '../../../testing/fixtures.js';
 import { renderWithApp } from '../../../testing/renderWithApp.js';
 import SectionsPage, { sectionColumns, sectionListQuery } from './SectionsPage.js';
-import { nextTableSort } from '../../../components/list/DataTable.js';
+import { nextSort } from '../../../lib/resources/listParams.js';
 import type { TeachingChoices } from '../../../lib/hooks/useTeachingChoices.js';
 import type { SectionRow } from '../../../lib/domain/sectionTypes.js';
 
@@ -504,11 +504,11 @@ test('an academic-affairs approver finalizes approved assignments only', async (
 });
 
 test('a header click sorts ascending, then descending, then by the default; the query carries it', () => {
-  const first = nextTableSort(null, 'enrollment');
+  const first = nextSort(null, 'enrollment');
   expect(first).toEqual({ field: 'enrollment', direction: 'ASC' });
-  const second = nextTableSort(first, 'enrollment');
+  const second = nextSort(first, 'enrollment');
   expect(second).toEqual({ field: 'enrollment', direction: 'DESC' });
-  expect(nextTableSort(second, 'enrollment')).toBeNull();
+  expect(nextSort(second, 'enrollment')).toBeNull();
   expect(
     sectionListQuery(
       { period: 'p-2026', workgroup: 'wg-math', coverage: '', search: ' calc ' },

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
-import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { useMemo, useState } from 'react';
+import { Alert, Button, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { ListBody, ListPage } from '../../../components/list/ListPage.js';
+import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { useAppDispatch } from '../../../lib/hooks/useAppDispatch.js';
@@ -35,9 +35,7 @@ import {
   type RowActionItem,
 } from '../../../components/list/RowActions.js';
 import {
-  Pager,
   DataTable,
-  nextTableSort,
   type PagerState,
   type TableColumn,
   type TableSort,
@@ -53,8 +51,6 @@ const COVERAGE_FILTER_OPTIONS = [
   { value: 'uncovered,partial', label: 'Needs instructors' },
   ...COVERAGE_STATUSES.map((c) => ({ value: c, label: coverageLabel(c) })),
 ];
-
-const SEARCH_DELAY_MS = 300;
 
 export interface SectionFilters {
   /** '' = every period; null = the working period, once known. */
@@ -225,50 +221,50 @@ type Dialog =
   | { kind: 'history'; section: SectionRow }
   | { kind: 'delete'; section: SectionRow };
 
+/** Each filter and its address parameter: links (the dashboard's counts, an offering's sections) name them. */
+const SECTION_LIST = {
+  filters: {
+    period: 'AcademicPeriodId',
+    workgroup: 'WorkgroupId',
+    coverage: 'coverage',
+    search: 'q',
+    offering: 'CourseOfferingId',
+  },
+  typed: ['search'],
+  scope: ['period'],
+} satisfies ServerListSpec<keyof SectionFilters>;
+
 /** Sections Offered (/sections): the sections of a period with coverage and instructors. */
 export default function SectionsPage() {
   const choices = useTeachingChoices();
   const { ability } = choices;
-  // Links (the dashboard's counts, an offering's section count) may name filters:
-  // /sections?coverage=uncovered, /sections?AcademicPeriodId=…&CourseOfferingId=….
-  const [params] = useSearchParams();
-  const [filters, setFilters] = useState<SectionFilters>({
-    period: params.get('AcademicPeriodId'),
-    workgroup: params.get('WorkgroupId') ?? '',
-    coverage: params.get('coverage') ?? '',
-    search: '',
-    offering: params.get('CourseOfferingId') ?? '',
-  });
-  const [typed, setTyped] = useState('');
-  const [sort, setSort] = useState<TableSort | null>(null);
-  const [pager, setPager] = useState<PagerState>({ page: 0, pageSize: 25 });
+  const list = useServerList(SECTION_LIST);
+  const { filters } = list;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [details, setDetails] = useState<string | null>(null);
   const dispatch = useAppDispatch();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((f) => (f.search === typed ? f : { ...f, search: typed }));
-      setPager((p) => ({ ...p, page: 0 }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   // The working period is the default, once the shell knows it ('' shows every period).
   const period = filters.period ?? choices.workingPeriodId ?? '';
   const waiting = filters.period === null && !choices.workingPeriodLoaded;
-  const query = sectionListQuery({ ...filters, period }, sort, pager);
-  const list = useListSectionsQuery(query, { skip: waiting || !ability });
+  const query = sectionListQuery(
+    {
+      period,
+      workgroup: filters.workgroup ?? '',
+      coverage: filters.coverage ?? '',
+      search: filters.search ?? '',
+      offering: filters.offering ?? '',
+    },
+    list.sort,
+    list.pager,
+  );
+  const sections = useListSectionsQuery(query, { skip: waiting || !ability });
   const [create] = useCreateSectionMutation();
   const [update] = useUpdateSectionMutation();
   const [remove] = useDeleteSectionMutation();
   const [setMeetings] = useSetMeetingsMutation();
   const table = useMemo(() => sectionColumns(choices), [choices]);
   const mayCreate = canCreateSections(ability);
-
-  const change = (patch: Partial<SectionFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPager((p) => ({ ...p, page: 0 }));
-  };
 
   async function save(body: SectionBody): Promise<ServerProblem | null> {
     if (dialog?.kind !== 'edit') return null;
@@ -312,11 +308,7 @@ export default function SectionsPage() {
     void notify({ message: `${sectionLabel(section)} deleted.`, intent: Intent.SUCCESS });
   }
 
-  const rows = list.data?.rows ?? [];
-  const count = list.data?.count ?? 0;
-  const filtering = Boolean(
-    filters.workgroup || filters.coverage || filters.search.trim() || filters.offering,
-  );
+  const rows = sections.data?.rows ?? [];
   const newButton = mayCreate ? (
     <Button
       intent={Intent.PRIMARY}
@@ -332,91 +324,74 @@ export default function SectionsPage() {
     else setDialog({ kind: action, section });
   };
 
-  let body: ReactNode;
-  if (list.error) {
-    body = (
-      <NonIdealState
-        icon="error"
-        title="Sections could not be loaded"
-        description={problemOf(list.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (!list.isLoading && !waiting && count === 0 && !filtering) {
-    body = (
-      <NonIdealState
-        icon="th-list"
-        title="No sections yet"
-        description={
-          mayCreate ? 'Create the first section of this period.' : 'No section in this period.'
-        }
-        action={newButton ?? undefined}
-      />
-    );
-  } else {
-    body = (
-      <div className="allot-list-block">
-        <DataTable
-          columnsKey="sections"
-          tableName="Sections"
-          columns={table}
-          rows={rows}
-          loading={list.isLoading || waiting}
-          sort={sort}
-          actionsWidth={rowActionsWidth(2, true)}
-          onSort={(field) => {
-            setSort((s) => nextTableSort(s, field));
-            setPager((p) => ({ ...p, page: 0 }));
-          }}
-          actions={(s) => <SectionRowActions section={s} choices={choices} onOpen={open} />}
-        />
-        {!list.isLoading && count === 0 && (
-          <NonIdealState
-            icon="filter-remove"
-            title="No matches"
-            description="No section matches the filters."
+  return (
+    <ListPage
+      actions={newButton}
+      filters={
+        <>
+          <PeriodWorkgroupFilters
+            choices={choices}
+            period={period}
+            workgroup={filters.workgroup ?? ''}
+            onChange={list.setFilters}
+          />
+          <FilterSelect
+            label="Coverage"
+            anyLabel="Coverage: any"
+            value={filters.coverage ?? ''}
+            options={COVERAGE_FILTER_OPTIONS}
+            onChange={(coverage) => list.setFilters({ coverage })}
+          />
+          <InputGroup
+            leftIcon="search"
+            aria-label="Search sections"
+            placeholder="Course, name or number…"
+            value={list.text('search')}
+            onValueChange={(v) => list.setText('search', v)}
+          />
+          {filters.offering && (
+            <Tag
+              large
+              minimal
+              intent={Intent.PRIMARY}
+              onRemove={() => list.setFilters({ offering: null })}
+            >
+              {offeringFilterLabel(rows)}
+            </Tag>
+          )}
+        </>
+      }
+    >
+      <ListBody
+        what="Sections"
+        query={sections}
+        waiting={waiting}
+        filtering={list.filtering}
+        empty={{
+          title: 'No sections yet',
+          description: mayCreate
+            ? 'Create the first section of this period.'
+            : 'No section in this period.',
+          action: newButton,
+        }}
+        noMatches="No section matches the filters."
+        pager={list.pager}
+        onPager={list.setPager}
+      >
+        {(page, loading) => (
+          <DataTable
+            columnsKey="sections"
+            tableName="Sections"
+            columns={table}
+            rows={page}
+            loading={loading}
+            sort={list.sort}
+            actionsWidth={rowActionsWidth(2, true)}
+            onSort={list.onSort}
+            actions={(s) => <SectionRowActions section={s} choices={choices} onOpen={open} />}
           />
         )}
-        <Pager
-          count={count}
-          state={pager}
-          fetching={list.isFetching}
-          onChange={(c) => setPager((p) => ({ ...p, ...c }))}
-        />
-      </div>
-    );
-  }
-
-  return (
-    <PageFrame actions={newButton}>
-      <div className="allot-filter-bar" role="search" aria-label="Filters">
-        <PeriodWorkgroupFilters
-          choices={choices}
-          period={period}
-          workgroup={filters.workgroup}
-          onChange={change}
-        />
-        <FilterSelect
-          label="Coverage"
-          anyLabel="Coverage: any"
-          value={filters.coverage}
-          options={COVERAGE_FILTER_OPTIONS}
-          onChange={(coverage) => change({ coverage })}
-        />
-        <InputGroup
-          leftIcon="search"
-          aria-label="Search sections"
-          placeholder="Course, name or number…"
-          value={typed}
-          onValueChange={setTyped}
-        />
-        {filters.offering && (
-          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => change({ offering: '' })}>
-            {offeringFilterLabel(rows)}
-          </Tag>
-        )}
-      </div>
-      {body}
+      </ListBody>
       {details && (
         <SectionDrawer
           sectionId={details}
@@ -479,6 +454,6 @@ export default function SectionsPage() {
           </p>
         </Alert>
       )}
-    </PageFrame>
+    </ListPage>
   );
 }

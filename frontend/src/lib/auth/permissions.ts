@@ -1,26 +1,6 @@
-import { useMemo } from 'react';
-import { defineAbilityFor, type AppAbility, type SubjectName } from '@allot/shared-events/browser';
-import { useGetAuthQuery, type AuthContext } from '../api/sessionApi.js';
+import type { AppAbility, SubjectName } from '@allot/shared-events/browser';
 
-/** The working user's abilities, built by the same rules as the server's; null when signed out. */
-export function abilityFromAuth(auth: AuthContext | undefined): AppAbility | null {
-  if (!auth?.authenticatedUserId) return null;
-  const workingUserId = auth.workingUserId ?? auth.authenticatedUserId;
-  return defineAbilityFor({
-    userId: workingUserId,
-    roles: auth.Roles.map((role) => role.slug),
-    workgroupPermissions: auth.workgroupPermissions,
-    featureFlags: auth.FeatureFlags,
-    mode: auth.mode,
-    progressStepId: auth.progressStepId,
-    masquerading: workingUserId !== auth.authenticatedUserId,
-  });
-}
-
-export function useResourceAbility(): AppAbility | null {
-  const { data } = useGetAuthQuery();
-  return useMemo(() => abilityFromAuth(data), [data]);
-}
+/* What the working user may do with a kind of record and its fields; the ability is useAbility's. */
 
 export interface ResourcePermissions {
   read: boolean;

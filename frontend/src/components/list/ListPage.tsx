@@ -1,0 +1,137 @@
+import type { JSX, ReactNode } from 'react';
+import { Button, NonIdealState, Section, SectionCard, type IconName } from '@blueprintjs/core';
+import { PageFrame } from '../layout/PageFrame.js';
+import { problemOf } from '../../lib/errors/serverErrors.js';
+import { Pager, type PagerState } from './DataTable.js';
+
+export interface ListPageProps {
+  /** Defaults to the route's title (its menu label). */
+  title?: string;
+  description?: string;
+  /** Buttons on the right of the header (New …). */
+  actions?: ReactNode;
+  /** The filter bar's controls; none, no bar. */
+  filters?: ReactNode;
+  /** Inside another page: a titled section instead of the page frame. */
+  embedded?: boolean;
+  /** The list (a ListBody) and what opens from it: dialogs, drawers, confirmations. */
+  children: ReactNode;
+}
+
+/** A list page's frame: its header with actions, the filter bar, then the list and its dialogs. */
+export function ListPage({
+  title,
+  description,
+  actions,
+  filters,
+  embedded = false,
+  children,
+}: ListPageProps) {
+  const content = (
+    <>
+      {filters && <FilterBar>{filters}</FilterBar>}
+      {children}
+    </>
+  );
+  if (!embedded)
+    return (
+      <PageFrame title={title} description={description} actions={actions}>
+        {content}
+      </PageFrame>
+    );
+  // A region named by its title, so several embedded lists on one page can be told apart.
+  return (
+    <section aria-label={title ?? ''}>
+      <Section
+        className="allot-detail-section"
+        title={title ?? ''}
+        subtitle={description}
+        rightElement={<div className="allot-section-actions">{actions}</div>}
+      >
+        <SectionCard>{content}</SectionCard>
+      </Section>
+    </section>
+  );
+}
+
+/** The row of filters above a list, one search landmark for assistive technology. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <div className="allot-filter-bar" role="search" aria-label="Filters">
+      {children}
+    </div>
+  );
+}
+
+/** What a list query of the read API gives a page (an RTK Query result). */
+export interface ListQueryResult<Row> {
+  data?: { rows: readonly Row[]; count: number } | undefined;
+  error?: unknown;
+  isLoading: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+export interface ListBodyProps<Row> {
+  /** The list's name in "… could not be loaded". */
+  what: string;
+  query: ListQueryResult<Row>;
+  /** The query waits for something (the working period) before it is sent. */
+  waiting?: boolean;
+  /** A narrowing filter is set: an empty answer is "no matches", not "nothing yet". */
+  filtering: boolean;
+  /** What an empty list says when nothing narrows it. */
+  empty: { icon?: IconName; title: string; description?: string; action?: JSX.Element | null };
+  /** "No … matches the filters." */
+  noMatches: string;
+  pager: PagerState;
+  onPager: (change: Partial<PagerState>) => void;
+  /** The table of the page's rows. */
+  children: (rows: readonly Row[], loading: boolean) => ReactNode;
+}
+
+/**
+ * The list itself in each of its states: the error with Try again, the first-use empty state, or
+ * the table with "No matches" when filters leave nothing, and the pager.
+ */
+export function ListBody<Row>({
+  what,
+  query,
+  waiting = false,
+  filtering,
+  empty,
+  noMatches,
+  pager,
+  onPager,
+  children,
+}: ListBodyProps<Row>) {
+  const count = query.data?.count ?? 0;
+  const settled = !query.isLoading && !waiting;
+  if (query.error)
+    return (
+      <NonIdealState
+        icon="error"
+        title={`${what} could not be loaded`}
+        description={problemOf(query.error).message}
+        action={<Button icon="refresh" text="Try again" onClick={() => void query.refetch()} />}
+      />
+    );
+  if (settled && count === 0 && !filtering)
+    return (
+      <NonIdealState
+        icon={empty.icon ?? 'th-list'}
+        title={empty.title}
+        description={empty.description}
+        action={empty.action ?? undefined}
+      />
+    );
+  return (
+    <div className="allot-list-block">
+      {children(query.data?.rows ?? [], query.isLoading || waiting)}
+      {!query.isLoading && count === 0 && (
+        <NonIdealState icon="filter-remove" title="No matches" description={noMatches} />
+      )}
+      <Pager count={count} state={pager} fetching={query.isFetching} onChange={onPager} />
+    </div>
+  );
+}

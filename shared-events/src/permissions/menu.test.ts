@@ -76,3 +76,52 @@ describe('visibleMenu', () => {
     ]);
   });
 });
+
+describe('the branches whose lists their kinds declare (ui.menu)', () => {
+  const branch = (label: string) =>
+    (MENU.find((entry) => entry.label === label)?.items ?? []).map((e) => [
+      e.order,
+      e.label,
+      e.route,
+      e.subject,
+      e.action,
+    ]);
+
+  // Spec §2, written out by hand: the derived entries must land exactly here.
+  it('keeps Configuration as spec §2 lists it', () => {
+    expect(branch('Configuration')).toEqual([
+      [1, 'System Settings', '/settings', 'Configuration', 'manage'],
+      [2, 'Academic Term Types', '/academicTermTypes', 'Configuration', 'manage'],
+      [
+        3,
+        'Admin Assignment Types',
+        '/administrativeAssignmentTypes',
+        'AdminAssignmentType',
+        'manage',
+      ],
+      [4, 'Assignment Types', '/assignmentTypes', 'Configuration', 'manage'],
+      [5, 'Divisions', '/divisions', 'Configuration', 'manage'],
+      [6, 'Instructor Types', '/instructorTypes', 'Configuration', 'manage'],
+      [7, 'Point Types', '/pointTypes', 'Configuration', 'manage'],
+      [8, 'Ranks', '/ranks', 'Configuration', 'manage'],
+      [9, 'Teaching Modes', '/teachingModes', 'Configuration', 'manage'],
+      [10, 'Tracks', '/tracks', 'Configuration', 'manage'],
+      [11, 'Taxonomies', '/taxonomies', 'Configuration', 'manage'],
+    ]);
+  });
+
+  it('keeps Administration as spec §2 lists it', () => {
+    expect(branch('Administration')).toEqual([
+      [1, 'Academic Periods', '/academicPeriods', 'AcademicPeriod', 'manage'],
+      [2, 'Instructor Cost Matrix', '/instructorCosts', 'FinancialData', 'manage'],
+      [3, 'Workgroups', '/workgroups', 'Workgroup', 'manage'],
+      [4, 'Users', '/users', 'User', 'manage'],
+      [5, 'Merge Users', '/users/merge', 'User', 'merge'],
+      [6, 'Locations', '/locations', 'Location', 'manage'],
+      [7, 'Email Instructors', '/emailInstructors', 'Email', 'manage'],
+      [8, 'Clone Resources', '/cloning', 'Clone', 'manage'],
+      [9, 'Custom Reports', '/reports/admin', 'Report', 'manage'],
+      [10, 'Api Keys', '/apikeys', 'ApiKey', 'manage'],
+    ]);
+  });
+});

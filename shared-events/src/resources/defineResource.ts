@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubjectName } from '../permissions/types.js';
+import type { Action, SubjectName } from '../permissions/types.js';
 import type { ListSpec } from './listQuery.js';
 
 /** A record as stored and answered: its id plus the resource's fields. */
@@ -86,6 +86,18 @@ export interface FieldUi {
   help?: string;
 }
 
+/** Where a kind's list sits in the sidebar. */
+export interface ResourceMenu {
+  branch: 'Configuration' | 'Administration';
+  /** Its place in the branch (spec §2's order). */
+  order: number;
+  /** A Blueprint icon name (`endorsed`); the browser draws it. */
+  icon: string;
+  /** What the entry needs: `manage` on the kind's subject unless given. */
+  action?: Action;
+  subject?: SubjectName;
+}
+
 export interface ResourceUi {
   /** The page title, as the menu labels it: 'Academic Term Types'. */
   title: string;
@@ -98,6 +110,11 @@ export interface ResourceUi {
    * module. Leave it out for a kind with a page of its own (academic periods, taxonomies).
    */
   route?: string;
+  /**
+   * The kind's sidebar entry (spec §2), labelled with the title and leading to the route: the
+   * menu, its icon and its route permission come from here, so a new list is declared once.
+   */
+  menu?: ResourceMenu;
   /** Field order = object key order. Fields of the schema absent here are not shown. */
   fields: Record<string, FieldUi>;
 }

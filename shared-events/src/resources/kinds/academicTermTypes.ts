@@ -27,6 +27,7 @@ export const academicTermTypes = defineResource({
     singular: 'Academic Term Type',
     description: 'Kinds of terms a period is divided into: semester, quarter, summer session.',
     route: '/academicTermTypes',
+    menu: { branch: 'Configuration', order: 2, icon: 'calendar', subject: 'Configuration' },
     fields: {
       name: { label: 'Name' },
       slug: {

@@ -10,4 +10,5 @@ export const administrativeAssignmentTypes = defineConfigurationList({
   description:
     'Kinds of administrative work an instructor is credited for: chair, director, committee.',
   key: 'slug',
+  menu: { order: 3, icon: 'briefcase' },
 });

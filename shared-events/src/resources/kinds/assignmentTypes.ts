@@ -9,4 +9,5 @@ export const assignmentTypes = defineConfigurationList({
   singular: 'Assignment Type',
   description: 'Kinds of teaching assignment: primary instructor, co-instructor, lab.',
   key: 'slug',
+  menu: { order: 4, icon: 'clipboard' },
 });

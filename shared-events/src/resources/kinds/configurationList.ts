@@ -38,6 +38,8 @@ interface ConfigurationListOptions {
   key?: 'slug' | 'code';
   /** The browser route of its list page; `/<path>` unless given. */
   route?: string;
+  /** Its place under Configuration in the sidebar (spec §2) and its Blueprint icon. */
+  menu: { order: number; icon: string };
 }
 
 /**
@@ -77,6 +79,7 @@ export function defineConfigurationList(options: ConfigurationListOptions) {
       singular: options.singular,
       description: options.description,
       route: options.route ?? `/${options.path}`,
+      menu: { branch: 'Configuration', ...options.menu },
       fields: {
         name: { label: 'Name' },
         [key]: {

@@ -9,4 +9,5 @@ export const divisions = defineConfigurationList({
   singular: 'Division',
   description: 'Divisions of the institution a faculty member belongs to.',
   key: 'code',
+  menu: { order: 5, icon: 'diagram-tree' },
 });

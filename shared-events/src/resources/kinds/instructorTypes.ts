@@ -9,4 +9,5 @@ export const instructorTypes = defineConfigurationList({
   singular: 'Instructor Type',
   description: 'Kinds of instructors: tenure-line faculty, lecturers, adjuncts, graduate students.',
   key: 'slug',
+  menu: { order: 6, icon: 'person' },
 });

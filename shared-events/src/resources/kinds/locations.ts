@@ -30,6 +30,7 @@ export const locations = defineResource({
     singular: 'Location',
     description: 'Rooms and places sections meet in.',
     route: '/locations',
+    menu: { branch: 'Administration', order: 6, icon: 'map-marker' },
     fields: {
       code: { label: 'Code', column: { width: 140 }, help: 'e.g. SCI 101; unique among active' },
       description: { label: 'Description' },

@@ -9,4 +9,5 @@ export const pointTypes = defineConfigurationList({
   singular: 'Point Type',
   description: 'Kinds of workload points a faculty member earns.',
   key: 'slug',
+  menu: { order: 7, icon: 'heat-grid' },
 });

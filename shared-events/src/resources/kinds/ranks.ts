@@ -9,4 +9,5 @@ export const ranks = defineConfigurationList({
   singular: 'Rank',
   description: 'Academic ranks: Assistant, Associate and Full Professor, Lecturer.',
   key: 'slug',
+  menu: { order: 8, icon: 'endorsed' },
 });

@@ -9,4 +9,5 @@ export const teachingModes = defineConfigurationList({
   singular: 'Teaching Mode',
   description: 'How a section is taught: in person, online, hybrid.',
   key: 'slug',
+  menu: { order: 9, icon: 'application' },
 });

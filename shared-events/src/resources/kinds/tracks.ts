@@ -9,4 +9,5 @@ export const tracks = defineConfigurationList({
   singular: 'Track',
   description: 'Career tracks: tenure, non-tenure, clinical.',
   key: 'slug',
+  menu: { order: 10, icon: 'timeline-line-chart' },
 });

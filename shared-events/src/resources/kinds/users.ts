@@ -169,6 +169,7 @@ export const users = defineResource({
     singular: 'User',
     description: 'Everyone who signs in or is planned for: staff, administrators and faculty.',
     route: '/users',
+    menu: { branch: 'Administration', order: 4, icon: 'people' },
     fields: {
       // The list fits a 1400 px window with the display name, email, username, employee ID,
       // flags and last login; the name parts and the host system ID are a Columns pick away.

@@ -58,6 +58,7 @@ export const workgroups = defineResource({
     singular: 'Workgroup',
     description: 'Departments and teams whose members assign and approve their sections.',
     route: '/workgroups',
+    menu: { branch: 'Administration', order: 3, icon: 'office' },
     fields: {
       name: { label: 'Name' },
       members: {

@@ -28,7 +28,7 @@ function branchOf(entries: readonly MenuEntry[], pathname: string): string | nul
 }
 
 function MenuLink({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
-  const EntryIcon = menuIconFor(entry.label);
+  const EntryIcon = menuIconFor(entry.icon);
   return (
     <li>
       <NavLink
@@ -61,7 +61,7 @@ function MenuBranch({
   onToggle: () => void;
 }) {
   const listId = useId();
-  const BranchIcon = menuIconFor(entry.label);
+  const BranchIcon = menuIconFor(entry.icon);
   return (
     <li className={`allot-menu__branch${open ? ' allot-menu__branch--open' : ''}`}>
       <button

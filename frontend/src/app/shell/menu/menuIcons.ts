@@ -50,63 +50,63 @@ import {
 } from '@blueprintjs/icons';
 
 /**
- * One icon per menu entry, by label (branches have no route); an unknown entry gets a page.
- * Static icon components, so the shell never loads Blueprint's 100 KB icon path chunks.
+ * Each Blueprint icon the menu names (`MenuEntry.icon`, a kind's `ui.menu.icon`), drawn by a
+ * static component so the shell never loads Blueprint's 100 KB icon path chunks; an entry without
+ * an icon, or with one not here, gets a page (menuIcons.test.ts keeps the menu's all here).
  */
 const ICONS: Readonly<Record<string, ComponentType<SVGIconProps>>> = {
-  Dashboard: DashboardIcon,
-  'Course Catalog': BookIcon,
-  'Course Offerings': PropertiesIcon,
-  'Sections Offered': LayersIcon,
-  Schedule: CalendarIcon,
-  'Admin Assignments': BriefcaseIcon,
-  'Effort Management': TimeIcon,
-  Overview: DashboardIcon,
-  'Import Effort': ImportIcon,
-  'Classification Rules': FilterIcon,
-  'Effort Categories': TagIcon,
-  'Cost Center Descriptions': BankAccountIcon,
-  'Effort Types': LabelIcon,
-  'Pay Periods': HistoryIcon,
-  'Section Assignments': PeopleIcon,
-  'My Workload': ThListIcon,
-  'My Shared Teaching': SocialMediaIcon,
-  'My Schedule': TimelineEventsIcon,
-  'My Admin Assignments': IdNumberIcon,
-  'My Teaching Preferences': StarIcon,
-  'My Teaching': LearningIcon,
-  'My Effort': StopwatchIcon,
-  Instructors: PersonIcon,
-  Reports: ChartIcon,
-  'Data Services': DatabaseIcon,
-  Configuration: CogIcon,
-  'System Settings': SettingsIcon,
-  'Academic Term Types': CalendarIcon,
-  'Admin Assignment Types': BriefcaseIcon,
-  'Assignment Types': ClipboardIcon,
-  Divisions: DiagramTreeIcon,
-  'Instructor Types': PersonIcon,
-  'Point Types': HeatGridIcon,
-  Ranks: EndorsedIcon,
-  'Teaching Modes': ApplicationIcon,
-  Tracks: TimelineLineChartIcon,
-  Taxonomies: FolderCloseIcon,
-  Administration: ShieldIcon,
-  'Academic Periods': TimelineEventsIcon,
-  'Instructor Cost Matrix': DollarIcon,
-  Workgroups: OfficeIcon,
-  Users: PeopleIcon,
-  'Merge Users': GitMergeIcon,
-  Locations: MapMarkerIcon,
-  'Email Instructors': EnvelopeIcon,
-  'Clone Resources': DuplicateIcon,
-  'Custom Reports': HorizontalBarChartIcon,
-  'Api Keys': KeyIcon,
-  Developer: CodeIcon,
-  'Style Guide': StyleIcon,
-  'Formik Fields': FormIcon,
+  application: ApplicationIcon,
+  'bank-account': BankAccountIcon,
+  book: BookIcon,
+  briefcase: BriefcaseIcon,
+  calendar: CalendarIcon,
+  chart: ChartIcon,
+  clipboard: ClipboardIcon,
+  code: CodeIcon,
+  cog: CogIcon,
+  dashboard: DashboardIcon,
+  database: DatabaseIcon,
+  'diagram-tree': DiagramTreeIcon,
+  dollar: DollarIcon,
+  duplicate: DuplicateIcon,
+  endorsed: EndorsedIcon,
+  envelope: EnvelopeIcon,
+  filter: FilterIcon,
+  'folder-close': FolderCloseIcon,
+  form: FormIcon,
+  'git-merge': GitMergeIcon,
+  'heat-grid': HeatGridIcon,
+  history: HistoryIcon,
+  'horizontal-bar-chart': HorizontalBarChartIcon,
+  'id-number': IdNumberIcon,
+  import: ImportIcon,
+  key: KeyIcon,
+  label: LabelIcon,
+  layers: LayersIcon,
+  learning: LearningIcon,
+  'map-marker': MapMarkerIcon,
+  office: OfficeIcon,
+  people: PeopleIcon,
+  person: PersonIcon,
+  properties: PropertiesIcon,
+  settings: SettingsIcon,
+  shield: ShieldIcon,
+  'social-media': SocialMediaIcon,
+  star: StarIcon,
+  stopwatch: StopwatchIcon,
+  style: StyleIcon,
+  tag: TagIcon,
+  'th-list': ThListIcon,
+  time: TimeIcon,
+  'timeline-events': TimelineEventsIcon,
+  'timeline-line-chart': TimelineLineChartIcon,
 };
 
-export function menuIconFor(label: string): ComponentType<SVGIconProps> {
-  return ICONS[label] ?? DocumentIcon;
+export function menuIconFor(icon: string | undefined): ComponentType<SVGIconProps> {
+  return (icon && ICONS[icon]) || DocumentIcon;
+}
+
+/** Whether the menu draws `icon` itself (not the page it falls back to). */
+export function hasMenuIcon(icon: string): boolean {
+  return Object.hasOwn(ICONS, icon);
 }

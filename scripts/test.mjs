@@ -17,18 +17,27 @@ if (!chromium) process.exit(1);
 
 const tally = { passed: 0, failed: 0 };
 const lines = [];
+const started = Date.now();
+
+/** "12.3 min" or "45 s": how long a phase took, printed beside its result. */
+function took(since) {
+  const seconds = (Date.now() - since) / 1000;
+  return seconds >= 120 ? `${(seconds / 60).toFixed(1)} min` : `${Math.round(seconds)} s`;
+}
 
 async function check(label, command, args) {
   console.log(`\n▶ ${label}`);
+  const since = Date.now();
   const ok = (await run(command, args)) === 0;
   tally[ok ? 'passed' : 'failed'] += 1;
-  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'}`);
+  lines.push(`${label}: ${ok ? 'passed' : 'FAILED'} (${took(since)})`);
   return ok;
 }
 
 /** Runs jest with a JSON report and adds its counts; a run that crashed counts as one failure. */
 async function jest(label, extraArgs, env = {}) {
   console.log(`\n▶ ${label}`);
+  const since = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'allot-jest-'));
   const report = path.join(dir, 'report.json');
   const code = await run(
@@ -59,7 +68,7 @@ async function jest(label, extraArgs, env = {}) {
   await rm(dir, { recursive: true, force: true });
   tally.passed += passed;
   tally.failed += failed;
-  lines.push(`${label}: ${passed} passed, ${failed} failed`);
+  lines.push(`${label}: ${passed} passed, ${failed} failed (${took(since)})`);
   return code === 0;
 }
 
@@ -78,6 +87,6 @@ if (await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend']
   lines.push('browser tests: not run, the frontend did not build');
 }
 
-console.log(`\n${lines.join('\n')}`);
+console.log(`\n${lines.join('\n')}\nwhole run: ${took(started)}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 ? 0 : 1);

@@ -1,5 +1,12 @@
 import type { JSX, ReactNode } from 'react';
-import { Button, NonIdealState, Section, SectionCard, type IconName } from '@blueprintjs/core';
+import {
+  Button,
+  NonIdealState,
+  Section,
+  SectionCard,
+  Spinner,
+  type IconName,
+} from '@blueprintjs/core';
 import { PageFrame } from '../layout/PageFrame.js';
 import { problemOf } from '../../lib/errors/serverErrors.js';
 import { Pager, type PagerState } from './DataTable.js';
@@ -65,7 +72,8 @@ export function FilterBar({ children }: { children: ReactNode }) {
 
 /** What a list query of the read API gives a page (an RTK Query result). */
 export interface ListQueryResult<Row> {
-  data?: { rows: readonly Row[]; count: number } | undefined;
+  /** A page of rows and how many match (a paged list), or every row (a short list). */
+  data?: { rows: readonly Row[]; count?: number } | undefined;
   error?: unknown;
   isLoading: boolean;
   isFetching: boolean;
@@ -83,16 +91,19 @@ export interface ListBodyProps<Row> {
   /** What an empty list says when nothing narrows it. */
   empty: { icon?: IconName; title: string; description?: string; action?: JSX.Element | null };
   /** "No … matches the filters." */
-  noMatches: string;
-  pager: PagerState;
-  onPager: (change: Partial<PagerState>) => void;
+  noMatches?: string;
+  /** A paged list's page; a short list (every row at once) has none. */
+  pager?: PagerState;
+  onPager?: (change: Partial<PagerState>) => void;
+  /** A short list shows a spinner so named while it loads, instead of an empty table. */
+  loadingLabel?: string;
   /** The table of the page's rows. */
   children: (rows: readonly Row[], loading: boolean) => ReactNode;
 }
 
 /**
  * The list itself in each of its states: the error with Try again, the first-use empty state, or
- * the table with "No matches" when filters leave nothing, and the pager.
+ * the table with "No matches" when filters leave nothing, and the pager of a paged list.
  */
 export function ListBody<Row>({
   what,
@@ -100,12 +111,13 @@ export function ListBody<Row>({
   waiting = false,
   filtering,
   empty,
-  noMatches,
+  noMatches = 'Nothing matches the filters.',
   pager,
   onPager,
+  loadingLabel,
   children,
 }: ListBodyProps<Row>) {
-  const count = query.data?.count ?? 0;
+  const count = query.data?.count ?? query.data?.rows.length ?? 0;
   const settled = !query.isLoading && !waiting;
   if (query.error)
     return (
@@ -116,6 +128,8 @@ export function ListBody<Row>({
         action={<Button icon="refresh" text="Try again" onClick={() => void query.refetch()} />}
       />
     );
+  if (loadingLabel && !query.data && (query.isLoading || waiting))
+    return <Spinner aria-label={loadingLabel} />;
   if (settled && count === 0 && !filtering)
     return (
       <NonIdealState
@@ -131,7 +145,9 @@ export function ListBody<Row>({
       {!query.isLoading && count === 0 && (
         <NonIdealState icon="filter-remove" title="No matches" description={noMatches} />
       )}
-      <Pager count={count} state={pager} fetching={query.isFetching} onChange={onPager} />
+      {pager && onPager && (
+        <Pager count={count} state={pager} fetching={query.isFetching} onChange={onPager} />
+      )}
     </div>
   );
 }

@@ -10,13 +10,12 @@ import {
   HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
-  Spinner,
   Tag,
 } from '@blueprintjs/core';
 import { useGetAuthQuery } from '../../../lib/api/sessionApi.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { ListBody } from '../../../components/list/ListPage.js';
 import { cellText } from '../../../lib/resources/cellText.js';
 import { useReferenceOptionsQuery } from '../../../lib/api/resourceApi.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
@@ -66,73 +65,69 @@ export default function ApiKeysPage() {
       onClick={() => setCreating(true)}
     />
   ) : null;
-  let body;
-  if (keys.isLoading) body = <Spinner aria-label="Loading API keys" />;
-  else if (keys.error)
-    body = (
-      <NonIdealState
-        icon="error"
-        title="API keys could not be loaded"
-        description={problemOf(keys.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void keys.refetch()} />}
-      />
-    );
-  else if (!keys.data || keys.data.length === 0)
-    body = (
-      <NonIdealState
-        icon="key"
-        title="No API keys yet"
-        description="A key lets a script call the API as a user."
-        action={newButton ?? undefined}
-      />
-    );
-  else
-    body = (
-      <HTMLTable striped interactive className="allot-wide-table">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>User</th>
-            <th>Created</th>
-            <th>Status</th>
-            <th>
-              <span className="bp6-text-muted">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.data.map((key) => (
-            <tr key={key.id}>
-              <td>{key.name}</td>
-              <td>{nameOf(key.UserId)}</td>
-              <td>{cellText(key.createdAt)}</td>
-              <td>
-                {key.revokedAt ? (
-                  <Tag minimal>Revoked {cellText(key.revokedAt)}</Tag>
-                ) : (
-                  <Tag minimal intent="success">
-                    Active
-                  </Tag>
-                )}
-              </td>
-              <td>
-                {can.delete && !key.revokedAt && (
-                  <Button
-                    size="small"
-                    intent="danger"
-                    variant="minimal"
-                    icon="disable"
-                    text="Revoke"
-                    aria-label={`Revoke ${key.name}`}
-                    onClick={() => setRevoking(key)}
-                  />
-                )}
-              </td>
+  // Every key at once: a short list, read whole.
+  const keyList = { ...keys, data: keys.data ? { rows: keys.data } : undefined };
+  const body = (
+    <ListBody
+      what="API keys"
+      query={keyList}
+      filtering={false}
+      loadingLabel="Loading API keys"
+      empty={{
+        icon: 'key',
+        title: 'No API keys yet',
+        description: 'A key lets a script call the API as a user.',
+        action: newButton,
+      }}
+    >
+      {(rows) => (
+        <HTMLTable striped interactive className="allot-wide-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>User</th>
+              <th>Created</th>
+              <th>Status</th>
+              <th>
+                <span className="bp6-text-muted">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    );
+          </thead>
+          <tbody>
+            {rows.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td>{nameOf(key.UserId)}</td>
+                <td>{cellText(key.createdAt)}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <Tag minimal>Revoked {cellText(key.revokedAt)}</Tag>
+                  ) : (
+                    <Tag minimal intent="success">
+                      Active
+                    </Tag>
+                  )}
+                </td>
+                <td>
+                  {can.delete && !key.revokedAt && (
+                    <Button
+                      size="small"
+                      intent="danger"
+                      variant="minimal"
+                      icon="disable"
+                      text="Revoke"
+                      aria-label={`Revoke ${key.name}`}
+                      onClick={() => setRevoking(key)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </ListBody>
+  );
 
   return (
     <PageFrame actions={newButton}>

@@ -62,6 +62,7 @@ async function jest(label, extraArgs, env = {}) {
     // Suites that failed to load (syntax error, failing beforeAll) have no failed test to count.
     failed = json.numFailedTests + json.numRuntimeErrorTestSuites;
     if (code !== 0 && failed === 0) failed = 1;
+    slowest(json.testResults ?? []);
   } catch {
     failed = code === 0 ? 0 : 1;
   }
@@ -70,6 +71,19 @@ async function jest(label, extraArgs, env = {}) {
   tally.failed += failed;
   lines.push(`${label}: ${passed} passed, ${failed} failed (${took(since)})`);
   return code === 0;
+}
+
+/** The files that took longest: where to look first when the suite gets slow. */
+function slowest(results, count = 10) {
+  const timed = results
+    .map((r) => ({ file: path.relative(repoRoot, r.name), ms: r.endTime - r.startTime }))
+    .filter((r) => Number.isFinite(r.ms))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  if (timed.length === 0) return;
+  console.log(
+    `Slowest files:\n${timed.map((r) => `  ${(r.ms / 1000).toFixed(1)} s  ${r.file}`).join('\n')}`,
+  );
 }
 
 const npm = npmCommand();

@@ -3,7 +3,7 @@ import {
   changeSettingCommand,
   resetLogoCommand,
   uploadLogoCommand,
-} from './settings/businessLogic.js';
+} from './settings/settingsCommands.js';
 import { resourceCommands } from './resources/resourceCommands.js';
 import { endMasqueradeCommand, startMasqueradeCommand } from './session/masquerade.js';
 import { endAllSessionsCommand, endSessionCommand } from './session/endSessions.js';

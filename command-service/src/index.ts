@@ -19,6 +19,6 @@ export * from './identity/userDirectory.js';
 export * from './identity/identityPlugin.js';
 export * from './identity/options.js';
 export * from './settings/featureFlagSettings.js';
-export { SETTINGS_COMMAND_NAMES } from './settings/businessLogic.js';
+export { SETTINGS_COMMAND_NAMES } from './settings/settingsCommands.js';
 export { idpMetadataSource, parseIdpMetadata } from './identity/saml/idpMetadata.js';
 export { createInMemorySignInState, type SignInStateStore } from './identity/saml/signInState.js';

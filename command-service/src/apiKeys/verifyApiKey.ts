@@ -1,6 +1,6 @@
 import { apiKeyStream, type EventStore } from '@allot/shared-events';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
-import { apiKeyDecider } from './apiKeyCommands.js';
+import { apiKeyDecider } from './decider.js';
 import { parseApiKeyToken, secretMatches } from './apiKeyToken.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
-import { testMeta } from '../testing/deciderSpec.js';
+import { testMeta } from '../testing/testMeta.js';
 import { systemAbility } from '../authorization/ability.js';
 import type { Command, DomainEvent } from './decider.js';
 import { defineCommand } from './commandDefinition.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
-import { testMeta } from '../testing/deciderSpec.js';
+import { testMeta } from '../testing/testMeta.js';
 import { ConflictError, ForbiddenError } from '../errors/errors.js';
 import type { Command, Decider, DomainEvent } from './decider.js';
 import { handleCommand, type LoadedAggregate } from './handleCommand.js';

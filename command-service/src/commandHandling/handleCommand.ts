@@ -114,7 +114,11 @@ export async function handleCommand<C extends Command, S, E extends DomainEvent>
     }
     const metadata = eventMetadataFor(meta);
     if (options.beforeAppend) {
-      const after = events.reduce((state, event) => decider.evolve(state, event), loaded.state);
+      // Each event as it will be read back: with its metadata (the time it occurred).
+      const after = events.reduce(
+        (state, event) => decider.evolve(state, { ...event, metadata }),
+        loaded.state,
+      );
       await options.beforeAppend(after, revisionToNumber(loaded.revision) + events.length);
     }
     try {

@@ -10,7 +10,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
-import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
+import { resourceDecider, type ResourceState } from '../resources/decider.js';
 
 /** A user as a history row names them. */
 export interface HistoryPerson {

@@ -4,7 +4,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
-import { resourceDecider, type ResourceState } from '../resources/resourceDecider.js';
+import { resourceDecider, type ResourceState } from '../resources/decider.js';
 import { attributionOf, type Attribution } from './attribution.js';
 import { visibleChanges, type FieldChange, type LabelledChange } from './changeDisplay.js';
 

@@ -11,7 +11,7 @@ import {
 import type { CommandContext } from '../commandHandling/commandDefinition.js';
 import { eventMetadataFor } from '../commandHandling/decider.js';
 import { handleCommand } from '../commandHandling/handleCommand.js';
-import { resourceDecider, type ResourceCommandKind } from './resourceDecider.js';
+import { resourceDecider, type ResourceCommandKind } from './decider.js';
 
 const periodDecider = resourceDecider(academicPeriods);
 

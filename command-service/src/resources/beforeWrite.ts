@@ -8,7 +8,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
-import type { ResourceCommandKind } from './resourceDecider.js';
+import type { ResourceCommandKind } from './decider.js';
 import { checkAdministrativeAssignee } from '../teaching/facultyRules.js';
 import { checkOfferingTermModes } from '../teaching/offeringRules.js';
 import {

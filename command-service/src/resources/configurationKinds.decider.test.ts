@@ -16,9 +16,9 @@ import {
   tracks,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import { deciderSpec } from '../testing/deciderSpec.js';
+import { DeciderSpecification } from '@allot/shared-events/testing';
 import { NotFoundError } from '../errors/errors.js';
-import { resourceDecider, type ResourceCommand } from './resourceDecider.js';
+import { resourceDecider, type ResourceCommand } from './decider.js';
 
 interface Case {
   definition: ResourceDefinition;
@@ -69,7 +69,7 @@ const CASES: Case[] = [
 ];
 
 describe.each(CASES)('the decider of $definition.path', ({ definition, input, stored, change }) => {
-  const spec = deciderSpec(resourceDecider(definition));
+  const spec = DeciderSpecification.for(resourceDecider(definition));
   const types = definition.eventTypes;
   const command = (kind: ResourceCommand['kind'], data: Record<string, unknown>) => ({
     type: `${kind}${definition.eventPrefix}`,

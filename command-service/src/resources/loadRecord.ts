@@ -1,7 +1,7 @@
 import type { EventStore, ResourceDefinition, ResourceRecord } from '@allot/shared-events';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { DomainRuleError } from '../errors/errors.js';
-import { resourceDecider } from './resourceDecider.js';
+import { resourceDecider } from './decider.js';
 
 /**
  * A declared record as it stands now, folded from its own stream: null when it never existed or

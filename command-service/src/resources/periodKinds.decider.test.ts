@@ -6,9 +6,9 @@ import {
   userSettings,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import { deciderSpec } from '../testing/deciderSpec.js';
+import { DeciderSpecification } from '@allot/shared-events/testing';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
-import { resourceDecider, type ResourceCommand, type ResourceEvent } from './resourceDecider.js';
+import { resourceDecider, type ResourceCommand, type ResourceEvent } from './decider.js';
 import { reservationsOf } from './uniqueReservations.js';
 
 /** A command of `kind` on record r1 of `definition`, as resourceCommands.ts builds it. */
@@ -26,7 +26,7 @@ function reservedBy(definition: ResourceDefinition, record: Record<string, unkno
 }
 
 describe('academicTermTypes', () => {
-  const spec = deciderSpec(resourceDecider(academicTermTypes));
+  const spec = DeciderSpecification.for(resourceDecider(academicTermTypes));
   const command = commandOf(academicTermTypes);
   const created: ResourceEvent = {
     type: 'AcademicTermTypeCreated',
@@ -92,7 +92,7 @@ describe('academicTermTypes', () => {
 });
 
 describe('academicTerms', () => {
-  const spec = deciderSpec(resourceDecider(academicTerms));
+  const spec = DeciderSpecification.for(resourceDecider(academicTerms));
   const command = commandOf(academicTerms);
   const fall = {
     name: 'Fall',
@@ -176,7 +176,7 @@ describe('academicTerms', () => {
 });
 
 describe('progressSteps', () => {
-  const spec = deciderSpec(resourceDecider(progressSteps));
+  const spec = DeciderSpecification.for(resourceDecider(progressSteps));
   const command = commandOf(progressSteps);
   const review = { AcademicPeriodId: 'p1', stepId: 6, name: 'Department review' };
   const created: ResourceEvent = {
@@ -240,7 +240,7 @@ describe('progressSteps', () => {
 });
 
 describe('userSettings', () => {
-  const spec = deciderSpec(resourceDecider(userSettings));
+  const spec = DeciderSpecification.for(resourceDecider(userSettings));
   const command = commandOf(userSettings);
   const created: ResourceEvent = {
     type: 'UserSettingCreated',

@@ -6,7 +6,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
-import { resourceDecider, type ResourceEvent, type ResourceState } from './resourceDecider.js';
+import { resourceDecider, type ResourceEvent, type ResourceState } from './decider.js';
 
 const BATCH = 5000;
 

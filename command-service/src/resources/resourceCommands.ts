@@ -9,27 +9,29 @@ import {
   type ResourceRecord,
 } from '@allot/shared-events';
 import { assertCan, type AppAbility } from '../authorization/ability.js';
-import type { CommandContext, RunnableCommand } from '../commandHandling/commandDefinition.js';
-import { eventMetadataFor } from '../commandHandling/decider.js';
-import { handleCommand, loadAggregate } from '../commandHandling/handleCommand.js';
-import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
 import {
-  DomainRuleError,
-  NotFoundError,
-  ValidationError,
-  invalidPayload,
-} from '../errors/errors.js';
+  defineCommand,
+  type CommandContext,
+  type RunnableCommand,
+  type WriteStep,
+} from '../commandHandling/commandDefinition.js';
+import { eventMetadataFor } from '../commandHandling/decider.js';
+import { loadAggregate } from '../commandHandling/handleCommand.js';
+import { DomainRuleError, NotFoundError, ValidationError } from '../errors/errors.js';
 import { afterResourceWrite } from './afterWrite.js';
 import { afterRegistryWrite, checkBeforeResourceWrite } from './beforeWrite.js';
+import type { BeforeAppend } from './periodRules.js';
 import { retryOnRegistryChange } from './childRegistry.js';
 import { canonical } from './canonicalJson.js';
 import { editSubjectsOf } from './editSubjects.js';
 import { guardUserPowers } from './userPowers.js';
 import {
   resourceDecider,
+  type ResourceCommand,
   type ResourceCommandKind,
+  type ResourceEvent,
   type ResourceState,
-} from './resourceDecider.js';
+} from './decider.js';
 import {
   assertUnreserved,
   release,
@@ -161,56 +163,66 @@ function expectedRecord(
 
 const byStream = (list: Reservation[]) => new Set(list.map((r) => r.streamId));
 
+/** What a resource write was checked against before its append, for the steps around it. */
+export interface ResourceWritePlan {
+  /** The record before the write (null: none yet, or deleted). */
+  current: ResourceRecord | null;
+  /** The record the write leaves (null: none, after a delete). */
+  next: ResourceRecord | null;
+  /** Registers the record in its parent's registry just before its own event. */
+  beforeAppend?: BeforeAppend;
+}
+
+type PlannedCommand = ResourceCommand<ResourceWritePlan>;
+
 function resourceCommand(
   definition: ResourceDefinition,
   kind: ResourceCommandKind,
   name: string,
 ): RunnableCommand {
-  const schema = payloadSchema(definition, kind);
   const decider = resourceDecider(definition);
-  const checkedDecider: typeof decider = {
-    ...decider,
-    decide: (command, state, meta) => assertRegisteredEvents(decider.decide(command, state, meta)),
-  };
+  const check = (context: CommandContext, payload: ResourceRecord, state: ResourceState) =>
+    authorize(definition, kind, context.ability, context.meta.actorId, payload, state);
 
-  return {
-    name,
-    run: (store, rawPayload, context: CommandContext) =>
-      // A record and those under it are checked against the parent's registry: when another
-      // writer appended to it meanwhile, check again from the start.
-      retryOnRegistryChange(() => runOnce(store, rawPayload, context)),
-  };
-
-  async function runOnce(
+  /**
+   * The record as it is (authorized and found first: 403 and 404 before a 422), the records it
+   * names, and the registry bounds it must keep.
+   */
+  async function load(
     store: EventStore,
-    rawPayload: unknown,
+    payload: ResourceRecord,
     context: CommandContext,
-  ): Promise<CommandResult> {
-    if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
-    const parsed = schema.safeParse(rawPayload);
-    if (!parsed.success) throw invalidPayload(parsed.error.issues);
-    const payload = parsed.data as ResourceRecord;
-    const streamId = definition.streamId(payload.id);
-    const check = (state: ResourceState) =>
-      authorize(definition, kind, context.ability, context.meta.actorId, payload, state);
-    const { state } = await loadAggregate(store, decider, streamId);
-    check(state);
+  ): Promise<ResourceWritePlan> {
+    const { state } = await loadAggregate(store, decider, definition.streamId(payload.id));
+    check(context, payload, state);
     if (kind !== 'create' && state.status !== 'live') {
       throw new NotFoundError(`No record with id ${payload.id}.`);
     }
     if (kind === 'create' || kind === 'update') await checkReferences(store, definition, payload);
-
     const current = state.status === 'live' ? state.record : null;
     const next = expectedRecord(definition, kind, payload, state);
-    const metadata = eventMetadataFor(context.meta);
     const beforeAppend = await checkBeforeResourceWrite(
       store,
       definition,
       kind,
       current,
       next,
-      metadata,
+      eventMetadataFor(context.meta),
     );
+    return { current, next, ...(beforeAppend ? { beforeAppend } : {}) };
+  }
+
+  /** Unique values are reserved before the write and released when it fails or frees them. */
+  async function write({
+    store,
+    command,
+    context,
+    run,
+  }: WriteStep<PlannedCommand, ResourceState, ResourceEvent>): Promise<CommandResult> {
+    const payload = command.data;
+    const plan: ResourceWritePlan = command.context ?? { current: null, next: null };
+    const { current, next, beforeAppend } = plan;
+    const metadata = eventMetadataFor(context.meta);
     const held = byStream(reservationsOf(definition, current));
     const wanted = reservationsOf(definition, next);
     const wantedStreams = byStream(wanted);
@@ -222,21 +234,7 @@ function resourceCommand(
       for (const r of toReserve) {
         if (await reserve(store, definition.name, r, payload.id, metadata)) reserved.push(r);
       }
-      result = await handleCommand(
-        store,
-        checkedDecider,
-        streamId,
-        { type: name, kind, data: payload },
-        {
-          meta: context.meta,
-          entityId: payload.id,
-          ...(context.expectedRevision === undefined
-            ? {}
-            : { expectedRevision: context.expectedRevision }),
-          authorize: check,
-          ...(beforeAppend ? { beforeAppend } : {}),
-        },
-      );
+      result = await run(beforeAppend ? { beforeAppend } : {});
     } catch (err) {
       for (const r of reserved) await release(store, definition.name, r, payload.id, metadata);
       throw err;
@@ -247,6 +245,24 @@ function resourceCommand(
     await afterResourceWrite(store, definition, kind, payload, context, result);
     return result;
   }
+
+  return defineCommand<PlannedCommand, ResourceState, ResourceEvent>({
+    name,
+    schema: payloadSchema(definition, kind),
+    decider,
+    streamId: (payload) => definition.streamId(payload.id),
+    entityId: (payload) => payload.id,
+    screen: (rawPayload) => {
+      if (kind === 'create' || kind === 'update') refuseWrittenElsewhere(definition, rawPayload);
+    },
+    load,
+    command: (data, context) => ({ type: name, kind, data, context }),
+    authorize: (ability, command, state, meta) => check({ ability, meta }, command.data, state),
+    // A record and those under it are checked against the parent's registry: when another
+    // writer appended to it meanwhile, check again from the start.
+    retry: retryOnRegistryChange,
+    write,
+  });
 }
 
 /** Create, Update, Delete (and Deactivate when the kind has isActive) of one resource. */

@@ -1,30 +1,11 @@
-import {
-  SessionEnded,
-  SessionsEndedEverywhere,
-  sessionsStream,
-  type SessionEnded as SessionEndedData,
-  type SessionsEndedEverywhere as SessionsEndedEverywhereData,
-} from '@allot/shared-events';
+import { SessionEnded, SessionsEndedEverywhere, sessionsStream } from '@allot/shared-events';
 import { defineCommand } from '../commandHandling/commandDefinition.js';
-import type { Command, Decider, DomainEvent } from '../commandHandling/decider.js';
-
-export type EndSession = Command<'EndSession', SessionEndedData>;
-export type EndAllSessions = Command<'EndAllSessions', SessionsEndedEverywhereData>;
-type SessionCommand = EndSession | EndAllSessions;
-export type SessionEvent =
-  | DomainEvent<'SessionEnded', SessionEndedData>
-  | DomainEvent<'SessionsEndedEverywhere', SessionsEndedEverywhereData>;
-
-/** The record of ended sign-ins; the auth facts read model is what requests are checked against. */
-export const sessionsDecider: Decider<SessionCommand, null, SessionEvent> = {
-  initialState: null,
-  evolve: (state) => state,
-  decide(command) {
-    return command.type === 'EndSession'
-      ? [{ type: 'SessionEnded', data: command.data }]
-      : [{ type: 'SessionsEndedEverywhere', data: command.data }];
-  },
-};
+import {
+  sessionsDecider,
+  type EndAllSessions,
+  type EndSession,
+  type SessionEvent,
+} from './sessions/decider.js';
 
 /** Logout: the routes build it from the request's own session, so anyone may end their own. */
 export const endSessionCommand = defineCommand<EndSession, null, SessionEvent>({

@@ -6,7 +6,7 @@ import {
 } from '@allot/shared-events';
 import type { ExecuteOptions, CommandBus } from '../commandHandling/commandBus.js';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
-import { resourceDecider } from '../resources/resourceDecider.js';
+import { resourceDecider } from '../resources/decider.js';
 import type { SessionDirectory } from './sessionDirectory.js';
 import { moveDuplicateTeaching } from './mergeTeaching.js';
 

@@ -16,7 +16,7 @@ import { isApiKeySession } from '../apiKeys/bearerAuth.js';
 import type { SessionDirectory } from './sessionDirectory.js';
 import { sendUnauthorized } from './unauthorized.js';
 import { moveDuplicateData } from './mergeFollowUps.js';
-import { mergeDecider } from './mergeUsers.js';
+import { mergeDecider } from './userMerge/decider.js';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { loadRecord } from '../resources/loadRecord.js';
 

@@ -1,37 +1,12 @@
-import {
-  WorkingAcademicPeriodChanged,
-  workingPeriodStream,
-  type WorkingAcademicPeriodChanged as WorkingAcademicPeriodChangedData,
-} from '@allot/shared-events';
+import { WorkingAcademicPeriodChanged, workingPeriodStream } from '@allot/shared-events';
 import { assertCan } from '../authorization/ability.js';
 import { defineCommand } from '../commandHandling/commandDefinition.js';
-import type { Command, Decider, DomainEvent } from '../commandHandling/decider.js';
-
-export type SetWorkingAcademicPeriod = Command<
-  'SetWorkingAcademicPeriod',
-  WorkingAcademicPeriodChangedData
->;
-export type WorkingPeriodEvent = DomainEvent<
-  'WorkingAcademicPeriodChanged',
-  WorkingAcademicPeriodChangedData
->;
-export interface WorkingPeriodState {
-  academicPeriodId: string | null;
-}
-
-export const workingPeriodDecider: Decider<
-  SetWorkingAcademicPeriod,
-  WorkingPeriodState,
-  WorkingPeriodEvent
-> = {
-  initialState: { academicPeriodId: null },
-  evolve: (_state, event) => ({ academicPeriodId: event.data.academicPeriodId }),
-  // Choosing the period already chosen changes nothing.
-  decide: (command, state) =>
-    state.academicPeriodId === command.data.academicPeriodId
-      ? []
-      : [{ type: 'WorkingAcademicPeriodChanged', data: command.data }],
-};
+import {
+  workingPeriodDecider,
+  type SetWorkingAcademicPeriod,
+  type WorkingPeriodEvent,
+  type WorkingPeriodState,
+} from './workingPeriod/decider.js';
 
 /** Administrators choose a working period; a masquerading session may not (DESIGN §6). */
 export const setWorkingAcademicPeriodCommand = defineCommand<

@@ -18,17 +18,14 @@ import {
   type SectionState,
   type CommandResult,
 } from '@allot/shared-events';
-import type { CommandContext, RunnableCommand } from '../commandHandling/commandDefinition.js';
-import type { Decider } from '../commandHandling/decider.js';
-import { handleCommand, loadAggregate } from '../commandHandling/handleCommand.js';
-import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
+import type { z } from 'zod';
 import {
-  ConflictError,
-  DomainRuleError,
-  ForbiddenError,
-  ValidationError,
-  fieldIssuesFrom,
-} from '../errors/errors.js';
+  defineCommand,
+  type RunnableCommand,
+  type WriteStep,
+} from '../commandHandling/commandDefinition.js';
+import { loadAggregate, type LoadedAggregate } from '../commandHandling/handleCommand.js';
+import { ConflictError, DomainRuleError, ForbiddenError } from '../errors/errors.js';
 import { assertRecordsExist } from '../resources/loadRecord.js';
 import { eventMetadataFor } from '../commandHandling/decider.js';
 import { withSectionNumber } from './sectionNumbers.js';
@@ -64,18 +61,6 @@ import {
 const MAX_CALENDAR_ROUNDS = 40;
 
 export const sectionStreamId = (id: string): string => streamId('section', id);
-
-const decider: Decider<SectionCommand, SectionState, SectionEvent> = {
-  initialState: sectionDecider.initialState,
-  evolve: sectionDecider.evolve,
-  decide(command, state, meta) {
-    try {
-      return assertRegisteredEvents(sectionDecider.decide(command, state, meta));
-    } catch (error) {
-      throw translated(error);
-    }
-  },
-};
 
 /** Commands that take or free a section number in its offering, term and teaching mode. */
 const NUMBERED = new Set<SectionCommandType>(['CreateSection', 'UpdateSection', 'DeleteSection']);
@@ -144,8 +129,8 @@ async function checkTermMode(
   }
   const offeringId =
     CourseOfferingId ??
-    (await loadAggregate(store, decider, sectionStreamId(command.data.id)).then(({ state }) =>
-      state.status === 'absent' ? undefined : state.section.CourseOfferingId,
+    (await loadAggregate(store, sectionDecider, sectionStreamId(command.data.id)).then(
+      ({ state }) => (state.status === 'absent' ? undefined : state.section.CourseOfferingId),
     ));
   if (!offeringId) return null;
   const registry = await offeringRegistry(store, offeringId);
@@ -161,138 +146,174 @@ async function firstFailure(promises: readonly (Promise<unknown> | undefined)[])
   }
 }
 
-function sectionCommand<T extends SectionCommandType>(name: T): RunnableCommand {
-  const schema = sectionCommandSchemas[name];
-  return {
+/**
+ * What a section command reads before its write, beyond the section itself: its context (the
+ * schedule and approval authority the decider reads, filled per attempt), the schedule index of
+ * the commands checked against other sections, the offering registry its term mode was checked
+ * against, and the section as the number commands read it first.
+ */
+export interface SectionLoad extends SectionCommandContext {
+  readonly index: SectionScheduleIndex | null;
+  readonly registry: ChildRegistry | null;
+  readonly loaded: LoadedAggregate<SectionState> | null;
+}
+
+type LoadedSectionCommand = SectionCommand & { context: SectionLoad };
+
+/**
+ * The records the command names (422 when one is missing), the term mode against the offering,
+ * the schedule index brought up to date and, for the number commands, the section.
+ */
+async function loadSectionCommand(
+  store: EventStore,
+  name: SectionCommandType,
+  data: SectionCommand['data'],
+): Promise<SectionLoad> {
+  const command = { type: name, data } as SectionCommand;
+  const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
+  // The index follows users: after its refresh it answers for the instructor without a read.
+  const references = referencesOf(command);
+  const fromIndex = index ? references.filter(([kind]) => kind === users) : [];
+  // Independent reads, so at once; a failure is answered in this order.
+  const registryRead = checkTermMode(store, command);
+  await firstFailure([
+    assertRecordsExist(
+      store,
+      references.filter((r) => !fromIndex.includes(r)),
+    ),
+    registryRead,
+    index?.refresh(),
+  ]);
+  const registry = await registryRead;
+  for (const [, id, message] of fromIndex) {
+    if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
+  }
+  // Only active faculty teach (an admin account or an approver is no instructor).
+  if (index && command.type === 'AssignInstructor') {
+    const { UserId } = command.data;
+    if (!index.isActiveFacultyMember(UserId)) {
+      const name = index.userFacts(UserId)?.name ?? 'This person';
+      throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
+    }
+  }
+  // The number commands read the section first (which number it holds); the write reuses it.
+  const loaded = NUMBERED.has(name)
+    ? await loadAggregate(store, sectionDecider, sectionStreamId(data.id))
+    : null;
+  return { index, registry, loaded };
+}
+
+/**
+ * A section's write: from the index or the section read first, checked against the calendars
+ * it looks at (schedule-checked commands), or holding its number in its offering (the number
+ * commands), registered in its offering just before its event.
+ */
+async function writeSection({
+  store,
+  command,
+  streamId,
+  context: { ability, meta, expectedRevision },
+  run,
+}: WriteStep<LoadedSectionCommand, SectionState, SectionEvent>): Promise<CommandResult> {
+  const { index, registry, loaded } = command.context;
+  const loadFirst = index
+    ? // The index was refreshed just now: no need to read the section's stream again.
+      () => Promise.resolve(index.aggregate(streamId))
+    : loaded
+      ? () => Promise.resolve(loaded)
+      : undefined;
+  const metadata = eventMetadataFor(meta);
+  const write = (calendars?: CalendarCheck) =>
+    run({
+      ...(loadFirst ? { loadFirst } : {}),
+      authorized(state) {
+        // Filled per attempt: a retried command sees the section as it now is.
+        if (index) {
+          const probe = probeOf(command, state);
+          const others = withPending(index.relevantTo(probe), calendars?.reading.pending ?? []);
+          // The others' rooms too: back-to-back compares the buildings of both meetings.
+          const rooms = new Set(probe.locationIds);
+          for (const m of others.flatMap((o) => o.meetings)) {
+            if (m.LocationId) rooms.add(m.LocationId);
+          }
+          command.context.schedule = { others, locations: index.locationsIn(rooms) };
+        }
+      },
+      ...(registry
+        ? {
+            // Registered in its offering just before its event, with what it will hold.
+            async beforeAppend(after: SectionState) {
+              if (after.status === 'live') {
+                await registerSection(store, registry, after.section, metadata);
+              }
+            },
+          }
+        : {}),
+      ...(calendars
+        ? {
+            async beforeAppend(after: SectionState, revisionAfter: number) {
+              const streamIds = calendarStreams(calendarsGaining(command, after));
+              if (streamIds.length === 0) return;
+              const claimed = await claimCalendars({
+                store,
+                reading: calendars.reading,
+                streamIds,
+                after,
+                sectionRevision: revisionAfter,
+                metadata,
+              });
+              calendars.claimed.push(...claimed);
+            },
+          }
+        : {}),
+    });
+  if (index) {
+    return withNamedConflicts(store, index, () =>
+      writeWithCalendars(store, index, command, streamId, metadata, write),
+    );
+  }
+  if (!loaded) return withNamedConflicts(store, index, () => write());
+  const result = await withSectionNumber({
+    store,
+    command,
+    loaded,
+    expectedRevision,
+    ability,
+    metadata,
+    write: () => write(),
+  });
+  // A section deleted, or moved to another offering, leaves its old offering's registry.
+  const before = loaded.state.status === 'live' ? loaded.state.section.CourseOfferingId : null;
+  const movedOrGone =
+    command.type === 'DeleteSection' ||
+    (command.type === 'UpdateSection' &&
+      command.data.CourseOfferingId !== undefined &&
+      command.data.CourseOfferingId !== before);
+  if (before && movedOrGone) {
+    await sectionLeftOffering(store, before, command.data.id, metadata);
+  }
+  return result;
+}
+
+function sectionCommand(name: SectionCommandType): RunnableCommand {
+  return defineCommand<LoadedSectionCommand, SectionState, SectionEvent>({
     name,
+    schema: sectionCommandSchemas[name] as z.ZodType<SectionCommand['data']>,
+    decider: sectionDecider,
+    streamId: (data) => sectionStreamId(data.id),
+    entityId: (data) => ('assignmentId' in data ? data.assignmentId : data.id),
+    load: (store, data) => loadSectionCommand(store, name, data),
+    authorize(ability, command, state) {
+      const verdict = authorizeSectionCommand(ability, command, state);
+      if (!verdict.allowed) throw new ForbiddenError();
+      if (verdict.approvalAuthority) command.context.approvalAuthority = verdict.approvalAuthority;
+    },
+    refusal: translated,
     // A section's term mode is checked against its offering's registry: when another writer
     // appended to it meanwhile, check again from the start.
-    run: (store, rawPayload, context) =>
-      retryOnRegistryChange(() => runOnce(store, rawPayload, context)),
-  };
-
-  async function runOnce(
-    store: EventStore,
-    rawPayload: unknown,
-    { ability, meta, expectedRevision }: CommandContext,
-  ): Promise<CommandResult> {
-    const parsed = schema.safeParse(rawPayload);
-    if (!parsed.success) throw new ValidationError(fieldIssuesFrom(parsed.error.issues));
-    const context: SectionCommandContext = {};
-    const command = { type: name, data: parsed.data, context } as SectionCommand;
-    const index = SCHEDULE_CHECKED.has(name) ? scheduleIndexFor(store) : null;
-    // The index follows users: after its refresh it answers for the instructor without a read.
-    const references = referencesOf(command);
-    const fromIndex = index ? references.filter(([kind]) => kind === users) : [];
-    // Independent reads, so at once; a failure is answered in this order.
-    const registryRead = checkTermMode(store, command);
-    await firstFailure([
-      assertRecordsExist(
-        store,
-        references.filter((r) => !fromIndex.includes(r)),
-      ),
-      registryRead,
-      index?.refresh(),
-    ]);
-    const registry = await registryRead;
-    for (const [, id, message] of fromIndex) {
-      if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
-    }
-    // Only active faculty teach (an admin account or an approver is no instructor).
-    if (index && command.type === 'AssignInstructor') {
-      const { UserId } = command.data;
-      if (!index.isActiveFacultyMember(UserId)) {
-        const name = index.userFacts(UserId)?.name ?? 'This person';
-        throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
-      }
-    }
-    const streamId = sectionStreamId(command.data.id);
-    // The number commands read the section first (which number it holds); the write reuses it.
-    const loaded = NUMBERED.has(name) ? await loadAggregate(store, decider, streamId) : null;
-    const loadFirst = index
-      ? // The index was refreshed just now: no need to read the section's stream again.
-        () => Promise.resolve(index.aggregate(streamId))
-      : loaded
-        ? () => Promise.resolve(loaded)
-        : undefined;
-    const metadata = eventMetadataFor(meta);
-    const write = (calendars?: CalendarCheck) =>
-      handleCommand(store, decider, streamId, command, {
-        meta,
-        ...(loadFirst ? { loadFirst } : {}),
-        entityId: 'assignmentId' in command.data ? command.data.assignmentId : command.data.id,
-        ...(expectedRevision === undefined ? {} : { expectedRevision }),
-        authorize(state) {
-          const verdict = authorizeSectionCommand(ability, command, state);
-          if (!verdict.allowed) throw new ForbiddenError();
-          if (verdict.approvalAuthority) context.approvalAuthority = verdict.approvalAuthority;
-          // Filled per attempt: a retried command sees the section as it now is.
-          if (index) {
-            const probe = probeOf(command, state);
-            const others = withPending(index.relevantTo(probe), calendars?.reading.pending ?? []);
-            // The others' rooms too: back-to-back compares the buildings of both meetings.
-            const rooms = new Set(probe.locationIds);
-            for (const m of others.flatMap((o) => o.meetings)) {
-              if (m.LocationId) rooms.add(m.LocationId);
-            }
-            context.schedule = { others, locations: index.locationsIn(rooms) };
-          }
-        },
-        ...(registry
-          ? {
-              // Registered in its offering just before its event, with what it will hold.
-              async beforeAppend(after: SectionState) {
-                if (after.status === 'live') {
-                  await registerSection(store, registry, after.section, metadata);
-                }
-              },
-            }
-          : {}),
-        ...(calendars
-          ? {
-              async beforeAppend(after: SectionState, revisionAfter: number) {
-                const streamIds = calendarStreams(calendarsGaining(command, after));
-                if (streamIds.length === 0) return;
-                const claimed = await claimCalendars({
-                  store,
-                  reading: calendars.reading,
-                  streamIds,
-                  after,
-                  sectionRevision: revisionAfter,
-                  metadata,
-                });
-                calendars.claimed.push(...claimed);
-              },
-            }
-          : {}),
-      });
-    if (index) {
-      return withNamedConflicts(store, index, () =>
-        writeWithCalendars(store, index, command, streamId, metadata, write),
-      );
-    }
-    if (!loaded) return withNamedConflicts(store, index, () => write());
-    const result = await withSectionNumber({
-      store,
-      command,
-      loaded,
-      expectedRevision,
-      ability,
-      metadata,
-      write: () => write(),
-    });
-    // A section deleted, or moved to another offering, leaves its old offering's registry.
-    const before = loaded.state.status === 'live' ? loaded.state.section.CourseOfferingId : null;
-    const movedOrGone =
-      command.type === 'DeleteSection' ||
-      (command.type === 'UpdateSection' &&
-        command.data.CourseOfferingId !== undefined &&
-        command.data.CourseOfferingId !== before);
-    if (before && movedOrGone) {
-      await sectionLeftOffering(store, before, command.data.id, metadata);
-    }
-    return result;
-  }
+    retry: retryOnRegistryChange,
+    write: writeSection,
+  });
 }
 
 /** One round's reading of the calendars the command looks at, and those it has claimed. */
@@ -348,4 +369,4 @@ async function writeWithCalendars(
 /** Every command of the section aggregate, for the command bus. */
 export const sectionCommands: readonly RunnableCommand[] = (
   Object.keys(sectionCommandSchemas) as SectionCommandType[]
-).map((name) => sectionCommand(name));
+).map(sectionCommand);

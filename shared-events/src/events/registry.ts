@@ -4,7 +4,7 @@ import { sessionEventSchemas } from './sessionEvents.js';
 import { resourceEventSchemas } from '../resources/index.js';
 import { teachingEventSchemas } from '../teaching/section/events.js';
 import { preferenceEventSchemas } from '../teaching/preferences/events.js';
-import { approvalEventSchemas } from '../teaching/approvals/approvals.js';
+import { approvalEventSchemas } from '../teaching/approvals/events.js';
 import { calendarEventSchemas } from '../teaching/calendars.js';
 
 /**

@@ -1,1 +1,2 @@
 export * from './databases.js';
+export * from './deciderSpecification.js';

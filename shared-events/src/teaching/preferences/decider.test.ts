@@ -1,12 +1,14 @@
 import { describe, expect, test } from '@jest/globals';
+import { DeciderSpecification } from '../../testing/deciderSpecification.js';
 import { TeachingCommandRefused } from '../refusal.js';
 import type { PreferenceCommand, PreferenceCommandType } from './commands.js';
 import {
   decidePreferences,
-  evolvePreferences,
   initialPreferencesState,
-  type PreferencesState,
+  preferencesDecider,
+  type RecordedPreferenceEvent,
 } from './decider.js';
+import type { PreferenceEvent } from './events.js';
 
 const owner = { UserId: 'u-1', AcademicPeriodId: 'p-1' };
 const now = new Date('2026-03-10T12:00:00Z');
@@ -19,91 +21,120 @@ function command<T extends PreferenceCommandType>(
   return { type, data: { ...owner, ...data }, context: { dueDate } } as PreferenceCommand;
 }
 
-function run(commands: PreferenceCommand[], at = now): PreferencesState {
-  let state = initialPreferencesState;
+/** The decider run at `at`; `spec` runs at `now`. */
+const specAt = (at: Date) => DeciderSpecification.for(preferencesDecider, { meta: { now: at } });
+const spec = specAt(now);
+
+/** The events the commands record one after another, each as its stream gives it back. */
+function history(commands: PreferenceCommand[], at = now): RecordedPreferenceEvent[] {
+  const events: RecordedPreferenceEvent[] = [];
   for (const c of commands) {
+    const { state } = spec.given(events);
     for (const e of decidePreferences(c, state, { now: at })) {
-      state = evolvePreferences(state, e, at.toISOString());
+      events.push({ ...e, metadata: { occurredAt: at.toISOString() } });
     }
   }
-  return state;
+  return events;
 }
 
-function refusal(fn: () => unknown): TeachingCommandRefused {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof TeachingCommandRefused) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+/** A refusal of this kind (and with this message). */
+const refused =
+  (kind: TeachingCommandRefused['kind'], message?: string | RegExp) =>
+  (refusal: TeachingCommandRefused) => {
+    expect(refusal.kind).toBe(kind);
+    if (message !== undefined) expect(refusal.message).toMatch(message);
+  };
+
+const added = (id: string, CourseId: string, extra: Record<string, unknown> = {}) =>
+  ({
+    type: 'TeachingPreferenceAdded',
+    data: {
+      ...owner,
+      id,
+      level: 'preferred',
+      weight: null,
+      CourseId,
+      AssignmentTypeId: null,
+      AcademicTermId: null,
+      TeachingModeId: null,
+      notes: null,
+      ...extra,
+    },
+  }) as PreferenceEvent;
 
 const chem = command('AddTeachingPreference', { id: 'a', level: 'preferred', CourseId: 'c-1' });
+const submit = command('SubmitTeachingPreferences', {});
 
 describe('preferences lifecycle', () => {
   test('not started → draft on the first edit → submitted → reopened → submitted', () => {
     expect(initialPreferencesState.status).toBe('notStarted');
-    const draft = run([chem]);
-    expect(draft.status).toBe('draft');
-    expect(draft.preferences.a).toMatchObject({
-      level: 'preferred',
-      CourseId: 'c-1',
-      weight: null,
-    });
+    spec
+      .given([])
+      .when(chem)
+      .thenState((draft) => {
+        expect(draft.status).toBe('draft');
+        expect(draft.preferences.a).toMatchObject({
+          level: 'preferred',
+          CourseId: 'c-1',
+          weight: null,
+        });
+      });
 
-    const submitted = run([chem, command('SubmitTeachingPreferences', {})]);
-    expect(submitted.status).toBe('submitted');
-    expect(submitted.submittedAt).toBe(now.toISOString());
+    spec
+      .given(history([chem]))
+      .when(submit)
+      .thenState((submitted) => {
+        expect(submitted.status).toBe('submitted');
+        expect(submitted.submittedAt).toBe(now.toISOString());
+      });
 
-    const reopened = run([
-      chem,
-      command('SubmitTeachingPreferences', {}),
-      command('ReopenTeachingPreferences', { reason: 'add a course' }),
-      command('UpdateTeachingPreference', { id: 'a', weight: 0.5 }),
-    ]);
-    expect(reopened.status).toBe('reopened');
-    expect(reopened.preferences.a?.weight).toBe(0.5);
-    const again = run([
-      chem,
-      command('SubmitTeachingPreferences', {}),
-      command('ReopenTeachingPreferences', {}),
-      command('SubmitTeachingPreferences', {}),
-    ]);
-    expect(again.status).toBe('submitted');
+    spec
+      .given(
+        history([chem, submit, command('ReopenTeachingPreferences', { reason: 'add a course' })]),
+      )
+      .when(command('UpdateTeachingPreference', { id: 'a', weight: 0.5 }))
+      .thenState((reopened) => {
+        expect(reopened.status).toBe('reopened');
+        expect(reopened.preferences.a?.weight).toBe(0.5);
+      });
+    spec
+      .given(history([chem, submit, command('ReopenTeachingPreferences', {})]))
+      .when(submit)
+      .thenState((again) => expect(again.status).toBe('submitted'));
+  });
+
+  test('the record knows when it was submitted: when its event occurred', () => {
+    const submittedAt = '2026-03-05T08:30:00.000Z';
+    const submission: RecordedPreferenceEvent = {
+      type: 'TeachingPreferencesSubmitted',
+      data: { ...owner, count: 1, notes: null },
+      metadata: { occurredAt: submittedAt },
+    };
+    expect(spec.given([...history([chem]), submission]).state.submittedAt).toBe(submittedAt);
   });
 
   test('the submission records how many preferences it holds', () => {
-    const state = run([chem]);
-    const [event] = decidePreferences(
-      command('SubmitTeachingPreferences', { notes: 'thanks' }),
-      state,
-      {
-        now,
-      },
-    );
-    expect(event).toEqual({
-      type: 'TeachingPreferencesSubmitted',
-      data: { ...owner, count: 1, notes: 'thanks' },
-    });
+    spec
+      .given(history([chem]))
+      .when(command('SubmitTeachingPreferences', { notes: 'thanks' }))
+      .then([
+        { type: 'TeachingPreferencesSubmitted', data: { ...owner, count: 1, notes: 'thanks' } },
+      ]);
   });
 
   test('a submitted record refuses edits until reopened, and only a submitted one reopens', () => {
-    const submitted = run([chem, command('SubmitTeachingPreferences', {})]);
-    const edit = refusal(() =>
-      decidePreferences(command('RemoveTeachingPreference', { id: 'a' }), submitted, { now }),
-    );
-    expect(edit.kind).toBe('rule');
-    expect(edit.message).toMatch(/submitted/);
-    expect(
-      refusal(() => decidePreferences(command('SubmitTeachingPreferences', {}), submitted, { now }))
-        .kind,
-    ).toBe('rule');
-    expect(
-      refusal(() =>
-        decidePreferences(command('ReopenTeachingPreferences', {}), run([chem]), { now }),
-      ).message,
-    ).toBe('Only submitted preferences can be reopened.');
+    const submitted = history([chem, submit]);
+    spec
+      .given(submitted)
+      .when(command('RemoveTeachingPreference', { id: 'a' }))
+      .thenThrows(TeachingCommandRefused, refused('rule', /submitted/));
+    spec.given(submitted).when(submit).thenThrows(TeachingCommandRefused, refused('rule'));
+    spec
+      .given(history([chem]))
+      .when(command('ReopenTeachingPreferences', {}))
+      .thenThrows(TeachingCommandRefused, (refusal) =>
+        expect(refusal.message).toBe('Only submitted preferences can be reopened.'),
+      );
   });
 
   test('after the due date only a reopened record may change', () => {
@@ -113,95 +144,92 @@ describe('preferences lifecycle', () => {
       { id: 'b', level: 'preferred', CourseId: 'c-2' },
       '2026-04-01',
     );
-    expect(refusal(() => decidePreferences(lateAdd, run([chem]), { now: late })).message).toMatch(
-      /due on 2026-04-01/,
-    );
+    specAt(late)
+      .given(history([chem]))
+      .when(lateAdd)
+      .thenThrows(TeachingCommandRefused, /due on 2026-04-01/);
     // On the due date itself it is still open.
-    const onTime = decidePreferences(lateAdd, run([chem]), {
-      now: new Date('2026-04-01T23:00:00Z'),
-    });
-    expect(onTime).toHaveLength(1);
-    const reopened = run([
-      chem,
-      command('SubmitTeachingPreferences', {}),
-      command('ReopenTeachingPreferences', {}),
-    ]);
-    expect(decidePreferences(lateAdd, reopened, { now: late })).toHaveLength(1);
+    specAt(new Date('2026-04-01T23:00:00Z'))
+      .given(history([chem]))
+      .when(lateAdd)
+      .then([added('b', 'c-2')]);
+    specAt(late)
+      .given(history([chem, submit, command('ReopenTeachingPreferences', {})]))
+      .when(lateAdd)
+      .then([added('b', 'c-2')]);
   });
 });
 
 describe('preference rules', () => {
   test('a preference names a course or an assignment type', () => {
-    const bare = command('AddTeachingPreference', { id: 'x', level: 'preferred' });
-    expect(refusal(() => decidePreferences(bare, initialPreferencesState, { now })).kind).toBe(
-      'invalid',
-    );
-    const cleared = command('UpdateTeachingPreference', { id: 'a', CourseId: null });
-    expect(refusal(() => decidePreferences(cleared, run([chem]), { now })).kind).toBe('invalid');
+    spec
+      .given([])
+      .when(command('AddTeachingPreference', { id: 'x', level: 'preferred' }))
+      .thenThrows(TeachingCommandRefused, refused('invalid'));
+    spec
+      .given(history([chem]))
+      .when(command('UpdateTeachingPreference', { id: 'a', CourseId: null }))
+      .thenThrows(TeachingCommandRefused, refused('invalid'));
   });
 
   test('two preferences may not name the same course in the same term and mode', () => {
-    const twin = command('AddTeachingPreference', {
-      id: 'b',
-      level: 'discouraged',
-      CourseId: 'c-1',
-    });
-    expect(refusal(() => decidePreferences(twin, run([chem]), { now })).message).toMatch(/already/);
-    const otherTerm = command('AddTeachingPreference', {
-      id: 'b',
-      level: 'discouraged',
-      CourseId: 'c-1',
-      AcademicTermId: 't-2',
-    });
-    expect(decidePreferences(otherTerm, run([chem]), { now })).toHaveLength(1);
+    spec
+      .given(history([chem]))
+      .when(command('AddTeachingPreference', { id: 'b', level: 'discouraged', CourseId: 'c-1' }))
+      .thenThrows(TeachingCommandRefused, /already/);
+    const otherTerm = { id: 'b', level: 'discouraged', CourseId: 'c-1', AcademicTermId: 't-2' };
+    spec
+      .given(history([chem]))
+      .when(command('AddTeachingPreference', otherTerm))
+      .then([added('b', 'c-1', { level: 'discouraged', AcademicTermId: 't-2' })]);
   });
 
   test('an update records only what changed; an unchanged one records nothing', () => {
-    const state = run([chem]);
-    expect(
-      decidePreferences(
-        command('UpdateTeachingPreference', { id: 'a', level: 'preferred' }),
-        state,
-        {
-          now,
-        },
-      ),
-    ).toEqual([]);
-    const events = decidePreferences(
-      command('UpdateTeachingPreference', { id: 'a', level: 'preferred', notes: 'mornings' }),
-      state,
-      { now },
-    );
-    expect(events).toEqual([
-      { type: 'TeachingPreferenceUpdated', data: { ...owner, id: 'a', notes: 'mornings' } },
-    ]);
+    spec
+      .given(history([chem]))
+      .when(command('UpdateTeachingPreference', { id: 'a', level: 'preferred' }))
+      .thenNothingHappens();
+    spec
+      .given(history([chem]))
+      .when(command('UpdateTeachingPreference', { id: 'a', level: 'preferred', notes: 'mornings' }))
+      .then([
+        { type: 'TeachingPreferenceUpdated', data: { ...owner, id: 'a', notes: 'mornings' } },
+      ]);
   });
 
   test('unknown preferences answer not found', () => {
     for (const type of ['UpdateTeachingPreference', 'RemoveTeachingPreference'] as const) {
-      expect(
-        refusal(() => decidePreferences(command(type, { id: 'nope' }), run([chem]), { now })).kind,
-      ).toBe('notFound');
+      spec
+        .given(history([chem]))
+        .when(command(type, { id: 'nope' }))
+        .thenThrows(TeachingCommandRefused, refused('notFound'));
     }
   });
 
   test('unavailable times replace the previous ones; the same list again records nothing', () => {
     const spans = [{ day: 'MO', startTime: '08:00', endTime: '10:00' }];
-    const state = run([command('SetUnavailableTimes', { unavailable: spans })]);
-    expect(state.unavailable).toEqual(spans);
-    expect(state.status).toBe('draft');
-    expect(
-      decidePreferences(command('SetUnavailableTimes', { unavailable: spans }), state, { now }),
-    ).toEqual([]);
+    const set = command('SetUnavailableTimes', { unavailable: spans });
+    spec
+      .given([])
+      .when(set)
+      .thenState((state) => {
+        expect(state.unavailable).toEqual(spans);
+        expect(state.status).toBe('draft');
+      });
+    spec
+      .given(history([set]))
+      .when(set)
+      .thenNothingHappens();
   });
 
   test('at most 100 preferences per period', () => {
     const many = Array.from({ length: 100 }, (_, i) =>
       command('AddTeachingPreference', { id: `p${i}`, level: 'neutral', CourseId: `c${i}` }),
     );
-    const full = run(many);
-    const one = command('AddTeachingPreference', { id: 'z', level: 'neutral', CourseId: 'cz' });
-    expect(refusal(() => decidePreferences(one, full, { now })).message).toMatch(/At most 100/);
+    spec
+      .given(history(many))
+      .when(command('AddTeachingPreference', { id: 'z', level: 'neutral', CourseId: 'cz' }))
+      .thenThrows(TeachingCommandRefused, /At most 100/);
   });
 });
 
@@ -230,33 +258,46 @@ describe('a user merge', () => {
     );
 
   test('an untouched record receives the duplicate’s whole record, due date or not', () => {
-    const events = decidePreferences(receive('2026-01-01'), initialPreferencesState, { now });
-    expect(events.map((e) => e.type)).toEqual(['TeachingPreferencesMergedIn']);
-    const [event] = events;
-    if (!event) throw new Error('no event');
-    expect(evolvePreferences(initialPreferencesState, event)).toEqual({
-      status: 'submitted',
-      preferences: { m1: preference },
-      unavailable: [],
-      submittedAt: '2026-03-01T09:00:00.000Z',
-    });
+    const merged = receive('2026-01-01');
+    spec
+      .given([])
+      .when(merged)
+      .then([{ type: 'TeachingPreferencesMergedIn', data: merged.data } as PreferenceEvent]);
+    spec
+      .given([])
+      .when(merged)
+      .thenState((state) =>
+        expect(state).toEqual({
+          status: 'submitted',
+          preferences: { m1: preference },
+          unavailable: [],
+          submittedAt: '2026-03-01T09:00:00.000Z',
+        }),
+      );
   });
 
   test('a started record keeps its own: receiving is refused', () => {
-    expect(refusal(() => decidePreferences(receive(), run([chem]), { now })).message).toMatch(
-      /already has preferences/,
-    );
+    spec
+      .given(history([chem]))
+      .when(receive())
+      .thenThrows(TeachingCommandRefused, /already has preferences/);
   });
 
   test('the duplicate lets go of its record, saying where it went; an empty one records nothing', () => {
     const release = command('ReleaseMergedPreferences', { intoUserId: 'master', outcome: 'moved' });
-    const [event] = decidePreferences(release, run([chem]), { now });
-    expect(event).toEqual({
-      type: 'TeachingPreferencesMergedOut',
-      data: { ...owner, intoUserId: 'master', outcome: 'moved', count: 1 },
-    });
-    if (!event) throw new Error('no event');
-    expect(evolvePreferences(run([chem]), event)).toEqual(initialPreferencesState);
-    expect(decidePreferences(release, initialPreferencesState, { now })).toEqual([]);
+    spec
+      .given(history([chem]))
+      .when(release)
+      .then([
+        {
+          type: 'TeachingPreferencesMergedOut',
+          data: { ...owner, intoUserId: 'master', outcome: 'moved', count: 1 },
+        },
+      ]);
+    spec
+      .given(history([chem]))
+      .when(release)
+      .thenState((state) => expect(state).toEqual(initialPreferencesState));
+    spec.given([]).when(release).thenNothingHappens();
   });
 });

@@ -38,10 +38,19 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** An event as its stream gives it back: the time it occurred is in its metadata. */
+export type RecordedPreferenceEvent = PreferenceEvent & {
+  readonly metadata?: { readonly occurredAt?: string };
+};
+
+/**
+ * Folds one event into the record; a submission's time is when its event occurred (its metadata),
+ * or `occurredAt` where a reader knows it otherwise.
+ */
 export function evolvePreferences(
   state: PreferencesState,
-  event: PreferenceEvent,
-  occurredAt: string | null = null,
+  event: RecordedPreferenceEvent,
+  occurredAt: string | null = event.metadata?.occurredAt ?? null,
 ): PreferencesState {
   switch (event.type) {
     case 'TeachingPreferenceAdded': {
@@ -83,6 +92,11 @@ export function evolvePreferences(
     }
     case 'TeachingPreferencesMergedOut':
       return initialPreferencesState;
+    default: {
+      // Every preferences event is folded above; another type leaves the record as it is.
+      const _unexpected: never = event;
+      return state;
+    }
   }
 }
 
@@ -232,11 +246,18 @@ export function decidePreferences(
       const count = Object.keys(state.preferences).length;
       return [{ type: 'TeachingPreferencesMergedOut', data: { ...command.data, count } }];
     }
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown preferences command ${JSON.stringify(unexpected)}`);
+    }
   }
 }
 
+/** The preferences decider in the shape the command service runs (DESIGN §4). */
 export const preferencesDecider = {
   initialState: initialPreferencesState,
   decide: decidePreferences,
-  evolve: (state: PreferencesState, event: PreferenceEvent) => evolvePreferences(state, event),
+  // The submission's time comes from the event's metadata (never the position of an argument).
+  evolve: (state: PreferencesState, event: RecordedPreferenceEvent) =>
+    evolvePreferences(state, event),
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { ScheduledSection } from '../conflicts.js';
 import { Meeting } from '../meetings.js';
 import type { SectionCommand, SectionCommandContext } from './commands.js';
-import { decideSection, evolveSection, initialSectionState, type SectionState } from './decider.js';
+import { DeciderSpecification } from '../../testing/deciderSpecification.js';
+import { evolveSection, sectionDecider } from './decider.js';
 import { teachingEventSchemas, type SectionEvent } from './events.js';
 import { SectionCommandRefused } from './refusal.js';
 
@@ -38,37 +39,28 @@ function meeting(extra: Partial<Meeting> & { id: string }): Meeting {
   });
 }
 
-/** given events → when command → then events (every event checked against its schema) or a refusal. */
+const spec = DeciderSpecification.for(sectionDecider, {
+  meta,
+  // Every answered event is checked against its schema.
+  validate: (event) =>
+    expect(teachingEventSchemas[event.type].safeParse(event.data).success).toBe(true),
+});
+
+/** given events → when command → then events, or a refusal of its kind (and message). */
 function given(...events: SectionEvent[]) {
-  const state = events.reduce<SectionState>(evolveSection, initialSectionState);
+  const history = spec.given(events);
   return {
-    state,
+    state: history.state,
     when(command: SectionCommand) {
-      const run = () => {
-        const produced = decideSection(command, state, meta);
-        for (const event of produced) {
-          expect(teachingEventSchemas[event.type].safeParse(event.data).success).toBe(true);
-        }
-        return produced;
-      };
+      const when = history.when(command);
       return {
-        then: (expected: unknown) => expect(run()).toEqual(expected),
-        refused(
-          kind: SectionCommandRefused['kind'],
-          message?: string | RegExp,
-        ): SectionCommandRefused {
-          let error: unknown;
-          try {
-            run();
-          } catch (e) {
-            error = e;
-          }
-          expect(error).toBeInstanceOf(SectionCommandRefused);
-          const refusal = error as SectionCommandRefused;
-          expect(refusal.kind).toBe(kind);
-          if (message) expect(refusal.message).toMatch(message);
-          return refusal;
-        },
+        // An expected list may hold matchers (expect.objectContaining).
+        then: (expected: unknown) => when.then(expected as readonly SectionEvent[]),
+        refused: (kind: SectionCommandRefused['kind'], message?: string | RegExp) =>
+          when.thenThrows(SectionCommandRefused, (refusal) => {
+            expect(refusal.kind).toBe(kind);
+            if (message) expect(refusal.message).toMatch(message);
+          }),
       };
     },
   };

@@ -114,8 +114,11 @@ export function evolveSection(state: SectionState, event: SectionEvent): Section
       const next = { ...current, UserId: event.data.UserId };
       return { ...state, assignments: { ...assignments, [next.id]: next } };
     }
-    default:
+    default: {
+      // Every section event is folded above; another type leaves the section as it is.
+      const _unexpected: never = event;
       return state;
+    }
   }
 }
 

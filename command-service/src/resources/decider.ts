@@ -5,9 +5,13 @@ import { canonical } from './canonicalJson.js';
 
 export type ResourceCommandKind = 'create' | 'update' | 'delete' | 'deactivate';
 
-/** Every resource command carries the record's id (server-generated on create). */
-export type ResourceCommand = Command<string, ResourceRecord> & {
+/**
+ * Every resource command carries the record's id (server-generated on create); its context is
+ * what the command service read for the steps around the write (the decider does not read it).
+ */
+export type ResourceCommand<Context = unknown> = Command<string, ResourceRecord> & {
   readonly kind: ResourceCommandKind;
+  readonly context?: Context;
 };
 export type ResourceEvent = DomainEvent<string, ResourceRecord>;
 

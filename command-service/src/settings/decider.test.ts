@@ -1,10 +1,10 @@
 import { describe, it } from '@jest/globals';
-import { deciderSpec } from '../testing/deciderSpec.js';
+import { DeciderSpecification } from '@allot/shared-events/testing';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
-import { settingsDecider } from './businessLogic.js';
-import type { SettingsEvent } from './settings.js';
+import { settingsDecider } from './decider.js';
+import type { SettingsEvent } from './decider.js';
 
-const spec = deciderSpec(settingsDecider);
+const spec = DeciderSpecification.for(settingsDecider);
 const changed = (machineName: string, value: string): SettingsEvent => ({
   type: 'SettingChanged',
   data: { machineName, value },

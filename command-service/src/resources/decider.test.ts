@@ -1,10 +1,10 @@
 import { describe, it } from '@jest/globals';
 import { academicPeriods, users, workgroups } from '@allot/shared-events';
-import { deciderSpec } from '../testing/deciderSpec.js';
+import { DeciderSpecification } from '@allot/shared-events/testing';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
-import { resourceDecider, type ResourceCommand, type ResourceEvent } from './resourceDecider.js';
+import { resourceDecider, type ResourceCommand, type ResourceEvent } from './decider.js';
 
-const spec = deciderSpec(resourceDecider(users));
+const spec = DeciderSpecification.for(resourceDecider(users));
 const command = (
   kind: ResourceCommand['kind'],
   data: ResourceCommand['data'],
@@ -87,7 +87,7 @@ describe('the generic resource decider (users)', () => {
 
 describe('kind rules', () => {
   it('refuses a period ending before it starts, with a sentence', () => {
-    deciderSpec(resourceDecider(academicPeriods))
+    DeciderSpecification.for(resourceDecider(academicPeriods))
       .given([])
       .when({
         type: 'CreateAcademicPeriod',
@@ -98,7 +98,7 @@ describe('kind rules', () => {
   });
 
   it('gives workgroup members link ids from the workgroup and the user', () => {
-    deciderSpec(resourceDecider(workgroups))
+    DeciderSpecification.for(resourceDecider(workgroups))
       .given([])
       .when({
         type: 'CreateWorkgroup',

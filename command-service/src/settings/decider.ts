@@ -1,23 +1,41 @@
 import {
-  ChangeSetting as ChangeSettingSchema,
   LOGO_SETTING,
-  LogoUploaded as LogoUploadedSchema,
-  type LogoUploaded,
-  SETTINGS_STREAM,
   settingVerdict,
   type ChangeSetting as ChangeSettingData,
+  type LogoUploaded,
+  type SettingChanged,
 } from '@allot/shared-events';
-import { z } from 'zod';
-import type { Command, Decider } from '../commandHandling/decider.js';
-import { defineCommand } from '../commandHandling/commandDefinition.js';
-import { assertCan } from '../authorization/ability.js';
+import type { Command, Decider, DomainEvent } from '../commandHandling/decider.js';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
-import {
-  evolve,
-  initialSettingsState,
-  type SettingsEvent,
-  type SettingsState,
-} from './settings.js';
+
+export type SettingsEvent =
+  DomainEvent<'SettingChanged', SettingChanged> | DomainEvent<'LogoUploaded', LogoUploaded>;
+
+/** Current value per machine name (a Map: names like `constructor` must not hit prototypes). */
+export interface SettingsState {
+  readonly values: ReadonlyMap<string, string>;
+  /** Whether a logo image was ever uploaded: `logo` may show it only then. */
+  readonly logoUploaded: boolean;
+}
+
+export const initialSettingsState: SettingsState = { values: new Map(), logoUploaded: false };
+
+export function evolve(state: SettingsState, event: SettingsEvent): SettingsState {
+  switch (event.type) {
+    case 'SettingChanged': {
+      const values = new Map(state.values);
+      values.set(event.data.machineName, event.data.value);
+      return { ...state, values };
+    }
+    // The image lives in the event only; its `logo` setting changes beside it.
+    case 'LogoUploaded':
+      return { ...state, logoUploaded: true };
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
 
 export type ChangeSetting = Command<'ChangeSetting', ChangeSettingData>;
 export type UploadLogo = Command<'UploadLogo', LogoUploaded>;
@@ -57,6 +75,7 @@ export function resetLogo(state: SettingsState): SettingsEvent[] {
   return [{ type: 'SettingChanged', data: { machineName: LOGO_SETTING, value: 'false' } }];
 }
 
+/** The settings aggregate (one stream): every rule, pure. */
 export function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
   switch (command.type) {
     case 'ChangeSetting':
@@ -77,37 +96,3 @@ export const settingsDecider: Decider<SettingsCommand, SettingsState, SettingsEv
   evolve,
   initialState: initialSettingsState,
 };
-
-export const changeSettingCommand = defineCommand<ChangeSetting, SettingsState, SettingsEvent>({
-  name: 'ChangeSetting',
-  schema: ChangeSettingSchema,
-  decider: settingsDecider,
-  streamId: () => SETTINGS_STREAM,
-  entityId: (payload) => payload.machineName,
-  authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
-});
-
-export const uploadLogoCommand = defineCommand<UploadLogo, SettingsState, SettingsEvent>({
-  name: 'UploadLogo',
-  schema: LogoUploadedSchema,
-  decider: settingsDecider,
-  streamId: () => SETTINGS_STREAM,
-  entityId: () => 'logo',
-  authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
-});
-
-export const resetLogoCommand = defineCommand<ResetLogo, SettingsState, SettingsEvent>({
-  name: 'ResetLogo',
-  schema: z.strictObject({}),
-  decider: settingsDecider,
-  streamId: () => SETTINGS_STREAM,
-  entityId: () => LOGO_SETTING,
-  authorize: (ability) => assertCan(ability, 'manage', 'Configuration'),
-});
-
-/** The commands that write the settings stream (what may change a feature flag). */
-export const SETTINGS_COMMAND_NAMES: ReadonlySet<string> = new Set([
-  changeSettingCommand.name,
-  uploadLogoCommand.name,
-  resetLogoCommand.name,
-]);

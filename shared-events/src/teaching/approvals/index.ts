@@ -1,0 +1,3 @@
+export * from './commands.js';
+export * from './events.js';
+export * from './decider.js';

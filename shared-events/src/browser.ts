@@ -15,3 +15,4 @@ export {
   INSTITUTION_NAME_MAX_LENGTH,
 } from './commands/settings.js';
 export * from './permissions/privilege.js';
+export * from './readApi/index.js';

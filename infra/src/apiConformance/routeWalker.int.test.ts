@@ -47,6 +47,8 @@ const PUBLIC_ROUTES: ReadonlyArray<{ route: string; reason: string }> = [
   { route: 'GET /api/settings/primaryColor', reason: 'the theme colour before sign-in' },
   { route: 'GET /api/settingTypes', reason: 'settings by machineName, read like /api/settings' },
   { route: 'GET /api/logo.png', reason: 'the institution’s logo on the login page' },
+  { route: 'GET /api/openapi.json', reason: 'the API’s description, for people with API keys' },
+  { route: 'GET /api/reference', reason: 'the same description as a page to read' },
 ];
 /** The embedded demo identity provider (demo modes only): its own sign-in pages. */
 const PUBLIC_PREFIXES = ['/idp'];

@@ -29,6 +29,7 @@ import {
   createProjectionRunner,
   createTableResolver,
   projectionServicePlugin,
+  readAppVersion,
   readYourWrites,
   type ProjectionRunner,
   handleReadError,
@@ -40,6 +41,7 @@ import { runSeeds, type SeedReport } from '../seed/runSeeds.js';
 import { openConnections } from './connections.js';
 import { allProjections, isAllotEventType } from './projections.js';
 import { registerFrontend } from './staticFrontend.js';
+import { apiReferenceRoutes, collectApiRoutes } from './apiReference.js';
 import { composeAuth } from './auth.js';
 import { identityOptions } from './identity.js';
 import { samlKeyPair } from './samlKeys.js';
@@ -103,6 +105,7 @@ export async function startAllot(
       trustProxy: 'loopback',
     });
     if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
+    const apiRoutes = collectApiRoutes(app);
     // Every answer, not only the write API's: the app's pages and assets, reads, the logo.
     await app.register(helmet, securityHeaderOptions(config.mode));
     // Outside the two services (the app's pages, sign-in): no fault's own words reach a browser.
@@ -206,6 +209,7 @@ export async function startAllot(
       waitForPosition: readYourWrites({ waiter: runner, projectionsFor: () => undefined }),
       auth: auth.auth,
     });
+    apiReferenceRoutes(app, apiRoutes, readAppVersion());
     await registerFrontend(app, config.frontendDir);
 
     // The seed first, then the read models: projecting thousands of seed commands one by one

@@ -1,2 +1,3 @@
 export * from './projectionServicePlugin.js';
 export { handleReadError } from './errorHandler.js';
+export * from './viewer.js';

@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { Knex } from 'knex';
 import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { settingsProjection } from '../readModels/settings/index.js';
@@ -83,4 +87,29 @@ test('an emptied primary colour answers the default again', async () => {
   await harness.apply([recorded('SettingChanged', { machineName: 'primary_color', value: '' })]);
   const colour = await get('/api/settings/primaryColor');
   expect(colour.json()).toMatchObject({ Setting: { value: '#0736a4' } });
+});
+
+test('a read route resolves request.viewer after the read-your-writes wait, not before', async () => {
+  const order: string[] = [];
+  const other = Fastify();
+  await other.register(projectionServicePlugin, {
+    knex,
+    tables: harness.tables,
+    waitForPosition: async (request: FastifyRequest) => {
+      order.push(`wait ${request.url}`);
+      await Promise.resolve();
+    },
+    viewer: (request) => {
+      order.push(`viewer ${request.url}`);
+      return Promise.resolve(null);
+    },
+  });
+  const otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const res = await fetch(`${otherBase}/api/dashboard`);
+    expect(res.status).toBe(401);
+    expect(order).toEqual(['wait /api/dashboard', 'viewer /api/dashboard']);
+  } finally {
+    await other.close();
+  }
 });

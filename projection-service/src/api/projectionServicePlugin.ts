@@ -3,18 +3,18 @@ import type { Knex } from 'knex';
 import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
 import { createTableResolver, type TableResolver } from '../runner/tableNames.js';
 import { handleReadError } from './errorHandler.js';
-import { settingsRoutes } from './settingsRoutes.js';
-import { resourceReadRoutes } from '../resources/resourceReadRoutes.js';
-import { sectionReadRoutes } from '../teaching/sectionReadRoutes.js';
-import { preferenceReadRoutes } from '../preferences/preferenceReadRoutes.js';
-import { workloadReadRoutes } from '../workload/workloadReadRoutes.js';
-import { suggestionRoutes } from '../suggestions/suggestionRoutes.js';
-import { approvalReadRoutes } from '../approvals/approvalReadRoutes.js';
-import { dashboardRoutes } from '../dashboard/dashboardRoutes.js';
-import { alignmentMetricsRoutes } from '../alignment/alignmentMetricsRoutes.js';
-import { scheduleRoutes } from '../schedule/scheduleRoutes.js';
-import { offeringOverviewRoutes } from '../offerings/offeringOverviewRoutes.js';
-import { sendError, viewerFromRequestAuth, type ViewerResolver } from '../resources/viewer.js';
+import { settingsRoutes } from '../readModels/settings/routes.js';
+import { resourceReadRoutes } from '../readModels/resources/routes.js';
+import { sectionReadRoutes } from '../readModels/sections/routes.js';
+import { preferenceReadRoutes } from '../readModels/preferences/routes.js';
+import { workloadReadRoutes } from '../readModels/workload/routes.js';
+import { suggestionRoutes } from '../readModels/suggestions/routes.js';
+import { approvalReadRoutes } from '../readModels/approvals/routes.js';
+import { dashboardRoutes } from '../readModels/dashboard/routes.js';
+import { alignmentMetricsRoutes } from '../readModels/alignment/routes.js';
+import { scheduleRoutes } from '../readModels/schedule/routes.js';
+import { offeringOverviewRoutes } from '../readModels/offeringOverview/routes.js';
+import { sendError, viewerFromRequestAuth, viewerPlugin, type ViewerResolver } from './viewer.js';
 import { authRoutes } from '../auth/authRoutes.js';
 import type { RequestAuthOptions } from '../auth/requestAuth.js';
 
@@ -61,20 +61,31 @@ function refuseNulCharacters(fastify: FastifyInstance): void {
   });
 }
 
-/** The read API (GET /api/...). Each read model's routes are an encapsulated plugin. */
+/**
+ * The read API (GET /api/...). Each read model's routes are an encapsulated plugin, registered in
+ * a context whose preHandlers run in order: the read-your-writes wait, then (`viewerPlugin`)
+ * `request.viewer`, so the viewer is read from read models that have seen the command.
+ */
 export async function projectionServicePlugin(
   fastify: FastifyInstance,
   options: ProjectionServiceOptions,
 ): Promise<void> {
   const tables = options.tables ?? createTableResolver(options.knex);
-  const preHandler = options.waitForPosition ? [options.waitForPosition] : [];
+  const readOptions = { knex: options.knex, tables };
 
   fastify.setErrorHandler(handleReadError);
   refuseNulCharacters(fastify);
   fastify.get('/api/health', () => ({ status: 'ok' }));
-  await fastify.register(settingsRoutes, { knex: options.knex, tables, preHandler });
-  const viewer = options.viewer ?? (options.auth && viewerFromRequestAuth(options.auth));
-  const readOptions = { knex: options.knex, tables, preHandler, ...(viewer ? { viewer } : {}) };
-  for (const routes of VIEWER_READ_ROUTES) await fastify.register(routes, readOptions);
+  await fastify.register(async (reads) => {
+    // Either form of preHandler: Fastify tells them apart when it runs them.
+    const wait = options.waitForPosition as preHandlerAsyncHookHandler | undefined;
+    if (wait) reads.addHook('preHandler', wait);
+    await reads.register(settingsRoutes, readOptions);
+    await reads.register(async (viewed) => {
+      const resolve = options.viewer ?? (options.auth && viewerFromRequestAuth(options.auth));
+      await viewed.register(viewerPlugin, { resolve });
+      for (const routes of VIEWER_READ_ROUTES) await viewed.register(routes, readOptions);
+    });
+  });
   if (options.auth) await fastify.register(authRoutes, options.auth);
 }

@@ -2,32 +2,15 @@ import {
   defineAbilityFor,
   type AbilityContext,
   type AppAbility,
+  type AuthContextAnswer,
   type FeatureFlags,
   type Mode,
-  type RoleSlug,
   type SessionData,
-  type WorkgroupPermission,
 } from '@allot/shared-events';
 import type { AuthFacts, AuthUser } from './authFacts.js';
 
-/** GET /api/auth (spec §3). Roles and workgroups are the working user's: their abilities apply. */
-export interface AuthContextResponse {
-  authenticatedUserId: string | null;
-  workingUserId: string | null;
-  displayName: string | null;
-  Roles: { slug: RoleSlug }[];
-  FeatureFlags: FeatureFlags;
-  workgroupPermissions: WorkgroupPermission[];
-  progressStepId: number | null;
-  /** The working user's working period (their own, else the institution's active one). */
-  workingAcademicPeriodId: string | null;
-  mode: Mode;
-  version: string;
-  mySharedTeachingEnabled: boolean;
-  myTeachingPreferencesEnabled: boolean;
-  myTeachingAssignmentsEnabled: boolean;
-  myScheduleEnabled: boolean;
-}
+/** GET /api/auth (spec §3): its schema is the read API's contract (`AuthContextAnswer`). */
+export type AuthContextResponse = AuthContextAnswer;
 
 export interface AuthEnvironment {
   facts: AuthFacts;

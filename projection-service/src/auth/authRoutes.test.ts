@@ -12,6 +12,7 @@ import { authUser } from './testing/authUser.js';
 import { readAppVersion } from './appVersion.js';
 import { authRoutes } from './authRoutes.js';
 import type { RequestAuthOptions } from './requestAuth.js';
+import { answerContract, type AnswerContract } from '../api/testing/answerContract.js';
 
 const codec = createSessionCodec({
   secrets: ['auth-routes-test-secret-long-enough!!'],
@@ -45,9 +46,11 @@ const options: RequestAuthOptions = {
     ),
 };
 let app: FastifyInstance;
+let contract: AnswerContract;
 
 beforeAll(async () => {
   app = Fastify();
+  contract = answerContract(app);
   await app.register(authRoutes, options);
   await app.ready();
 });
@@ -218,5 +221,12 @@ describe('abilityForSession', () => {
       masquerading: false,
     });
     expect(ability?.rules).toEqual(expected.rules);
+  });
+});
+
+describe('the read API contract', () => {
+  it('answers each typed route as its schema in shared-events says', () => {
+    expect(contract.breaches).toEqual([]);
+    expect([...contract.checked].sort()).toEqual(['GET /api/auth']);
   });
 });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { defineAbilityFor, type RoleSlug } from '@allot/shared-events';
+import { AuthContextAnswer, defineAbilityFor, type RoleSlug } from '@allot/shared-events';
 import { authContextOf, signedOutContext } from './authContext.js';
 import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
 import { requiresRead } from '../api/routeRequirement.js';
+import { withAnswers } from '../api/answers.js';
 
 export interface StatusResponse {
   version: string;
@@ -32,12 +33,16 @@ export function authRoutes(
 ): void {
   const noStore = { 'cache-control': 'no-store' };
 
-  fastify.get('/api/auth', async (request, reply) => {
-    const resolved = await authenticate(request, options);
-    return reply
-      .headers(noStore)
-      .send(resolved ? authContextOf(resolved, options) : signedOutContext(options));
-  });
+  const app = withAnswers(fastify);
+  app.get(
+    '/api/auth',
+    { schema: { response: { 200: AuthContextAnswer } } },
+    async (request, reply) => {
+      const resolved = await authenticate(request, options);
+      reply.headers(noStore);
+      return resolved ? authContextOf(resolved, options) : signedOutContext(options);
+    },
+  );
 
   fastify.get('/api/auth/me', async (request, reply) => {
     const resolved = await authenticate(request, options);

@@ -3,18 +3,21 @@ import { allotApi, type TagType } from './allotApi.js';
 import { refreshAfterResourceWrite, refreshAfterWrite } from './cacheRefresh.js';
 import type { CommandAnswer } from './resourceApi.js';
 import type {
-  AssignmentRow,
+  AssignmentListAnswer,
+  InstructorOptionAnswer,
+  InstructorOptionListAnswer,
+  SectionAnswer,
+  SectionListAnswer,
+} from '@allot/shared-events/browser';
+import type {
   BulkApprovalAnswer,
   BulkApprovalLevel,
-  InstructorOption,
-  ListAnswer,
   Meeting,
   SectionBody,
   SectionHistoryEntry,
-  SectionRow,
 } from '../domain/sectionTypes.js';
 
-/** Query parameters of the two lists (projection-service/src/teaching/sectionQuery.ts). */
+/** Query parameters of the two lists (projection-service/src/readModels/sections/query.ts). */
 export type ListQuery = Record<string, string | number>;
 
 // The history of a section is ours alone; the lists use the shared tags.
@@ -74,27 +77,27 @@ const assignmentPath = ({ sectionId, assignmentId }: AssignmentArgs) =>
 
 export const sectionsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
-    listSections: build.query<ListAnswer<SectionRow>, ListQuery>({
+    listSections: build.query<SectionListAnswer, ListQuery>({
       query: (params) => ({ url: 'sections', params }),
       providesTags: SECTION_LIST_TAGS,
     }),
-    getSection: build.query<SectionRow, string>({
+    getSection: build.query<SectionAnswer, string>({
       query: (id) => sectionPath(id),
       providesTags: SECTION_LIST_TAGS,
     }),
-    listSectionAssignments: build.query<ListAnswer<AssignmentRow>, ListQuery>({
+    listSectionAssignments: build.query<AssignmentListAnswer, ListQuery>({
       query: (params) => ({ url: 'sectionAssignments', params }),
       providesTags: (answer) => [
         { type: 'TeachingAssignments', id: 'LIST' },
         ...(answer?.rows ?? []).map((r) => ({ type: 'TeachingAssignments' as const, id: r.id })),
       ],
     }),
-    sectionInstructors: build.query<InstructorOption[], { facultyOnly?: boolean } | void>({
+    sectionInstructors: build.query<InstructorOptionAnswer[], { facultyOnly?: boolean } | void>({
       query: (args) => ({
         url: 'sectionInstructors',
         params: { take: 5000, facultyOnly: String(args?.facultyOnly ?? true) },
       }),
-      transformResponse: (answer: ListAnswer<InstructorOption>) => answer.rows,
+      transformResponse: (answer: InstructorOptionListAnswer) => answer.rows,
       providesTags: [{ type: 'ResourceList', id: 'users' }],
     }),
     sectionHistory: build.query<{ rows: SectionHistoryEntry[] }, string>({

@@ -1,9 +1,4 @@
-import type {
-  FeatureFlags,
-  Mode,
-  RoleSlug,
-  WorkgroupPermission,
-} from '@allot/shared-events/browser';
+import type { AuthContextAnswer, FeatureFlags, Mode, RoleSlug } from '@allot/shared-events/browser';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { DEFAULT_PRIMARY_COLOR } from '../constants.js';
 import { allotApi, TAG_TYPES } from './allotApi.js';
@@ -14,23 +9,8 @@ import {
   refreshAfterWrite,
 } from './cacheRefresh.js';
 
-/** GET /api/auth (spec §3). With no session, authenticatedUserId is null (200, never 401). */
-export interface AuthContext {
-  authenticatedUserId: string | null;
-  workingUserId: string | null;
-  displayName: string | null;
-  Roles: { slug: RoleSlug }[];
-  FeatureFlags: FeatureFlags;
-  workgroupPermissions: WorkgroupPermission[];
-  progressStepId: number | null;
-  workingAcademicPeriodId: string | null;
-  mode: Mode;
-  version: string;
-  mySharedTeachingEnabled: boolean;
-  myTeachingPreferencesEnabled: boolean;
-  myTeachingAssignmentsEnabled: boolean;
-  myScheduleEnabled: boolean;
-}
+/** GET /api/auth (spec §3), from its schema. With no session, authenticatedUserId is null. */
+export type AuthContext = AuthContextAnswer;
 
 export interface StatusInfo {
   version: string;

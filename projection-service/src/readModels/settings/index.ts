@@ -1,2 +1,2 @@
-export * from './settingsProjection.js';
-export * from './settingsQuery.js';
+export * from './projection.js';
+export * from './query.js';

@@ -1,35 +1,14 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
+import type {
+  OfferingOverviewAnswer,
+  OfferingOverviewRow,
+  OfferingTermModeAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi, type TagType } from '../../../lib/api/allotApi.js';
 
-/** One way an offering is taught, with the names the server read for it. */
-export interface OfferingTermModeView {
-  AcademicTermId: string;
-  TeachingModeId: string;
-  termName: string | null;
-  teachingModeName: string | null;
-}
-
-/** A row of GET /api/courseOfferingOverview (projection-service/src/offerings/). */
-export interface OfferingOverviewRow {
-  id: string;
-  revision: number;
-  CourseId: string;
-  courseNumber: string | null;
-  courseName: string | null;
-  WorkgroupId: string | null;
-  workgroupName: string | null;
-  AcademicPeriodId: string;
-  periodName: string | null;
-  termModes: OfferingTermModeView[];
-  sectionCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OfferingOverviewAnswer {
-  count: number;
-  rows: OfferingOverviewRow[];
-}
+/** GET /api/courseOfferingOverview: rows with the names the server read, from its schema. */
+export type OfferingTermModeView = OfferingTermModeAnswer;
+export type { OfferingOverviewAnswer, OfferingOverviewRow };
 
 export type OfferingOverviewQuery = Record<string, string | number>;
 

@@ -1,3 +1,8 @@
+import type {
+  ApprovalCell,
+  ApprovalStatusAnswer,
+  WorkgroupApprovalsAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 
 export interface DashboardItem {
@@ -15,22 +20,10 @@ export interface Dashboard {
     workload: { required: number; assigned: number; remaining: number; overloaded: boolean } | null;
   } | null;
 }
-export type ApprovalStatus = 'pending' | 'submitted' | 'approved' | 'returned';
-/** One workgroup at one step: its status, when it last moved, its last action's comment. */
-export interface ApprovalCell {
-  status: ApprovalStatus;
-  updatedAt: string | null;
-  comment?: string | null;
-}
-export interface WorkgroupApprovals {
-  AcademicPeriodId: string | null;
-  steps: { id: string; stepId: number; name: string; isActive: boolean }[];
-  rows: {
-    WorkgroupId: string;
-    name: string;
-    steps: Record<string, ApprovalCell>;
-  }[];
-}
+/** GET /api/workgroupApprovals, typed from the read API's schema. */
+export type ApprovalStatus = ApprovalStatusAnswer;
+export type WorkgroupApprovals = WorkgroupApprovalsAnswer;
+export type { ApprovalCell };
 
 // Counts move with assignments, preferences and progress: each of those tags refreshes them.
 export const dashboardApi = allotApi.injectEndpoints({

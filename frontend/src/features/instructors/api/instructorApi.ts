@@ -43,7 +43,7 @@ export interface AlignmentSummary {
   blocked: number;
 }
 
-/** GET /api/preferenceAlignment/metrics (projection-service/src/alignment). */
+/** GET /api/preferenceAlignment/metrics (projection-service/src/readModels/alignment). */
 export interface AlignmentMetrics {
   AcademicPeriodId: string | null;
   /** Absent when no period is known. */

@@ -1,48 +1,13 @@
+import type {
+  InstructorWorkloadDetail,
+  InstructorWorkloadRow,
+  InstructorWorkloadsAnswer,
+  WorkloadSection,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
-import type { AssignmentStatus } from '../../../lib/domain/sectionTypes.js';
 
-export interface InstructorWorkloadRow {
-  UserId: string;
-  name: string;
-  email: string | null;
-  AcademicPeriodId: string;
-  required: number;
-  teaching: number;
-  administrative: number;
-  assigned: number;
-  remaining: number;
-  sections: number;
-  overloaded: boolean;
-  underloaded: boolean;
-}
-
-export interface WorkloadSection {
-  id: string;
-  SectionId: string;
-  courseNumber: string | null;
-  courseName: string | null;
-  sectionNumber: string;
-  sectionName: string;
-  status: AssignmentStatus;
-  share: number;
-  points: number;
-  notes: string | null;
-}
-
-export interface InstructorWorkloadDetail extends InstructorWorkloadRow {
-  sectionAssignments: WorkloadSection[];
-  administrativeAssignments: {
-    id: string;
-    AdministrativeAssignmentTypeId: string;
-    AcademicTermId: string | null;
-    /** The names of its type and term (null: none recorded, or the whole period). */
-    typeName: string | null;
-    termName: string | null;
-    points: number;
-    takesWholeTerm: boolean;
-    notes: string | null;
-  }[];
-}
+/** GET /api/instructorWorkloads[/:UserId|/mine], typed from the read API's schemas. */
+export type { InstructorWorkloadDetail, InstructorWorkloadRow, WorkloadSection };
 
 export interface WorkloadListQuery {
   take: number;
@@ -57,10 +22,7 @@ export interface WorkloadListQuery {
 // Workload follows assignments: the realtime assignment events invalidate this tag.
 export const workloadApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
-    instructorWorkloads: build.query<
-      { AcademicPeriodId: string | null; count: number; rows: InstructorWorkloadRow[] },
-      WorkloadListQuery
-    >({
+    instructorWorkloads: build.query<InstructorWorkloadsAnswer, WorkloadListQuery>({
       query: (params) => ({
         url: 'instructorWorkloads',
         params: Object.fromEntries(

@@ -1,51 +1,20 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { allotApi, type TagType } from '../../../lib/api/allotApi.js';
 import type { CommandAnswer } from '../../../lib/api/resourceApi.js';
-import type { Meeting, Weekday } from '../../../lib/domain/sectionTypes.js';
+import type {
+  ScheduleAnswer,
+  ScheduleFlag,
+  ScheduleLocationsAnswer,
+  ScheduleOccurrence,
+  SharedTeachingAnswer,
+  SharedTeachingRow,
+} from '@allot/shared-events/browser';
+import type { Weekday } from '../../../lib/domain/sectionTypes.js';
 
-/** One flag of an occurrence (projection-service/src/schedule/scheduleModel.ts). */
-export interface OccurrenceFlag {
-  kind: 'instructorDoubleBooked' | 'locationDoubleBooked' | 'overCapacity' | 'backToBack';
-  message: string;
-  otherSectionId: string | null;
-  /** "MATH 101 002", or null when the viewer may not read the other section. */
-  otherSection: string | null;
-  UserId: string | null;
-  LocationId: string | null;
-  overridden: { at: string; by: string | null; byName: string | null } | null;
-}
-
-export interface Occurrence {
-  key: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  SectionId: string;
-  sectionRevision: number;
-  WorkgroupId: string;
-  sectionNumber: string;
-  sectionName: string;
-  courseNumber: string | null;
-  courseName: string | null;
-  meetingId: string;
-  meeting: Meeting;
-  LocationId: string | null;
-  locationCode: string | null;
-  instructors: { UserId: string; name: string }[];
-  conflicts: OccurrenceFlag[];
-  overridden: OccurrenceFlag[];
-  warnings: OccurrenceFlag[];
-}
-
-export interface ScheduleAnswer {
-  AcademicPeriodId: string;
-  from: string;
-  to: string;
-  by: 'location' | 'instructor';
-  LocationId?: string;
-  UserId?: string;
-  occurrences: Occurrence[];
-}
+/** The read API's answers (GET /api/schedule, /api/sharedTeaching/mine), from their schemas. */
+export type OccurrenceFlag = ScheduleFlag;
+export type Occurrence = ScheduleOccurrence;
+export type { ScheduleAnswer, SharedTeachingRow };
 
 export interface ScheduleArgs {
   AcademicPeriodId: string;
@@ -55,25 +24,6 @@ export interface ScheduleArgs {
   /** Both or neither (the period's default week). */
   from?: string;
   to?: string;
-}
-
-export interface SharedTeachingRow {
-  SectionId: string;
-  AssignmentId: string;
-  courseNumber: string | null;
-  courseName: string | null;
-  sectionNumber: string;
-  sectionName: string;
-  status: string;
-  sharePercent: number;
-  points: number;
-  coInstructors: {
-    UserId: string;
-    name: string;
-    status: string;
-    sharePercent: number;
-    points: number;
-  }[];
 }
 
 export interface MoveArgs {
@@ -107,20 +57,16 @@ export const scheduleApi = allotApi.injectEndpoints({
       query: (args) => ({ url: 'schedule', params: defined(args) }),
       providesTags: SCHEDULE_TAGS,
     }),
-    scheduleLocations: build.query<{ id: string; code: string; capacity: number | null }[], string>(
-      {
-        query: (AcademicPeriodId) => ({ url: 'schedule/locations', params: { AcademicPeriodId } }),
-        transformResponse: (answer: {
-          rows: { id: string; code: string; capacity: number | null }[];
-        }) => answer.rows,
-        providesTags: [{ type: 'ResourceList', id: 'sections' }],
-      },
-    ),
+    scheduleLocations: build.query<ScheduleLocationsAnswer['rows'], string>({
+      query: (AcademicPeriodId) => ({ url: 'schedule/locations', params: { AcademicPeriodId } }),
+      transformResponse: (answer: ScheduleLocationsAnswer) => answer.rows,
+      providesTags: [{ type: 'ResourceList', id: 'sections' }],
+    }),
     mySchedule: build.query<ScheduleAnswer, { from?: string; to?: string }>({
       query: (args) => ({ url: 'schedule/mine', params: defined(args) }),
       providesTags: SCHEDULE_TAGS,
     }),
-    mySharedTeaching: build.query<{ count: number; rows: SharedTeachingRow[] }, void>({
+    mySharedTeaching: build.query<SharedTeachingAnswer, void>({
       query: () => 'sharedTeaching/mine',
       providesTags: [{ type: 'TeachingAssignments', id: 'LIST' }],
     }),

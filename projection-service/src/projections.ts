@@ -1,0 +1,28 @@
+import type { Projection } from './runner/projection.js';
+import { apiKeysProjection } from './auth/apiKeysProjection.js';
+import { authFactsProjection } from './auth/authFactsProjection.js';
+import { masqueradesProjection } from './auth/masqueradesProjection.js';
+import { workingPeriodsProjection } from './auth/workingPeriodsProjection.js';
+import { approvalsProjection } from './readModels/approvals/projection.js';
+import { preferencesProjection } from './readModels/preferences/projection.js';
+import { resourceProjections } from './readModels/resources/projection.js';
+import { scheduleOverridesProjection } from './readModels/schedule/projection.js';
+import { sectionsProjection } from './readModels/sections/projection.js';
+import { settingsProjection } from './readModels/settings/projection.js';
+
+/**
+ * Every projection of the read side, in the order the runner starts them: what the embedded start
+ * runs, `allot replay` rebuilds and the benchmarks catch up. A new read model adds its own here.
+ */
+export const allProjections: readonly Projection[] = [
+  settingsProjection,
+  authFactsProjection,
+  workingPeriodsProjection,
+  apiKeysProjection,
+  masqueradesProjection,
+  ...resourceProjections,
+  sectionsProjection,
+  preferencesProjection,
+  approvalsProjection,
+  scheduleOverridesProjection,
+];

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { workgroups, type ResourceDefinition } from '@allot/shared-events';
+import type { TableResolver } from '../../runner/tableNames.js';
+import { requiresRead } from '../../api/routeRequirement.js';
+import { recordsTable, resourceProjectionName } from '../resources/projection.js';
+import { readableWorkgroups, sendError } from '../../api/viewer.js';
+import { SECTION_ASSIGNMENTS_TABLE, sectionsProjection } from '../sections/projection.js';
+import { createAlignmentReader } from './inputs.js';
+
+export interface AlignmentMetricsOptions {
+  knex: Knex;
+  tables: TableResolver;
+}
+
+/** At least this score counts as "aligned": a preferred course or type with nothing against it (neutral alone scores 75). */
+export const ALIGNED_SCORE = 80;
+
+const Query = z.object({ AcademicPeriodId: z.string().trim().min(1).max(100).optional() }).strict();
+
+/**
+ * GET /api/preferenceAlignment/metrics: how the period's live assignments align with preferences,
+ * per workgroup (count, mean score, aligned share, blocked) and overall, over the workgroups the
+ * viewer reads (issue 6: metrics of alignment per workgroup and period).
+ */
+export function alignmentMetricsRoutes(
+  fastify: FastifyInstance,
+  options: AlignmentMetricsOptions,
+  done: (err?: Error) => void,
+): void {
+  const { knex, tables } = options;
+  const alignment = createAlignmentReader(knex, tables);
+  const kind = (resource: ResourceDefinition) =>
+    tables.table(resourceProjectionName(resource), recordsTable(resource));
+
+  fastify.get(
+    '/api/preferenceAlignment/metrics',
+    { config: requiresRead('SectionAssignment') },
+    async (request, reply: FastifyReply) => {
+      const viewer = request.viewer;
+      if (!viewer) return sendError(reply, 401, 'Please log in.');
+      if (!viewer.ability.can('read', 'SectionAssignment')) {
+        return sendError(reply, 403, 'You may not read section assignments.');
+      }
+      const query = Query.safeParse(request.query);
+      if (!query.success) return sendError(reply, 400, 'The query is not valid.');
+      const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
+      if (!periodId) return { AcademicPeriodId: null, overall: null, rows: [] };
+      const readable = readableWorkgroups(viewer.ability);
+      const rows = (await knex(
+        await tables.table(sectionsProjection.name, SECTION_ASSIGNMENTS_TABLE),
+      )
+        .select('id', 'section_id', 'user_id', 'points', 'academic_period_id', 'workgroup_id')
+        .where({ deleted: false, academic_period_id: periodId })
+        .whereNot('status', 'withdrawn')
+        .modify((q) => {
+          if (readable) q.whereIn('workgroup_id', readable);
+        })) as unknown as {
+        id: string;
+        section_id: string;
+        user_id: string;
+        points: number;
+        academic_period_id: string;
+        workgroup_id: string;
+      }[];
+      const scores = await alignment.alignmentsOf(rows);
+      const names = new Map(
+        (
+          (await knex.select('id', 'data').from(await kind(workgroups))) as unknown as {
+            id: string;
+            data: { name?: string };
+          }[]
+        ).map((w) => [w.id, w.data.name ?? w.id]),
+      );
+      const summarize = (list: typeof rows) => {
+        const found = list.flatMap((r) => {
+          const a = scores.get(r.id);
+          return a ? [a] : [];
+        });
+        const total = found.reduce((sum, a) => sum + a.score, 0);
+        return {
+          assignments: found.length,
+          meanScore: found.length ? Math.round((total / found.length) * 10) / 10 : null,
+          aligned: found.filter((a) => !a.blocked && a.score >= ALIGNED_SCORE).length,
+          blocked: found.filter((a) => a.blocked).length,
+        };
+      };
+      const byGroup = new Map<string, typeof rows>();
+      for (const r of rows)
+        byGroup.set(r.workgroup_id, [...(byGroup.get(r.workgroup_id) ?? []), r]);
+      return {
+        AcademicPeriodId: periodId,
+        alignedScore: ALIGNED_SCORE,
+        overall: summarize(rows),
+        rows: [...byGroup.entries()]
+          .map(([WorkgroupId, list]) => ({
+            WorkgroupId,
+            name: names.get(WorkgroupId) ?? WorkgroupId,
+            ...summarize(list),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    },
+  );
+  done();
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  TAXONOMY_KINDS,
+  allResources,
+  type ResourceDefinition,
+  type TaxonomyKind,
+} from '@allot/shared-events';
+import type { ResourceReader } from './reader.js';
+
+export type TaxonomyState = Record<TaxonomyKind, boolean>;
+
+function taxonomyResource(kind: TaxonomyKind): ResourceDefinition {
+  const resource = allResources.find((r) => r.path === kind);
+  if (!resource) throw new Error(`No resource declared for the taxonomy ${kind}`);
+  return resource;
+}
+
+/**
+ * GET /api/taxonomies/enabled (notes/uiShape.md): a taxonomy's feature is on while an active
+ * record of it exists (spec §3); while off its fields, columns and filters are hidden everywhere,
+ * so every signed-in user needs the answer.
+ */
+export function taxonomyRoutes(fastify: FastifyInstance, reader: ResourceReader): void {
+  fastify.get('/api/taxonomies/enabled', async (request, reply) => {
+    const viewer = reader.viewer(request, reply);
+    if (!viewer) return reply;
+    const entries: (readonly [TaxonomyKind, boolean])[] = await Promise.all(
+      TAXONOMY_KINDS.map(async (kind) => {
+        const table = await reader.table(taxonomyResource(kind));
+        const row: { id: string } | undefined = await reader
+          .knex(table)
+          .whereNull('deleted_at')
+          .whereRaw(`(data->>'isActive')::boolean IS NOT FALSE`)
+          .first<{ id: string } | undefined>('id');
+        return [kind, row !== undefined] as const;
+      }),
+    );
+    return reply.header('cache-control', 'no-store').send(Object.fromEntries(entries));
+  });
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { featureFlagsSchema, modeSchema, roleSlugSchema } from '../permissions/types.js';
+
+/** GET /api/auth (spec §3). Roles and workgroups are the working user's: their abilities apply. */
+export const AuthContextAnswer = z.object({
+  /** Null without a session (200, never 401). */
+  authenticatedUserId: z.string().nullable(),
+  workingUserId: z.string().nullable(),
+  displayName: z.string().nullable(),
+  Roles: z.array(z.object({ slug: roleSlugSchema })),
+  FeatureFlags: featureFlagsSchema,
+  /** Each workgroup the user belongs to, with its permission bits (1 = approve, 2 = assign). */
+  workgroupPermissions: z.array(z.object({ id: z.string(), permission: z.number().int() })),
+  progressStepId: z.number().int().nullable(),
+  /** The working user's working period (their own, else the institution's active one). */
+  workingAcademicPeriodId: z.string().nullable(),
+  mode: modeSchema,
+  version: z.string(),
+  mySharedTeachingEnabled: z.boolean(),
+  myTeachingPreferencesEnabled: z.boolean(),
+  myTeachingAssignmentsEnabled: z.boolean(),
+  myScheduleEnabled: z.boolean(),
+});
+export type AuthContextAnswer = z.infer<typeof AuthContextAnswer>;

@@ -1,0 +1,7 @@
+export * from './common.js';
+export * from './sections.js';
+export * from './schedule.js';
+export * from './workload.js';
+export * from './offeringOverview.js';
+export * from './authContext.js';
+export * from './approvals.js';

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEMO_FEATURE_FLAGS,
@@ -10,6 +9,7 @@ import {
 } from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
+import { seededDemoDataDir } from '../testing/demoTemplate.js';
 import { demoConfigurationId } from './demoConfiguration.js';
 import { demoAcademicPeriodId } from './demoPeriods.js';
 import { demoPlan } from './demoPlan.js';
@@ -28,7 +28,8 @@ let dataDir: string;
 let allot: RunningAllot;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-demo-auth-'));
+  // The run's seeded demo institution (seeding itself is demoSeeds' and startAllot's to test).
+  dataDir = await seededDemoDataDir('allot-demo-auth-');
   const frontendDir = path.join(dataDir, 'frontend-dist');
   await mkdir(frontendDir);
   await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');

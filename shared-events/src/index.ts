@@ -6,6 +6,7 @@ export * from './events/settings.js';
 export * from './events/registry.js';
 export * from './commands/settings.js';
 export * from './commands/commandResult.js';
+export * from './commands/decider.js';
 export * from './eventStore/postgres/index.js';
 export * from './session/index.js';
 export * from './eventStore/eventStoreDb/eventStoreDbStore.js';

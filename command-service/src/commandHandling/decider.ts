@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@allot/shared-events';
+import type { Decider as AggregateDecider, EventMetadata } from '@allot/shared-events';
 
 /** A command as deciders see it: an imperative name and its validated payload. */
 export interface Command<Type extends string = string, Data = unknown> {
@@ -27,12 +27,16 @@ export interface CommandMeta {
   readonly now: Date;
 }
 
-/** Pure domain logic of one aggregate (DESIGN §4). `decide` throws `DomainRuleError` to refuse. */
-export interface Decider<C extends Command, S, E extends DomainEvent> {
-  decide(command: C, state: S, meta: CommandMeta): readonly E[];
-  evolve(state: S, event: E): S;
-  readonly initialState: S;
-}
+/**
+ * Pure domain logic of one aggregate (DESIGN §4), in the one decider shape of shared-events, with
+ * the command service's meta. `decide` throws `DomainRuleError` to refuse.
+ */
+export type Decider<C extends Command, S, E extends DomainEvent> = AggregateDecider<
+  C,
+  S,
+  E,
+  CommandMeta
+>;
 
 export const EVENT_SCHEMA_VERSION = 1;
 

@@ -1,14 +1,5 @@
 import { expect } from '@jest/globals';
-
-/**
- * What a decider test needs of a decider: `decide(command, state, meta)` answers the events (or
- * throws to refuse), `evolve(state, event)` folds one event into the state, from `initialState`.
- */
-export interface SpecifiedDecider<C, S, E, M> {
-  decide(command: C, state: S, meta: M): readonly E[];
-  evolve(state: S, event: E): S;
-  readonly initialState: S;
-}
+import type { Decider } from '../commands/decider.js';
 
 export interface DeciderSpecificationOptions<M, E> {
   /** Who and when the command runs as; `defaultTestMeta` when absent. */
@@ -35,7 +26,7 @@ type ErrorType<Err extends Error> = new (...args: never[]) => Err;
  */
 export const DeciderSpecification = {
   for<C, S, E, M = typeof defaultTestMeta>(
-    decider: SpecifiedDecider<C, S, E, M>,
+    decider: Decider<C, S, E, M>,
     options: DeciderSpecificationOptions<M, E> = {},
   ) {
     const meta = options.meta ?? (defaultTestMeta as M);

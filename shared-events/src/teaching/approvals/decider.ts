@@ -1,3 +1,4 @@
+import type { Decider } from '../../commands/decider.js';
 import { TeachingCommandRefused } from '../refusal.js';
 import type { ApprovalCommand, ProgressActionKind } from './commands.js';
 import type { ApprovalEvent, ApprovalStatus } from './events.js';
@@ -80,4 +81,4 @@ export const approvalDecider = {
   initialState: initialApprovalState,
   decide: decideApproval,
   evolve: evolveApproval,
-};
+} satisfies Decider<ApprovalCommand, ApprovalState, ApprovalEvent, ApprovalCommandMeta>;

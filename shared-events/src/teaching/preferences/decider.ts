@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Decider } from '../../commands/decider.js';
 import type { UnavailableTime } from '../alignment.js';
 import { TeachingCommandRefused } from '../refusal.js';
 import type { PreferenceCommand } from './commands.js';
@@ -260,4 +261,9 @@ export const preferencesDecider = {
   // The submission's time comes from the event's metadata (never the position of an argument).
   evolve: (state: PreferencesState, event: RecordedPreferenceEvent) =>
     evolvePreferences(state, event),
-};
+} satisfies Decider<
+  PreferenceCommand,
+  PreferencesState,
+  RecordedPreferenceEvent,
+  PreferenceCommandMeta
+>;

@@ -1,3 +1,4 @@
+import type { Decider } from '../../commands/decider.js';
 import { canonical } from '../../json/canonicalJson.js';
 import type { z } from 'zod';
 import {
@@ -453,4 +454,4 @@ export const sectionDecider = {
   initialState: initialSectionState,
   decide: decideSection,
   evolve: evolveSection,
-};
+} satisfies Decider<SectionCommand, SectionState, SectionEvent, SectionCommandMeta>;

@@ -5,3 +5,4 @@ export * from './workload.js';
 export * from './offeringOverview.js';
 export * from './authContext.js';
 export * from './approvals.js';
+export * from './dashboard.js';

@@ -20,10 +20,12 @@ import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../ap
 import { sectionReadRoutes } from '../sections/routes.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { dashboardRoutes } from './routes.js';
+import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 
 const contexts: Record<string, AbilityContext> = {
   ops: demoContextFor('academicOpsAdmin'),
@@ -126,6 +128,7 @@ beforeAll(async () => {
   }
   const byName = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
   app = Fastify();
+  contract = answerContract(app);
   const tables = { table: (p: string, logical: string) => byName.get(p)!.tables.table(p, logical) };
   await app.register(viewerPlugin, { resolve: viewer });
   await app.register(dashboardRoutes, { knex, tables });
@@ -209,5 +212,12 @@ describe('the dashboard answers what needs each role’s attention', () => {
   it('a reporting user has nothing to act on; a stranger is refused', async () => {
     expect((await get('reporting')).body.items).toEqual([]);
     expect((await get()).status).toBe(401);
+  });
+});
+
+describe('the read API contract', () => {
+  it('answers each typed route as its schema in shared-events says', () => {
+    expect(contract.breaches).toEqual([]);
+    expect([...contract.checked]).toContain('GET /api/dashboard');
   });
 });

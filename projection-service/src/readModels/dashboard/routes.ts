@@ -1,9 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { users, type ResourceDefinition } from '@allot/shared-events';
+import {
+  DashboardAnswer,
+  users,
+  type DashboardItemAnswer,
+  type ResourceDefinition,
+} from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { requiresRead } from '../../api/routeRequirement.js';
+import { answered, withAnswers } from '../../api/answers.js';
 import { PREFERENCE_SUBMISSIONS_TABLE, preferencesProjection } from '../preferences/projection.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
 import { readableWorkgroups, sendError, workgroupsFor } from '../../api/viewer.js';
@@ -20,12 +26,7 @@ export interface DashboardOptions {
 }
 
 /** One thing that needs attention: how many, and the filtered list that shows them. */
-export interface DashboardItem {
-  key: string;
-  label: string;
-  count: number;
-  link: string;
-}
+export type DashboardItem = DashboardItemAnswer;
 
 /**
  * GET /api/dashboard: per the viewer's abilities, what needs attention now in the working period,
@@ -43,15 +44,16 @@ export function dashboardRoutes(
   const kind = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
   const sectionTable = (logical: string) => tables.table(sectionsProjection.name, logical);
+  const app = withAnswers(fastify);
 
-  fastify.get(
+  app.get(
     '/api/dashboard',
-    { config: requiresRead('Dashboard') },
-    async (request, reply: FastifyReply) => {
+    { schema: { response: { 200: DashboardAnswer } }, config: requiresRead('Dashboard') },
+    async (request, reply) => {
       const viewer = request.viewer;
-      if (!viewer) return sendError(reply, 401, 'Please log in.');
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
       const query = z.object({}).strict().safeParse(request.query);
-      if (!query.success) return sendError(reply, 400, 'The dashboard takes no query.');
+      if (!query.success) return answered(sendError(reply, 400, 'The dashboard takes no query.'));
       const periodId = viewer.workingAcademicPeriodId;
       const { ability } = viewer;
       const items: DashboardItem[] = [];
@@ -145,13 +147,18 @@ export function dashboardRoutes(
         });
       }
 
-      let mine: Record<string, unknown> | null = null;
+      let mine: DashboardAnswer['mine'] = null;
       if (periodId && ability.can('manage', 'MyTeachingPreference')) {
         const submission = (await knex(
           await tables.table(preferencesProjection.name, PREFERENCE_SUBMISSIONS_TABLE),
         )
           .where({ user_id: viewer.userId, period_id: periodId })
-          .first()) as { status: string; preference_count: number } | undefined;
+          .first()) as
+          | {
+              status: NonNullable<DashboardAnswer['mine']>['preferenceStatus'];
+              preference_count: number;
+            }
+          | undefined;
         const load = await workloads.list({
           AcademicPeriodId: periodId,
           UserIds: [viewer.userId],

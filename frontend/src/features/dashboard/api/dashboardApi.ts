@@ -1,25 +1,15 @@
 import type {
   ApprovalCell,
   ApprovalStatusAnswer,
+  DashboardAnswer,
+  DashboardItemAnswer,
   WorkgroupApprovalsAnswer,
 } from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 
-export interface DashboardItem {
-  key: string;
-  label: string;
-  count: number;
-  link: string;
-}
-export interface Dashboard {
-  AcademicPeriodId: string | null;
-  items: DashboardItem[];
-  mine: {
-    preferenceStatus: 'notStarted' | 'draft' | 'submitted' | 'reopened';
-    preferenceCount: number;
-    workload: { required: number; assigned: number; remaining: number; overloaded: boolean } | null;
-  } | null;
-}
+/** GET /api/dashboard, typed from the read API's schema. */
+export type DashboardItem = DashboardItemAnswer;
+export type Dashboard = DashboardAnswer;
 /** GET /api/workgroupApprovals, typed from the read API's schema. */
 export type ApprovalStatus = ApprovalStatusAnswer;
 export type WorkgroupApprovals = WorkgroupApprovalsAnswer;

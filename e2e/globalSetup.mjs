@@ -2,7 +2,8 @@
 // It runs as `npm start` does (infra/src/main.ts through tsx) in a child process, so the browser
 // tests exercise the real start path. Tests that change state use their own demo user.
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +11,27 @@ import { tsxFlags } from '../scripts/lib/run.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * `npm test` hands on the demo folder its jest run seeded (ALLOT_E2E_DEMO_TEMPLATE): starting
+ * from a copy skips seeding the same institution a second time. The first start's seeding is
+ * tested by infra's startAllot tests; here the start path is the same, minus the seeding.
+ */
+async function startFromSeededFolder(dataDir) {
+  const template = process.env.ALLOT_E2E_DEMO_TEMPLATE;
+  if (!template || !existsSync(path.join(template, 'ready'))) return;
+  await cp(path.join(template, 'data'), dataDir, {
+    recursive: true,
+    // The lock names the seeding process, which has ended.
+    filter: (source) => path.basename(source) !== 'allot.lock',
+  });
+  console.log('Browser tests: Allot starts on a copy of the demo folder the jest run seeded.');
+}
+
 export default async function globalSetup() {
   // A developer may point the run at an Allot already running with demo data (saves the seeding).
   if (process.env.ALLOT_E2E_URL) return;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-e2e-'));
+  await startFromSeededFolder(dataDir);
   // The embedded default: the browser run never touches the shared PostgreSQL or Redis.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;

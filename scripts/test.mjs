@@ -91,16 +91,25 @@ const npm = npmCommand();
 await check('lint', npm, ['run', 'lint']);
 await check('format', npm, ['run', 'format:check']);
 await check('typecheck', npm, ['run', 'typecheck']);
-await jest('unit and integration tests', []);
+// The run's seeded demo folder (infra/src/testing/demoTemplate.ts) outlives the jest run so the
+// browser run starts from a copy instead of seeding the institution again; removed at the end.
+const runId = `${Date.now().toString(36)}-${process.pid}`;
+const demoTemplate = path.join(os.tmpdir(), `allot-demo-template-${runId}`);
+await jest('unit and integration tests', [], {
+  ALLOT_TEST_RUN_ID: runId,
+  ALLOT_KEEP_DEMO_TEMPLATE: '1',
+});
 if (await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend'])) {
   await check('login budget', process.execPath, ['scripts/checkLoginBudget.mjs']);
   await jest('browser tests', ['--config', path.join(repoRoot, 'e2e', 'jest.config.js')], {
     ALLOT_CHROMIUM_PATH: chromium,
+    ALLOT_E2E_DEMO_TEMPLATE: demoTemplate,
   });
 } else {
   lines.push('browser tests: not run, the frontend did not build');
 }
 
+await rm(demoTemplate, { recursive: true, force: true });
 console.log(`\n${lines.join('\n')}\nwhole run: ${took(started)}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 ? 0 : 1);

@@ -32,7 +32,8 @@ async function redisReachable(url) {
 
 export default async function globalSetup() {
   // Names the run: infra/src/testing/demoTemplate.ts seeds one demo folder per run under it.
-  process.env.ALLOT_TEST_RUN_ID = `${Date.now().toString(36)}-${process.pid}`;
+  // (scripts/test.mjs names it beforehand so the browser run can start from the same folder.)
+  process.env.ALLOT_TEST_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`;
   if (ci && !fs.existsSync('/usr/share/simplesamlphp')) {
     fail(
       'CI=true but SimpleSAMLphp is not installed (/usr/share/simplesamlphp is missing): apt-get install simplesamlphp php-cli php-xml, as .ci/run does.',

@@ -4,8 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 export default async function globalTeardown() {
-  // The demo folder the run seeded once (infra/src/testing/demoTemplate.ts).
-  if (process.env.ALLOT_TEST_RUN_ID) {
+  // The demo folder the run seeded once (infra/src/testing/demoTemplate.ts); kept when
+  // scripts/test.mjs hands it on to the browser run, which then removes it.
+  if (process.env.ALLOT_TEST_RUN_ID && process.env.ALLOT_KEEP_DEMO_TEMPLATE !== '1') {
     await rm(path.join(os.tmpdir(), `allot-demo-template-${process.env.ALLOT_TEST_RUN_ID}`), {
       recursive: true,
       force: true,

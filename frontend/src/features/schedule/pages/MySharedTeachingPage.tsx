@@ -2,7 +2,6 @@ import { HTMLTable } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { ListBody } from '../../../components/list/ListPage.js';
 import { StatusTag } from '../../../components/status/AssignmentTags.js';
-import type { AssignmentStatus } from '../../../lib/domain/sectionTypes.js';
 import { useMySharedTeachingQuery } from '../api/scheduleApi.js';
 
 /** My Shared Teaching (/mySharedTeaching): sections the signed-in instructor teaches with others. */
@@ -45,14 +44,14 @@ export default function MySharedTeachingPage() {
                     {r.sharePercent} % ({r.points} points)
                   </td>
                   <td>
-                    <StatusTag status={r.status as AssignmentStatus} />
+                    <StatusTag status={r.status} />
                   </td>
                   <td>
                     <ul className="allot-flag-list">
                       {r.coInstructors.map((c) => (
                         <li key={c.UserId}>
                           {c.name} — {c.sharePercent} %{' '}
-                          <StatusTag status={c.status as AssignmentStatus} />
+                          <StatusTag status={c.status} />
                         </li>
                       ))}
                     </ul>

@@ -6,3 +6,4 @@ export * from './offeringOverview.js';
 export * from './authContext.js';
 export * from './approvals.js';
 export * from './dashboard.js';
+export * from './preferences.js';

@@ -3,8 +3,12 @@ import {
   ASSIGNMENT_STATUSES,
   coverageOf,
   FREQUENCIES,
+  PREFERENCE_LEVELS,
+  SUBMISSION_STATUSES,
   WEEKDAYS,
 } from '../teaching/index.js';
+import { PREFERENCE_STATUS_VALUES } from './dashboard.js';
+import { PREFERENCE_LEVEL_VALUES } from './preferences.js';
 import {
   ASSIGNMENT_STATUS_VALUES,
   COVERAGE_STATUS_VALUES,
@@ -21,6 +25,8 @@ describe('the read API schemas', () => {
     expect(MeetingAnswer.shape.frequency.options).toEqual(FREQUENCIES);
     expect(ASSIGNMENT_STATUS_VALUES).toEqual(ASSIGNMENT_STATUSES);
     expect(APPROVAL_STATUS_VALUES).toEqual(APPROVAL_STATUSES);
+    expect(PREFERENCE_LEVEL_VALUES).toEqual(PREFERENCE_LEVELS);
+    expect(PREFERENCE_STATUS_VALUES).toEqual(SUBMISSION_STATUSES);
   });
 
   it('name every coverage status the domain computes', () => {

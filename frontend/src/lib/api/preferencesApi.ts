@@ -1,3 +1,10 @@
+import type {
+  MyPreferencesAnswer,
+  PreferenceChoicesAnswer,
+  PreferenceSubmissionAnswer,
+  PreferenceSubmissionsAnswer,
+  TeachingPreferenceAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from './allotApi.js';
 
 /** UniTime's scale (DOMAIN.md), strongest wish first; labels as faculty read them. */
@@ -24,20 +31,22 @@ export const WEEKDAYS = [
   ['SU', 'Sunday'],
 ] as const;
 
-export type SubmissionStatus = 'notStarted' | 'draft' | 'submitted' | 'reopened';
-
-export interface TeachingPreference {
-  id: string;
-  level: PreferenceLevel;
-  weight: number | null;
-  CourseId: string | null;
-  courseNumber: string | null;
-  courseName: string | null;
-  AssignmentTypeId: string | null;
-  AcademicTermId: string | null;
-  TeachingModeId: string | null;
-  notes: string | null;
-}
+/** The read API's answers (GET /api/teachingPreferences..., /api/preferenceSubmissions). */
+export type SubmissionStatus = MyPreferencesAnswer['status'];
+/** The fields of a preference the pages read (the answer names more). */
+export type TeachingPreference = Pick<
+  TeachingPreferenceAnswer,
+  | 'id'
+  | 'level'
+  | 'weight'
+  | 'CourseId'
+  | 'courseNumber'
+  | 'courseName'
+  | 'AssignmentTypeId'
+  | 'AcademicTermId'
+  | 'TeachingModeId'
+  | 'notes'
+>;
 
 export interface UnavailableSpan {
   day: string;
@@ -45,36 +54,11 @@ export interface UnavailableSpan {
   endTime: string;
 }
 
-export interface MyPreferences {
-  UserId: string;
-  AcademicPeriodId: string;
-  periodName: string | null;
-  dueDate: string | null;
-  status: SubmissionStatus;
-  submittedAt: string | null;
-  revision: number | null;
-  unavailable: UnavailableSpan[];
+export type MyPreferences = Omit<MyPreferencesAnswer, 'preferences'> & {
   preferences: TeachingPreference[];
-}
-
-export interface PreferenceChoices {
-  AcademicPeriodId: string | null;
-  courses: { id: string; courseNumber: string; name: string }[];
-  assignmentTypes: { id: string; name: string }[];
-  teachingModes: { id: string; name: string }[];
-  academicTerms: { id: string; name: string }[];
-}
-
-export interface PreferenceSubmission {
-  UserId: string;
-  AcademicPeriodId: string;
-  name: string;
-  email: string | null;
-  status: SubmissionStatus;
-  count: number;
-  submittedAt: string | null;
-  updatedAt: string | null;
-}
+};
+export type PreferenceChoices = PreferenceChoicesAnswer;
+export type PreferenceSubmission = PreferenceSubmissionAnswer;
 
 export type PreferenceBody = Partial<
   Pick<
@@ -141,7 +125,7 @@ export const preferencesApi = allotApi.injectEndpoints({
       invalidatesTags: [...CHANGED],
     }),
     preferenceSubmissions: build.query<
-      { AcademicPeriodId: string | null; count: number; rows: PreferenceSubmission[] },
+      PreferenceSubmissionsAnswer,
       {
         take: number;
         skip: number;

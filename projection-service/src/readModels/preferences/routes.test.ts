@@ -19,10 +19,12 @@ import { resourceProjection } from '../resources/projection.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
 import { preferenceReadRoutes } from './routes.js';
 import { preferencesProjection } from './projection.js';
+import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 
 const contexts: Record<string, AbilityContext> = {
   ada: { ...demoContextFor('faculty'), userId: 'ada' },
@@ -160,6 +162,7 @@ beforeAll(async () => {
     await h.apply(events);
   }
   app = Fastify();
+  contract = answerContract(app);
   await app.register(viewerPlugin, { resolve: viewer });
   await app.register(preferenceReadRoutes, {
     knex,
@@ -321,5 +324,18 @@ describe('staff read preferences and submissions', () => {
     }
     expect((await get('/api/preferenceSubmissions?status=lost', 'ops')).statusCode).toBe(400);
     expect((await get('/api/preferenceSubmissions?take=0', 'ops')).statusCode).toBe(400);
+  });
+});
+
+describe('the read API contract', () => {
+  it('answers each typed route as its schema in shared-events says', () => {
+    expect(contract.breaches).toEqual([]);
+    expect([...contract.checked].sort()).toEqual([
+      'GET /api/preferenceSubmissions',
+      'GET /api/teachingPreferences',
+      'GET /api/teachingPreferences/choices',
+      'GET /api/teachingPreferences/mine',
+      'GET /api/teachingPreferences/mine/:AcademicPeriodId',
+    ]);
   });
 });

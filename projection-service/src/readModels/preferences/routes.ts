@@ -6,14 +6,21 @@ import {
   academicTerms,
   assignmentTypes,
   courses,
+  MyPreferencesAnswer,
+  PreferenceChoicesAnswer,
+  PreferenceListAnswer,
+  PreferenceSubmissionsAnswer,
   teachingModes,
   SUBMISSION_STATUSES,
   users,
+  type PreferenceLevel,
   type PreferencesState,
   type ResourceDefinition,
+  type SubmissionStatus,
 } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { requiresRead } from '../../api/routeRequirement.js';
+import { answered, withAnswers } from '../../api/answers.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
 import { sendError, type ResourceViewer } from '../../api/viewer.js';
 import {
@@ -54,7 +61,7 @@ interface PreferenceRow {
   id: string;
   user_id: string;
   period_id: string;
-  level: string;
+  level: PreferenceLevel;
   weight: number | null;
   course_id: string | null;
   assignment_type_id: string | null;
@@ -112,6 +119,7 @@ export function preferenceReadRoutes(
   const own = (logical: string) => options.tables.table(preferencesProjection.name, logical);
   const kind = (resource: ResourceDefinition) =>
     options.tables.table(resourceProjectionName(resource), recordsTable(resource));
+  const app = withAnswers(fastify);
   const viewerOf = (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = request.viewer;
     if (!viewer) sendError(reply, 401, 'Please log in.');
@@ -147,11 +155,11 @@ export function preferenceReadRoutes(
   };
 
   async function mine(viewer: ResourceViewer, periodId: string | null, reply: FastifyReply) {
-    if (!periodId) return sendError(reply, 404, 'No academic period is active.');
+    if (!periodId) return answered(sendError(reply, 404, 'No academic period is active.'));
     const period = (await knex(await kind(academicPeriods))
       .where({ id: periodId })
-      .first()) as { data: Record<string, unknown> } | undefined;
-    if (!period) return sendError(reply, 404, `No academic period with id ${periodId}.`);
+      .first()) as { data: { name?: string; preferencesDueDate?: string } } | undefined;
+    if (!period) return answered(sendError(reply, 404, `No academic period with id ${periodId}.`));
     const submission = (await knex(await own(PREFERENCE_SUBMISSIONS_TABLE))
       .where({ user_id: viewer.userId, period_id: periodId })
       .first()) as { revision: string; state: PreferencesState } | undefined;
@@ -168,12 +176,13 @@ export function preferenceReadRoutes(
       status: submission?.state.status ?? 'notStarted',
       submittedAt: submission?.state.submittedAt ?? null,
       revision: submission ? Number(submission.revision) : null,
-      unavailable: submission?.state.unavailable ?? [],
+      unavailable: [...(submission?.state.unavailable ?? [])],
       preferences: rows.map(preferenceView),
     };
   }
 
   const mineOpts = { config: requiresRead('MyTeachingPreference') };
+  const mine200 = { ...mineOpts, schema: { response: { 200: MyPreferencesAnswer } } };
   const gate = (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = viewerOf(request, reply);
     if (!viewer) return null;
@@ -183,66 +192,66 @@ export function preferenceReadRoutes(
     }
     return viewer;
   };
-  fastify.get('/api/teachingPreferences/mine', mineOpts, async (request, reply) => {
+  app.get('/api/teachingPreferences/mine', mine200, async (request, reply) => {
     const viewer = gate(request, reply);
-    if (!viewer) return reply;
+    if (!viewer) return answered(reply);
     const query = z.object({}).strict().safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
+    if (!query.success) return answered(invalid(reply, query.error));
     return mine(viewer, viewer.workingAcademicPeriodId, reply);
   });
-  fastify.get(
-    '/api/teachingPreferences/mine/:AcademicPeriodId',
-    mineOpts,
-    async (request, reply) => {
-      const viewer = gate(request, reply);
-      if (!viewer) return reply;
-      const params = z.object({ AcademicPeriodId: id }).safeParse(request.params);
-      if (!params.success) return invalid(reply, params.error);
-      return mine(viewer, params.data.AcademicPeriodId, reply);
-    },
-  );
+  app.get('/api/teachingPreferences/mine/:AcademicPeriodId', mine200, async (request, reply) => {
+    const viewer = gate(request, reply);
+    if (!viewer) return answered(reply);
+    const params = z.object({ AcademicPeriodId: id }).safeParse(request.params);
+    if (!params.success) return answered(invalid(reply, params.error));
+    return mine(viewer, params.data.AcademicPeriodId, reply);
+  });
 
   /**
    * What a preference may name, for the faculty's form: they read no catalog or configuration
    * list themselves. Active courses, assignment types and teaching modes; the period's terms.
    */
-  fastify.get('/api/teachingPreferences/choices', mineOpts, async (request, reply) => {
-    const viewer = gate(request, reply);
-    if (!viewer) return reply;
-    const query = z.object({ AcademicPeriodId: id.optional() }).strict().safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
-    const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
-    const active = "coalesce((data->>'isActive')::boolean, true)";
-    const named = async (resource: ResourceDefinition, scope?: (q: Knex.QueryBuilder) => void) =>
-      (
-        (await knex(await kind(resource))
-          .select('id', knex.raw("data->>'name' as name"))
-          .whereRaw(active)
-          .modify((q) => scope?.(q))
-          .orderByRaw("lower(data->>'name'), id")
-          .limit(5000)) as { id: string; name: string }[]
-      ).map((r) => ({ id: r.id, name: r.name }));
-    const courseRows = (await knex(await kind(courses))
-      .select(
-        'id',
-        knex.raw("data->>'courseNumber' as course_number"),
-        knex.raw("data->>'name' as name"),
-      )
-      .whereRaw(active)
-      .orderByRaw("data->>'courseNumber', id")
-      .limit(5000)) as { id: string; course_number: string; name: string }[];
-    return {
-      AcademicPeriodId: periodId,
-      courses: courseRows.map((c) => ({ id: c.id, courseNumber: c.course_number, name: c.name })),
-      assignmentTypes: await named(assignmentTypes),
-      teachingModes: await named(teachingModes),
-      academicTerms: periodId
-        ? await named(academicTerms, (q) => {
-            q.whereRaw("data->>'AcademicPeriodId' = ?", [periodId]);
-          })
-        : [],
-    };
-  });
+  app.get(
+    '/api/teachingPreferences/choices',
+    { ...mineOpts, schema: { response: { 200: PreferenceChoicesAnswer } } },
+    async (request, reply) => {
+      const viewer = gate(request, reply);
+      if (!viewer) return answered(reply);
+      const query = z.object({ AcademicPeriodId: id.optional() }).strict().safeParse(request.query);
+      if (!query.success) return answered(invalid(reply, query.error));
+      const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
+      const active = "coalesce((data->>'isActive')::boolean, true)";
+      const named = async (resource: ResourceDefinition, scope?: (q: Knex.QueryBuilder) => void) =>
+        (
+          (await knex(await kind(resource))
+            .select('id', knex.raw("data->>'name' as name"))
+            .whereRaw(active)
+            .modify((q) => scope?.(q))
+            .orderByRaw("lower(data->>'name'), id")
+            .limit(5000)) as { id: string; name: string }[]
+        ).map((r) => ({ id: r.id, name: r.name }));
+      const courseRows = (await knex(await kind(courses))
+        .select(
+          'id',
+          knex.raw("data->>'courseNumber' as course_number"),
+          knex.raw("data->>'name' as name"),
+        )
+        .whereRaw(active)
+        .orderByRaw("data->>'courseNumber', id")
+        .limit(5000)) as { id: string; course_number: string; name: string }[];
+      return {
+        AcademicPeriodId: periodId,
+        courses: courseRows.map((c) => ({ id: c.id, courseNumber: c.course_number, name: c.name })),
+        assignmentTypes: await named(assignmentTypes),
+        teachingModes: await named(teachingModes),
+        academicTerms: periodId
+          ? await named(academicTerms, (q) => {
+              q.whereRaw("data->>'AcademicPeriodId' = ?", [periodId]);
+            })
+          : [],
+      };
+    },
+  );
 
   const staff = (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = viewerOf(request, reply);
@@ -254,14 +263,14 @@ export function preferenceReadRoutes(
     return viewer;
   };
 
-  fastify.get(
+  app.get(
     '/api/teachingPreferences',
-    { config: requiresRead('Instructor') },
+    { schema: { response: { 200: PreferenceListAnswer } }, config: requiresRead('Instructor') },
     async (request, reply) => {
       const viewer = staff(request, reply);
-      if (!viewer) return reply;
+      if (!viewer) return answered(reply);
       const query = PreferenceList.safeParse(request.query);
-      if (!query.success) return invalid(reply, query.error);
+      if (!query.success) return answered(invalid(reply, query.error));
       const { take, skip, UserId } = query.data;
       const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
       const { query: list } = await preferencesQuery();
@@ -278,14 +287,17 @@ export function preferenceReadRoutes(
     },
   );
 
-  fastify.get(
+  app.get(
     '/api/preferenceSubmissions',
-    { config: requiresRead('Instructor') },
+    {
+      schema: { response: { 200: PreferenceSubmissionsAnswer } },
+      config: requiresRead('Instructor'),
+    },
     async (request, reply) => {
       const viewer = staff(request, reply);
-      if (!viewer) return reply;
+      if (!viewer) return answered(reply);
       const query = SubmissionList.safeParse(request.query);
-      if (!query.success) return invalid(reply, query.error);
+      if (!query.success) return answered(invalid(reply, query.error));
       const { take, skip, UserId, status, q, sort, order } = query.data;
       const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
       if (!periodId) return { count: 0, rows: [], AcademicPeriodId: null };
@@ -333,7 +345,7 @@ export function preferenceReadRoutes(
         first_name: string | null;
         last_name: string | null;
         email: string | null;
-        status: string;
+        status: SubmissionStatus;
         preference_count: number;
         submitted_at: Date | null;
         updated_at: Date | null;

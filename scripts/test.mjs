@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, the jest suites, then the browser tests in Chromium, and one closing
 // line `N passed, N failed` for the whole run (lint, format and typecheck count as one check each).
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,10 +26,28 @@ function took(since) {
   return seconds >= 120 ? `${(seconds / 60).toFixed(1)} min` : `${Math.round(seconds)} s`;
 }
 
+/** Runs a command, its output held back and printed whole when it ends (checks run side by side). */
+function runHeld(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const done = (code) => {
+      console.log(`\n▶ ${label}\n${Buffer.concat(chunks).toString().trimEnd()}`);
+      resolve(code);
+    };
+    child.once('error', (err) => {
+      chunks.push(Buffer.from(`Could not run ${command}: ${err.message}`));
+      done(127);
+    });
+    child.once('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
 async function check(label, command, args) {
-  console.log(`\n▶ ${label}`);
   const since = Date.now();
-  const ok = (await run(command, args)) === 0;
+  const ok = (await runHeld(label, command, args)) === 0;
   tally[ok ? 'passed' : 'failed'] += 1;
   lines.push(`${label}: ${ok ? 'passed' : 'FAILED'} (${took(since)})`);
   return ok;
@@ -88,9 +107,15 @@ function slowest(results, count = 10) {
 
 const npm = npmCommand();
 // The tests run even after a lint or type error: one run then reports everything that is wrong.
-await check('lint', npm, ['run', 'lint']);
-await check('format', npm, ['run', 'format:check']);
-await check('typecheck', npm, ['run', 'typecheck']);
+// The static checks and the frontend build side by side: lint holds one core for its whole run,
+// while the type checks and the build fill the other.
+const [, , built] = await Promise.all([
+  check('lint', npm, ['run', 'lint']),
+  check('format', npm, ['run', 'format:check']).then(() =>
+    check('typecheck', npm, ['run', 'typecheck']),
+  ),
+  check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend']),
+]);
 // The run's seeded demo folder (infra/src/testing/demoTemplate.ts) outlives the jest run so the
 // browser run starts from a copy instead of seeding the institution again; removed at the end.
 const runId = `${Date.now().toString(36)}-${process.pid}`;
@@ -99,7 +124,7 @@ await jest('unit and integration tests', [], {
   ALLOT_TEST_RUN_ID: runId,
   ALLOT_KEEP_DEMO_TEMPLATE: '1',
 });
-if (await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend'])) {
+if (built) {
   await check('login budget', process.execPath, ['scripts/checkLoginBudget.mjs']);
   await jest('browser tests', ['--config', path.join(repoRoot, 'e2e', 'jest.config.js')], {
     ALLOT_CHROMIUM_PATH: chromium,

@@ -7,3 +7,4 @@ export * from './authContext.js';
 export * from './approvals.js';
 export * from './dashboard.js';
 export * from './preferences.js';
+export * from './alignment.js';

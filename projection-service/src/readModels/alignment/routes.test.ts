@@ -20,10 +20,12 @@ import { resourceProjection } from '../resources/projection.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { alignmentMetricsRoutes } from './routes.js';
+import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 
 const contexts: Record<string, AbilityContext> = {
   ops: demoContextFor('academicOpsAdmin'),
@@ -127,6 +129,7 @@ beforeAll(async () => {
     s3('TeachingAssignmentCreated', assigned('s3', 'x3', 'bob')),
   ]);
   app = Fastify();
+  contract = answerContract(app);
   await app.register(viewerPlugin, { resolve: viewer });
   await app.register(alignmentMetricsRoutes, {
     knex,
@@ -182,5 +185,12 @@ describe('alignment metrics per workgroup and period', () => {
     expect((await get('faculty')).status).toBe(403);
     expect((await get()).status).toBe(401);
     expect((await get('ops', '?period=p')).status).toBe(400);
+  });
+});
+
+describe('the read API contract', () => {
+  it('answers each typed route as its schema in shared-events says', () => {
+    expect(contract.breaches).toEqual([]);
+    expect([...contract.checked]).toEqual(['GET /api/preferenceAlignment/metrics']);
   });
 });

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { workgroups, type ResourceDefinition } from '@allot/shared-events';
+import { AlignmentMetricsAnswer, workgroups, type ResourceDefinition } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { requiresRead } from '../../api/routeRequirement.js';
+import { answered, withAnswers } from '../../api/answers.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
 import { readableWorkgroups, sendError } from '../../api/viewer.js';
 import { SECTION_ASSIGNMENTS_TABLE, sectionsProjection } from '../sections/projection.js';
@@ -34,17 +35,21 @@ export function alignmentMetricsRoutes(
   const kind = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
 
-  fastify.get(
+  const app = withAnswers(fastify);
+  app.get(
     '/api/preferenceAlignment/metrics',
-    { config: requiresRead('SectionAssignment') },
-    async (request, reply: FastifyReply) => {
+    {
+      schema: { response: { 200: AlignmentMetricsAnswer } },
+      config: requiresRead('SectionAssignment'),
+    },
+    async (request, reply) => {
       const viewer = request.viewer;
-      if (!viewer) return sendError(reply, 401, 'Please log in.');
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
       if (!viewer.ability.can('read', 'SectionAssignment')) {
-        return sendError(reply, 403, 'You may not read section assignments.');
+        return answered(sendError(reply, 403, 'You may not read section assignments.'));
       }
       const query = Query.safeParse(request.query);
-      if (!query.success) return sendError(reply, 400, 'The query is not valid.');
+      if (!query.success) return answered(sendError(reply, 400, 'The query is not valid.'));
       const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
       if (!periodId) return { AcademicPeriodId: null, overall: null, rows: [] };
       const readable = readableWorkgroups(viewer.ability);

@@ -1,3 +1,4 @@
+import type { AlignmentMetricsAnswer, AlignmentSummaryAnswer } from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 import type { PreferenceSubmission, TeachingPreference } from '../../../lib/api/preferencesApi.js';
 
@@ -33,24 +34,9 @@ export interface InstructorPeriod {
   AcademicPeriodId: string;
 }
 
-/** Counts of one workgroup's (or every readable workgroup's) live assignments. */
-export interface AlignmentSummary {
-  assignments: number;
-  /** Mean alignment score (0–100), null without assignments. */
-  meanScore: number | null;
-  /** Scored at least `alignedScore` and not blocked. */
-  aligned: number;
-  blocked: number;
-}
-
-/** GET /api/preferenceAlignment/metrics (projection-service/src/readModels/alignment). */
-export interface AlignmentMetrics {
-  AcademicPeriodId: string | null;
-  /** Absent when no period is known. */
-  alignedScore?: number;
-  overall: AlignmentSummary | null;
-  rows: (AlignmentSummary & { WorkgroupId: string; name: string })[];
-}
+/** GET /api/preferenceAlignment/metrics, typed from the read API's schema. */
+export type AlignmentSummary = AlignmentSummaryAnswer;
+export type AlignmentMetrics = AlignmentMetricsAnswer;
 
 /** The most preferences one instructor may state for a period (docs/teaching.md). */
 const MAX_PREFERENCES = 100;

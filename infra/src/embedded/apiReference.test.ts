@@ -66,3 +66,12 @@ describe('GET /api/reference', () => {
     expect(res.body).not.toMatch(/<script|<link|src=/);
   });
 });
+
+describe('the reference routes', () => {
+  it('refuse a NUL character in the query, as every API route does', async () => {
+    for (const url of ['/api/openapi.json', '/api/reference']) {
+      const res = await app.inject({ method: 'GET', url: `${url}?q=a%00b` });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

@@ -1,8 +1,10 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
   CommandResult,
   ErrorAnswer,
+  findNulCharacter,
+  NUL_CHARACTER_MESSAGE,
   SESSION_COOKIE_NAME,
   allResources,
   preferenceCommandSchemas,
@@ -233,6 +235,18 @@ ${rows.join('\n')}
 `;
 }
 
+/** As every API route: a NUL character in the query is refused (400), whatever it asks. */
+function refusedNul(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const field = findNulCharacter({ query: request.query });
+  if (field === null) return null;
+  return reply.code(400).send({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: NUL_CHARACTER_MESSAGE,
+    fields: [{ field, message: 'holds a NUL character' }],
+  });
+}
+
 /** GET /api/openapi.json and GET /api/reference, over the routes `collectApiRoutes` recorded. */
 export function apiReferenceRoutes(
   app: FastifyInstance,
@@ -241,8 +255,11 @@ export function apiReferenceRoutes(
 ): void {
   let document: JsonSchema | null = null;
   const current = () => (document ??= openApiDocument(routes, version));
-  app.get(OPENAPI_PATH, () => current());
-  app.get(REFERENCE_PATH, (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(referencePage(current())),
+  app.get(OPENAPI_PATH, (request, reply) => refusedNul(request, reply) ?? current());
+  app.get(
+    REFERENCE_PATH,
+    (request, reply) =>
+      refusedNul(request, reply) ??
+      reply.type('text/html; charset=utf-8').send(referencePage(current())),
   );
 }

@@ -8,3 +8,4 @@ export * from './approvals.js';
 export * from './dashboard.js';
 export * from './preferences.js';
 export * from './alignment.js';
+export * from './suggestions.js';

@@ -19,10 +19,12 @@ import { resourceProjection } from '../resources/projection.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { suggestionRoutes } from './routes.js';
+import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 
 const member = (
   WorkgroupId: string,
@@ -178,6 +180,7 @@ beforeAll(async () => {
   }
   const byName = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
   app = Fastify();
+  contract = answerContract(app);
   await app.register(viewerPlugin, { resolve: viewer });
   await app.register(suggestionRoutes, {
     knex,
@@ -236,5 +239,12 @@ describe('suggested assignees of a section', () => {
     expect((await get('/api/sections/nope/suggestedAssignees', 'ops')).status).toBe(404);
     expect((await get('/api/sections/s1/suggestedAssignees?take=0', 'ops')).status).toBe(400);
     expect((await get('/api/sections/s1/suggestedAssignees?who=me', 'ops')).status).toBe(400);
+  });
+});
+
+describe('the read API contract', () => {
+  it('answers each typed route as its schema in shared-events says', () => {
+    expect(contract.breaches).toEqual([]);
+    expect([...contract.checked]).toEqual(['GET /api/sections/:id/suggestedAssignees']);
   });
 });

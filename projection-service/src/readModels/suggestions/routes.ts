@@ -1,10 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { subjectOf, suggestAssignees, users, type ResourceDefinition } from '@allot/shared-events';
+import {
+  subjectOf,
+  SuggestedAssigneesAnswer,
+  suggestAssignees,
+  users,
+  type ResourceDefinition,
+} from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
 import { sendError } from '../../api/viewer.js';
+import { answered, withAnswers } from '../../api/answers.js';
 import { SECTIONS_TABLE, sectionsProjection } from '../sections/projection.js';
 import { createAlignmentReader, type SectionFacts } from '../alignment/inputs.js';
 
@@ -33,36 +40,42 @@ export function suggestionRoutes(
     tables.table(resourceProjectionName(resource), recordsTable(resource));
   const sectionsTable = (logical: string) => tables.table(sectionsProjection.name, logical);
 
-  fastify.get(
+  const app = withAnswers(fastify);
+  app.get(
     '/api/sections/:id/suggestedAssignees',
-    { config: { requires: { action: 'assign', subject: 'Section' } } },
-    async (request, reply: FastifyReply) => {
+    {
+      schema: { response: { 200: SuggestedAssigneesAnswer } },
+      config: { requires: { action: 'assign', subject: 'Section' } },
+    },
+    async (request, reply) => {
       const viewer = request.viewer;
-      if (!viewer) return sendError(reply, 401, 'Please log in.');
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
       const mayAssign = (WorkgroupId?: string) =>
         (WorkgroupId
           ? viewer.ability.can('assign', subjectOf('Section', { WorkgroupId }))
           : viewer.ability.can('assign', 'Section')) ||
         viewer.ability.can('create', 'SectionAssignment');
-      if (!mayAssign()) return sendError(reply, 403, 'You may not assign instructors.');
+      if (!mayAssign()) return answered(sendError(reply, 403, 'You may not assign instructors.'));
       const params = z.object({ id }).safeParse(request.params);
       const query = Query.safeParse(request.query);
       if (!params.success || !query.success) {
         const issues = [...(params.error?.issues ?? []), ...(query.error?.issues ?? [])];
-        return sendError(
-          reply,
-          400,
-          'The query is not valid.',
-          issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+        return answered(
+          sendError(
+            reply,
+            400,
+            'The query is not valid.',
+            issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+          ),
         );
       }
       const row = (await knex(await sectionsTable(SECTIONS_TABLE))
         .where({ id: params.data.id, deleted: false })
         .first()) as SectionFacts | undefined;
-      if (!row) return sendError(reply, 404, `No section with id ${params.data.id}.`);
+      if (!row) return answered(sendError(reply, 404, `No section with id ${params.data.id}.`));
       const { section, assignments } = row.state;
       if (!mayAssign(section.WorkgroupId)) {
-        return sendError(reply, 403, 'You may not assign instructors to this section.');
+        return answered(sendError(reply, 403, 'You may not assign instructors to this section.'));
       }
       const periodId = row.academic_period_id;
       const taken = new Set(

@@ -1,27 +1,19 @@
+import type {
+  SuggestedAssigneeAnswer,
+  SuggestedAssigneesAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 import { SUGGESTED_ASSIGNEES_LIST } from '../../../lib/api/cacheRefresh.js';
-import type { PreferenceAlignmentView } from '../../../lib/domain/sectionTypes.js';
 
-/** One ranked candidate of GET /api/sections/:id/suggestedAssignees. */
-export interface SuggestedAssignee {
-  UserId: string;
-  name: string;
-  alignment: Omit<PreferenceAlignmentView, 'reasons'> & {
-    reasons: { code: string; message: string; term?: string; contribution?: number }[];
-  };
-  /** Points still to assign after this section (required − assigned − the section's share). */
-  remainingAfter: number;
-  required: number;
-  assigned: number;
-}
-
-export interface SuggestedAssignees {
-  SectionId: string;
-  /** How many faculty were considered. */
-  candidates: number;
+/** GET /api/sections/:id/suggestedAssignees, typed from the read API's schema. */
+/** The browser shows the score, whether it is blocked and the reasons; not the terms. */
+export type SuggestedAssignee = Omit<SuggestedAssigneeAnswer, 'alignment'> & {
+  alignment: Omit<SuggestedAssigneeAnswer['alignment'], 'terms'>;
+};
+export type SuggestedAssignees = Omit<SuggestedAssigneesAnswer, 'suggested' | 'blocked'> & {
   suggested: SuggestedAssignee[];
   blocked: SuggestedAssignee[];
-}
+};
 
 /**
  * Suggested assignees of a section. Tagged TeachingAssignments (every assignment write and the

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
+  ChangeSettingBody,
   CommandResult,
+  RecordProgressAction,
   ErrorAnswer,
   findNulCharacter,
   NUL_CHARACTER_MESSAGE,
@@ -99,6 +101,11 @@ function commandBodies(): Map<string, Body> {
     [
       'POST /api/preferenceSubmissions/:UserId/:AcademicPeriodId/reopen',
       { schema: preference.ReopenTeachingPreferences, omit: mine },
+    ],
+    ['PUT /api/settings/:machineName', { schema: ChangeSettingBody, omit: [] }],
+    [
+      'POST /api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action',
+      { schema: RecordProgressAction, omit: ['WorkgroupId', 'ProgressStepId', 'action'] },
     ],
   ]);
   for (const resource of allResources) {

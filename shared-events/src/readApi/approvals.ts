@@ -29,3 +29,26 @@ export const WorkgroupApprovalsAnswer = z.object({
   ),
 });
 export type WorkgroupApprovalsAnswer = z.infer<typeof WorkgroupApprovalsAnswer>;
+
+/** One recorded progress action (submit, approve, return) of a workgroup at a step. */
+export const ProgressActionAnswer = z.object({
+  id: z.string(),
+  WorkgroupId: z.string(),
+  ProgressStepId: z.string(),
+  stepId: z.number().int(),
+  action: z.enum(['submit', 'approve', 'return']),
+  from: ApprovalStatusAnswer,
+  status: ApprovalStatusAnswer,
+  comment: z.string().nullable(),
+  /** Who acted (null when the log does not say). */
+  by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  at: z.string(),
+});
+export type ProgressActionAnswer = z.infer<typeof ProgressActionAnswer>;
+
+/** GET /api/progressActions: a period's actions, newest first (at most 500). */
+export const ProgressActionsAnswer = z.object({
+  AcademicPeriodId: z.string().nullable(),
+  rows: z.array(ProgressActionAnswer),
+});
+export type ProgressActionsAnswer = z.infer<typeof ProgressActionsAnswer>;

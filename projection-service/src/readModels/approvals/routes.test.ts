@@ -201,6 +201,9 @@ describe('workgroup approvals and progress actions', () => {
 describe('the read API contract', () => {
   it('answers each typed route as its schema in shared-events says', () => {
     expect(contract.breaches).toEqual([]);
-    expect([...contract.checked].sort()).toEqual(['GET /api/workgroupApprovals']);
+    expect([...contract.checked].sort()).toEqual([
+      'GET /api/progressActions',
+      'GET /api/workgroupApprovals',
+    ]);
   });
 });

@@ -8,8 +8,10 @@ import {
   progressSteps,
   users,
   workgroups,
+  ProgressActionsAnswer,
   WorkgroupApprovalsAnswer,
   type ApprovalStatus,
+  type ProgressActionKind,
   type ResourceDefinition,
 } from '@allot/shared-events';
 
@@ -141,7 +143,10 @@ export function approvalReadRoutes(
 
   app.get(
     '/api/progressActions',
-    { config: requiresRead('ProgressAction') },
+    {
+      schema: { response: { 200: ProgressActionsAnswer } },
+      config: requiresRead('ProgressAction'),
+    },
     async (request, reply) => {
       const viewer = request.viewer;
       if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
@@ -160,7 +165,19 @@ export function approvalReadRoutes(
           if (query.data.WorkgroupId) q.where('a.workgroup_id', query.data.WorkgroupId);
         })
         .orderBy('a.occurred_at', 'desc')
-        .limit(500)) as Record<string, unknown>[];
+        .limit(500)) as {
+        id: string;
+        workgroup_id: string;
+        progress_step_id: string;
+        step_id: number;
+        action: ProgressActionKind;
+        from_status: ApprovalStatus;
+        status: ApprovalStatus;
+        comment: string | null;
+        actor_id: string | null;
+        actor_name: string | null;
+        occurred_at: Date | string;
+      }[];
       return {
         AcademicPeriodId: periodId,
         rows: rows.map((r) => ({
@@ -173,7 +190,7 @@ export function approvalReadRoutes(
           status: r.status,
           comment: r.comment,
           by: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? null } : null,
-          at: new Date(r.occurred_at as string).toISOString(),
+          at: new Date(r.occurred_at).toISOString(),
         })),
       };
     },

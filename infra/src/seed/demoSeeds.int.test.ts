@@ -6,7 +6,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { DEMO_ACCOUNTS } from '@allot/command-service';
 import { deterministicId } from './deterministicId.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
@@ -24,7 +24,7 @@ let pool: pg.Pool;
 let store: EventStore;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   pool = new pg.Pool({ connectionString: db.url, max: 4 });
   store = await createPostgresEventStore({ pool, schema: db.schema });
 });

@@ -1,10 +1,19 @@
 import net from 'node:net';
 import pg from 'pg';
-import { startEmbeddedPostgres } from './embeddedPostgres.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embeddedPostgres.js';
+
+// One server for the file: starting PGlite is most of what these tests would otherwise cost, and
+// each test opens and closes its own connections.
+let embedded: EmbeddedPostgres;
+beforeAll(async () => {
+  embedded = await startEmbeddedPostgres({ maxConnections: 8 });
+});
+afterAll(async () => {
+  await embedded.stop();
+});
 
 describe('embedded PostgreSQL (PGlite over the wire protocol)', () => {
   it('serves several pg connections, and a second connection waits for an open transaction', async () => {
-    const embedded = await startEmbeddedPostgres({ maxConnections: 4 });
     const a = new pg.Client({ connectionString: embedded.url });
     const b = new pg.Client({ connectionString: embedded.url });
     try {
@@ -25,14 +34,12 @@ describe('embedded PostgreSQL (PGlite over the wire protocol)', () => {
     } finally {
       await a.end();
       await b.end();
-      await embedded.stop();
     }
   });
 });
 
 describe('embedded PostgreSQL under concurrent extended-protocol queries', () => {
   it('keeps one connection’s Parse … Sync together while another connection runs a query', async () => {
-    const embedded = await startEmbeddedPostgres({ maxConnections: 4 });
     const port = Number(new URL(embedded.url).port);
     const a = await WireClient.connect(port);
     const b = await WireClient.connect(port);
@@ -50,12 +57,10 @@ describe('embedded PostgreSQL under concurrent extended-protocol queries', () =>
     } finally {
       a.close();
       b.close();
-      await embedded.stop();
     }
   });
 
   it('serves many concurrent parameterised queries through a pool', async () => {
-    const embedded = await startEmbeddedPostgres({ maxConnections: 8 });
     const pool = new pg.Pool({ connectionString: embedded.url, max: 6 });
     try {
       const results = await Promise.all(
@@ -68,7 +73,6 @@ describe('embedded PostgreSQL under concurrent extended-protocol queries', () =>
       results.forEach((r, i) => expect(r.rows[0]?.v).toBe(i % 2 === 0 ? `s${i}` : String(i * 2)));
     } finally {
       await pool.end();
-      await embedded.stop();
     }
   });
 });

@@ -45,6 +45,11 @@ describe('GET /api/openapi.json', () => {
       properties: { occurrences: { type: 'array' } },
     });
     expect(doc.paths['/api/sections/{id}']?.get).toBeDefined();
+    // A read route's query, from the schema its handler parses it with.
+    const list = doc.paths['/api/sections']?.get as { parameters?: { name: string }[] };
+    expect(list.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['take', 'skip', 'q', 'AcademicPeriodId']),
+    );
     const create = doc.paths['/api/sections']?.post;
     const body = create?.requestBody?.content['application/json'].schema.properties;
     expect(Object.keys(body ?? {})).toEqual(expect.arrayContaining(['CourseOfferingId', 'name']));

@@ -23,6 +23,8 @@ export interface ApiRoute {
   requires: { action: string; subject: string } | null;
   /** The 200 answer's schema (the read routes declare theirs: `schema.response[200]`). */
   answer: z.ZodType | null;
+  /** The query's schema (`schema.querystring`), for the parameters. */
+  query: z.ZodType | null;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -48,6 +50,7 @@ export function collectApiRoutes(app: FastifyInstance): ApiRoute[] {
         url: route.url,
         requires: config?.requires ?? null,
         answer: isSchema(ok) ? ok : null,
+        query: isSchema(route.schema?.querystring) ? route.schema.querystring : null,
       });
     }
   });
@@ -134,6 +137,21 @@ function bodySchema(body: Body): JsonSchema {
   return jsonSchemaOf(body.schema.omit(omitted), 'input');
 }
 
+/** A query schema's fields as OpenAPI query parameters. */
+function queryParameters(schema: z.ZodType): Record<string, unknown>[] {
+  const json = jsonSchemaOf(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },
@@ -154,6 +172,7 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string): J
       schema: { type: 'string' },
     }));
     const body = bodies.get(key);
+    const query = route.query ? queryParameters(route.query) : [];
     // A command answers its id, revision and position.
     const answer = route.answer ?? (body ? CommandResult : null);
     const operations = (paths[path] ??= {});
@@ -166,7 +185,7 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string): J
             description: `Needs the ability to ${route.requires.action} ${route.requires.subject}.`,
           }
         : {}),
-      ...(params.length > 0 ? { parameters: params } : {}),
+      ...(params.length + query.length > 0 ? { parameters: [...params, ...query] } : {}),
       ...(body
         ? {
             requestBody: {

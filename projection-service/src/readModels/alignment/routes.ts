@@ -39,7 +39,7 @@ export function alignmentMetricsRoutes(
   app.get(
     '/api/preferenceAlignment/metrics',
     {
-      schema: { response: { 200: AlignmentMetricsAnswer } },
+      schema: { querystring: Query, response: { 200: AlignmentMetricsAnswer } },
       config: requiresRead('SectionAssignment'),
     },
     async (request, reply) => {

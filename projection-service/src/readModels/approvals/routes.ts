@@ -57,7 +57,7 @@ export function approvalReadRoutes(
   app.get(
     '/api/workgroupApprovals',
     {
-      schema: { response: { 200: WorkgroupApprovalsAnswer } },
+      schema: { querystring: Query, response: { 200: WorkgroupApprovalsAnswer } },
       config: requiresRead('WorkgroupApproval'),
     },
     async (request, reply) => {
@@ -144,7 +144,7 @@ export function approvalReadRoutes(
   app.get(
     '/api/progressActions',
     {
-      schema: { response: { 200: ProgressActionsAnswer } },
+      schema: { querystring: Query, response: { 200: ProgressActionsAnswer } },
       config: requiresRead('ProgressAction'),
     },
     async (request, reply) => {

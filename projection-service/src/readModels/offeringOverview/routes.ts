@@ -39,7 +39,7 @@ export function offeringOverviewRoutes(
   app.get(
     '/api/courseOfferingOverview',
     {
-      schema: { response: { 200: OfferingOverviewAnswer } },
+      schema: { querystring: OfferingOverviewQuery, response: { 200: OfferingOverviewAnswer } },
       config: requiresRead('CourseOffering'),
     },
     async (request, reply) => {

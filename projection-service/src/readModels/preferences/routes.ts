@@ -265,7 +265,10 @@ export function preferenceReadRoutes(
 
   app.get(
     '/api/teachingPreferences',
-    { schema: { response: { 200: PreferenceListAnswer } }, config: requiresRead('Instructor') },
+    {
+      schema: { querystring: PreferenceList, response: { 200: PreferenceListAnswer } },
+      config: requiresRead('Instructor'),
+    },
     async (request, reply) => {
       const viewer = staff(request, reply);
       if (!viewer) return answered(reply);
@@ -290,7 +293,7 @@ export function preferenceReadRoutes(
   app.get(
     '/api/preferenceSubmissions',
     {
-      schema: { response: { 200: PreferenceSubmissionsAnswer } },
+      schema: { querystring: SubmissionList, response: { 200: PreferenceSubmissionsAnswer } },
       config: requiresRead('Instructor'),
     },
     async (request, reply) => {

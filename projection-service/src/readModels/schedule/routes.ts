@@ -316,7 +316,10 @@ export function scheduleRoutes(
 
   app.get(
     '/api/schedule',
-    { schema: { response: { 200: ScheduleAnswer } }, config: requiresRead('Section') },
+    {
+      schema: { querystring: ScheduleQuery, response: { 200: ScheduleAnswer } },
+      config: requiresRead('Section'),
+    },
     async (request, reply) => {
       const viewer = allowed(
         request,
@@ -390,7 +393,10 @@ export function scheduleRoutes(
 
   app.get(
     '/api/schedule/mine',
-    { schema: { response: { 200: ScheduleAnswer } }, config: requiresRead('MySchedule') },
+    {
+      schema: { querystring: MyScheduleQuery, response: { 200: ScheduleAnswer } },
+      config: requiresRead('MySchedule'),
+    },
     async (request, reply) => {
       const viewer = allowed(
         request,
@@ -413,7 +419,7 @@ export function scheduleRoutes(
   app.get(
     '/api/sharedTeaching/mine',
     {
-      schema: { response: { 200: SharedTeachingAnswer } },
+      schema: { querystring: OnePeriod, response: { 200: SharedTeachingAnswer } },
       config: requiresRead('MySharedTeaching'),
     },
     async (request, reply) => {

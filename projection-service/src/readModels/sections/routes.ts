@@ -186,7 +186,10 @@ export function sectionReadRoutes(
 
   app.get(
     '/api/sections',
-    { schema: { response: { 200: SectionListAnswer } }, config: requiresRead('Section') },
+    {
+      schema: { querystring: SectionListQuery, response: { 200: SectionListAnswer } },
+      config: requiresRead('Section'),
+    },
     async (request, reply) => {
       const viewer = viewerOf(request, reply);
       if (!viewer) return answered(reply);
@@ -273,7 +276,7 @@ export function sectionReadRoutes(
   app.get(
     '/api/sectionAssignments',
     {
-      schema: { response: { 200: AssignmentListAnswer } },
+      schema: { querystring: AssignmentListQuery, response: { 200: AssignmentListAnswer } },
       config: requiresRead('SectionAssignment'),
     },
     async (request, reply) => {
@@ -337,7 +340,10 @@ export function sectionReadRoutes(
 
   app.get(
     '/api/sectionInstructors',
-    { schema: { response: { 200: InstructorOptionListAnswer } }, config: requiresRead('Section') },
+    {
+      schema: { querystring: InstructorListQuery, response: { 200: InstructorOptionListAnswer } },
+      config: requiresRead('Section'),
+    },
     async (request, reply) => {
       const viewer = viewerOf(request, reply);
       if (!viewer) return answered(reply);

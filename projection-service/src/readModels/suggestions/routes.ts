@@ -44,7 +44,7 @@ export function suggestionRoutes(
   app.get(
     '/api/sections/:id/suggestedAssignees',
     {
-      schema: { response: { 200: SuggestedAssigneesAnswer } },
+      schema: { querystring: Query, response: { 200: SuggestedAssigneesAnswer } },
       config: { requires: { action: 'assign', subject: 'Section' } },
     },
     async (request, reply) => {

@@ -84,7 +84,7 @@ export function workloadReadRoutes(
   app.get(
     '/api/instructorWorkloads',
     {
-      schema: { response: { 200: InstructorWorkloadsAnswer } },
+      schema: { querystring: WorkloadList, response: { 200: InstructorWorkloadsAnswer } },
       config: requiresRead('Instructor'),
     },
     async (request, reply) => {
@@ -110,7 +110,7 @@ export function workloadReadRoutes(
   app.get(
     '/api/instructorWorkloads/mine',
     {
-      schema: { response: { 200: InstructorWorkloadDetail } },
+      schema: { querystring: OnePeriod, response: { 200: InstructorWorkloadDetail } },
       config: requiresRead('MySectionAssignment'),
     },
     async (request, reply) => {
@@ -128,7 +128,10 @@ export function workloadReadRoutes(
 
   app.get(
     '/api/instructorWorkloads/:UserId',
-    { schema: { response: { 200: InstructorWorkloadDetail } }, config: requiresRead('Instructor') },
+    {
+      schema: { querystring: OnePeriod, response: { 200: InstructorWorkloadDetail } },
+      config: requiresRead('Instructor'),
+    },
     async (request, reply) => {
       const viewer = allowed(request, reply, 'read', 'Instructor');
       if (!viewer) return answered(reply);

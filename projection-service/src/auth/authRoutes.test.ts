@@ -227,6 +227,10 @@ describe('abilityForSession', () => {
 describe('the read API contract', () => {
   it('answers each typed route as its schema in shared-events says', () => {
     expect(contract.breaches).toEqual([]);
-    expect([...contract.checked].sort()).toEqual(['GET /api/auth']);
+    expect([...contract.checked].sort()).toEqual([
+      'GET /api/auth',
+      'GET /api/auth/me',
+      'GET /api/status',
+    ]);
   });
 });

@@ -1,25 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AuthContextAnswer, defineAbilityFor, type RoleSlug } from '@allot/shared-events';
+import { AuthContextAnswer, defineAbilityFor, MeAnswer, StatusAnswer } from '@allot/shared-events';
 import { authContextOf, signedOutContext } from './authContext.js';
 import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
 import { requiresRead } from '../api/routeRequirement.js';
-import { withAnswers } from '../api/answers.js';
+import { answered, withAnswers } from '../api/answers.js';
 
-export interface StatusResponse {
-  version: string;
-  mode: string;
-  featureFlags: RequestAuthOptions['featureFlags'];
-}
-
-export interface MeResponse {
-  id: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  username: string | null;
-  Roles: { slug: RoleSlug }[];
-}
+/** GET /api/status and GET /api/auth/me: their schemas are the read API's contract. */
+export type StatusResponse = StatusAnswer;
+export type MeResponse = MeAnswer;
 
 /**
  * GET /api/auth (the auth context; 200 with authenticatedUserId null when signed out, since the
@@ -44,9 +32,9 @@ export function authRoutes(
     },
   );
 
-  fastify.get('/api/auth/me', async (request, reply) => {
+  app.get('/api/auth/me', { schema: { response: { 200: MeAnswer } } }, async (request, reply) => {
     const resolved = await authenticate(request, options);
-    if (!resolved) return sendUnauthorized(reply);
+    if (!resolved) return answered(sendUnauthorized(reply));
     const user = resolved.authenticated;
     const me: MeResponse = {
       id: user.id,
@@ -57,16 +45,18 @@ export function authRoutes(
       username: user.username,
       Roles: user.roles.map((slug) => ({ slug })),
     };
-    return reply.headers(noStore).send(me);
+    reply.headers(noStore);
+    return me;
   });
 
-  fastify.get('/api/status', (_request, reply) => {
+  app.get('/api/status', { schema: { response: { 200: StatusAnswer } } }, (_request, reply) => {
     const status: StatusResponse = {
       version: options.version,
       mode: options.mode,
       featureFlags: options.featureFlags,
     };
-    return reply.headers(noStore).send(status);
+    reply.headers(noStore);
+    return status;
   });
 
   const { listApiKeys } = options;

@@ -22,3 +22,23 @@ export const AuthContextAnswer = z.object({
   myScheduleEnabled: z.boolean(),
 });
 export type AuthContextAnswer = z.infer<typeof AuthContextAnswer>;
+
+/** GET /api/auth/me: the authenticated user, also while masquerading (401 without a session). */
+export const MeAnswer = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  Roles: z.array(z.object({ slug: roleSlugSchema })),
+});
+export type MeAnswer = z.infer<typeof MeAnswer>;
+
+/** GET /api/status: version, mode and feature flags, public (polled before sign-in). */
+export const StatusAnswer = z.object({
+  version: z.string(),
+  mode: modeSchema,
+  featureFlags: featureFlagsSchema,
+});
+export type StatusAnswer = z.infer<typeof StatusAnswer>;

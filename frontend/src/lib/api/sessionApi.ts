@@ -1,4 +1,4 @@
-import type { AuthContextAnswer, FeatureFlags, Mode, RoleSlug } from '@allot/shared-events/browser';
+import type { AuthContextAnswer, MeAnswer, StatusAnswer } from '@allot/shared-events/browser';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { DEFAULT_PRIMARY_COLOR } from '../constants.js';
 import { allotApi, TAG_TYPES } from './allotApi.js';
@@ -12,11 +12,8 @@ import {
 /** GET /api/auth (spec §3), from its schema. With no session, authenticatedUserId is null. */
 export type AuthContext = AuthContextAnswer;
 
-export interface StatusInfo {
-  version: string;
-  mode: Mode;
-  featureFlags: FeatureFlags;
-}
+/** GET /api/status, from its schema. */
+export type StatusInfo = StatusAnswer;
 
 export interface AppInfo {
   strategyExists: boolean;
@@ -56,16 +53,8 @@ export interface MyUserSettings {
   revision?: number;
 }
 
-/** GET auth/me: the authenticated user, also while masquerading. */
-export interface Me {
-  id: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  username: string;
-  Roles: { slug: RoleSlug }[];
-}
+/** GET auth/me: the authenticated user, also while masquerading (from its schema). */
+export type Me = MeAnswer;
 
 /** A row of a period picker: `id,name`. */
 export interface PeriodChoice {

@@ -50,8 +50,7 @@ export default function MySharedTeachingPage() {
                     <ul className="allot-flag-list">
                       {r.coInstructors.map((c) => (
                         <li key={c.UserId}>
-                          {c.name} — {c.sharePercent} %{' '}
-                          <StatusTag status={c.status} />
+                          {c.name} — {c.sharePercent} % <StatusTag status={c.status} />
                         </li>
                       ))}
                     </ul>

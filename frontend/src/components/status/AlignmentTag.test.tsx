@@ -8,6 +8,7 @@ test('shows the score, or Blocked, with the reasons for screen readers', () => {
       alignment={{
         score: 91.25,
         blocked: false,
+        terms: null,
         reasons: [{ code: 'coursePreference', message: 'Strongly prefers MATH 101.' }],
       }}
     />,
@@ -20,6 +21,7 @@ test('shows the score, or Blocked, with the reasons for screen readers', () => {
       alignment={{
         score: 0,
         blocked: true,
+        terms: null,
         reasons: [{ code: 'prohibited', message: 'Will not teach this course.' }],
       }}
     />,

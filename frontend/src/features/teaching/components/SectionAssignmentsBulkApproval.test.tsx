@@ -36,9 +36,11 @@ function row(id: string, extra: Partial<AssignmentRow> = {}): AssignmentRow {
     courseName: 'Calculus I',
     sectionNumber: '001',
     sectionName: 'Calculus I',
+    AcademicTermId: null,
     sectionRevision: 3,
     createdAt: '2026-08-01T10:00:00.000Z',
     updatedAt: '2026-08-01T10:00:00.000Z',
+    preferenceAlignment: null,
     ...extra,
   };
 }

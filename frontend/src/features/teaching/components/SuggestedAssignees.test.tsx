@@ -37,6 +37,7 @@ const section: SectionRow = {
   sectionPoints: 4,
   assignments: [],
   coverage: { status: 'uncovered', shareTotal: 0, assignedPoints: 0, variance: -4 },
+  assignedPoints: 0,
   createdAt: '2026-08-01T10:00:00.000Z',
   updatedAt: '2026-08-01T10:00:00.000Z',
 };

@@ -43,6 +43,7 @@ function sectionRow(id: string, extra: Partial<SectionRow> = {}): SectionRow {
     sectionPoints: 4,
     assignments: [],
     coverage: { status: 'uncovered', shareTotal: 0, assignedPoints: 0, variance: -4 },
+    assignedPoints: 0,
     createdAt: '2026-08-01T10:00:00.000Z',
     updatedAt: '2026-08-01T10:00:00.000Z',
     ...extra,

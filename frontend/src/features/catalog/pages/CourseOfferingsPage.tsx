@@ -46,7 +46,7 @@ export interface OfferingFilters {
   search: string;
 }
 
-/** The list query the filters, sort and page ask for (projection-service/src/offerings). */
+/** The list query the filters, sort and page ask for (readModels/offeringOverview). */
 export function offeringListQuery(
   filters: OfferingFilters,
   sort: TableSort | null,

@@ -62,7 +62,7 @@ export interface SectionFilters {
   offering?: string;
 }
 
-/** The list query the filters, sort and page ask for (projection-service/src/teaching). */
+/** The list query the filters, sort and page ask for (readModels/sections). */
 export function sectionListQuery(
   filters: SectionFilters,
   sort: TableSort | null,

@@ -124,6 +124,8 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
+    // A part JSON Schema cannot express (a transform, a custom check) is described as "any
+    // value" rather than failing the whole document: the command still validates it.
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;

@@ -47,6 +47,18 @@ export interface ServerList<K extends string> {
 
 type Params = Readonly<Record<string, string>>;
 
+/** take, skip and sort of a list query of the read API, for a page and an order. */
+export function pagingParams(
+  sort: TableSort | null,
+  pager: PagerState,
+): { take: number; skip: number; sort?: string } {
+  return {
+    take: pager.pageSize,
+    skip: pager.page * pager.pageSize,
+    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
+  };
+}
+
 /** The state's home: the address's query string, or a component's own state. */
 function useParamStore(inAddress: boolean): [Params, (next: Params) => void] {
   const [search, setSearch] = useSearchParams();
@@ -199,14 +211,10 @@ export function useServerList<K extends string>(spec: ServerListSpec<K>): Server
     return value !== '' && value !== 'any';
   });
 
-  const paging = useMemo(() => {
-    const parsed = parseSort(sortParam);
-    return {
-      take: pager.pageSize,
-      skip: pager.page * pager.pageSize,
-      ...(parsed ? { sort: JSON.stringify([[parsed.field, parsed.direction]]) } : {}),
-    };
-  }, [pager.page, pager.pageSize, sortParam]);
+  const paging = useMemo(
+    () => pagingParams(parseSort(sortParam), { page: pager.page, pageSize: pager.pageSize }),
+    [pager.page, pager.pageSize, sortParam],
+  );
 
   return { filters, setFilters, text, setText, sort, onSort, pager, setPager, paging, filtering };
 }

@@ -5,7 +5,11 @@ import { courseOfferings, type AppAbility } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { ListBody, ListPage } from '../../../components/list/ListPage.js';
-import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
+import {
+  pagingParams,
+  useServerList,
+  type ServerListSpec,
+} from '../../../components/list/useServerList.js';
 import { HistoryDrawer } from '../../../components/resources/HistoryPanel.js';
 import { ResourceDialog } from '../../../components/resources/ResourceDialog.js';
 import {
@@ -20,6 +24,7 @@ import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.
 import { useAppDispatch } from '../../../lib/hooks/useAppDispatch.js';
 import { permissionsFor } from '../../../lib/auth/permissions.js';
 import { RowActions, rowActionsWidth } from '../../../components/list/RowActions.js';
+import { courseColumn } from '../../../components/list/columns.js';
 import {
   DataTable,
   type PagerState,
@@ -53,12 +58,10 @@ export function offeringListQuery(
   pager: PagerState,
 ): OfferingOverviewQuery {
   return {
-    take: pager.pageSize,
-    skip: pager.page * pager.pageSize,
+    ...pagingParams(sort, pager),
     ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
     ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
     ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
-    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
   };
 }
 
@@ -103,17 +106,7 @@ function TermModeTags({ termModes }: { termModes: readonly OfferingTermModeView[
 /** The table's columns (exported for tests: jsdom lays out only the frozen column). */
 export function offeringColumns(readsSections: boolean): TableColumn<OfferingOverviewRow>[] {
   return [
-    {
-      key: 'course',
-      label: 'Course',
-      width: 260,
-      sortField: 'courseNumber',
-      render: (o) => (
-        <span title={o.courseName ?? undefined}>
-          <strong>{o.courseNumber ?? '—'}</strong> {o.courseName ?? ''}
-        </span>
-      ),
-    },
+    courseColumn(260),
     {
       key: 'workgroup',
       label: 'Workgroup',

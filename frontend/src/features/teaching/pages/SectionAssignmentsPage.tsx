@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { InputGroup, Tag } from '@blueprintjs/core';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { ListBody, ListPage } from '../../../components/list/ListPage.js';
-import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
+import {
+  pagingParams,
+  useServerList,
+  type ServerListSpec,
+} from '../../../components/list/useServerList.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { SectionDrawer, sectionLabel, sectionTermLabel } from '../components/SectionDrawer.js';
 import { SectionHistoryDrawer } from '../components/SectionHistory.js';
@@ -22,6 +26,7 @@ import {
 import { AlignmentTag } from '../../../components/status/AlignmentTag.js';
 import { StatusTag, statusLabel } from '../../../components/status/AssignmentTags.js';
 import { RowActions, rowActionsWidth } from '../../../components/list/RowActions.js';
+import { courseColumn } from '../../../components/list/columns.js';
 import {
   DataTable,
   type PagerState,
@@ -62,15 +67,13 @@ export function assignmentListQuery(
   pager: PagerState,
 ): ListQuery {
   return {
-    take: pager.pageSize,
-    skip: pager.page * pager.pageSize,
+    ...pagingParams(sort, pager),
     ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
     ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.instructor ? { UserId: filters.instructor } : {}),
     ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
     ...(filters.approvable ? { approvable: 'true' } : {}),
-    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
   };
 }
 
@@ -108,17 +111,7 @@ export function assignmentColumns(
   choices: Pick<TeachingChoices, 'terms'>,
 ): TableColumn<AssignmentRow>[] {
   return [
-    {
-      key: 'course',
-      label: 'Course',
-      width: 200,
-      sortField: 'courseNumber',
-      render: (a) => (
-        <span title={a.courseName ?? undefined}>
-          <strong>{a.courseNumber ?? '—'}</strong> {a.courseName ?? ''}
-        </span>
-      ),
-    },
+    courseColumn(200),
     {
       key: 'section',
       label: 'Section',

@@ -1,7 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { ListBody, ListPage } from '../../../components/list/ListPage.js';
-import { useServerList, type ServerListSpec } from '../../../components/list/useServerList.js';
+import {
+  pagingParams,
+  useServerList,
+  type ServerListSpec,
+} from '../../../components/list/useServerList.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { useAppDispatch } from '../../../lib/hooks/useAppDispatch.js';
@@ -34,6 +38,7 @@ import {
   rowActionsWidth,
   type RowActionItem,
 } from '../../../components/list/RowActions.js';
+import { courseColumn } from '../../../components/list/columns.js';
 import {
   DataTable,
   type PagerState,
@@ -69,14 +74,12 @@ export function sectionListQuery(
   pager: PagerState,
 ): ListQuery {
   return {
-    take: pager.pageSize,
-    skip: pager.page * pager.pageSize,
+    ...pagingParams(sort, pager),
     ...(filters.period ? { AcademicPeriodId: filters.period } : {}),
     ...(filters.workgroup ? { WorkgroupId: filters.workgroup } : {}),
     ...(filters.coverage ? { coverageStatus: filters.coverage } : {}),
     ...(filters.offering ? { CourseOfferingId: filters.offering } : {}),
     ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
-    ...(sort ? { sort: JSON.stringify([[sort.field, sort.direction]]) } : {}),
   };
 }
 
@@ -87,17 +90,7 @@ export function sectionListQuery(
  */
 export function sectionColumns(choices: TeachingChoices): TableColumn<SectionRow>[] {
   return [
-    {
-      key: 'course',
-      label: 'Course',
-      width: 210,
-      sortField: 'courseNumber',
-      render: (s) => (
-        <span title={s.courseName ?? undefined}>
-          <strong>{s.courseNumber ?? '—'}</strong> {s.courseName ?? ''}
-        </span>
-      ),
-    },
+    courseColumn(210),
     {
       key: 'section',
       label: 'Section',

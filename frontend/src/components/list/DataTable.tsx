@@ -28,6 +28,10 @@ export interface TableColumn<Row> {
   sortField?: string;
   /** Offered in the Columns control, not shown until the user picks it. */
   hiddenByDefault?: boolean;
+  /** DataTable: the cell takes the pointer (a value that loads, a link), no truncation popover. */
+  interactive?: boolean;
+  /** PlainTable: the cell names its row (a `th scope="row"`, e.g. the workgroup of a total). */
+  rowHeader?: boolean;
   render: (row: Row) => ReactNode;
 }
 
@@ -65,8 +69,10 @@ export interface DataTableProps<Row extends { id: string }> {
 }
 
 /**
- * A server-sorted Blueprint table in the house style (resources/ResourceTable.tsx), with a
- * Columns control above it to show and hide columns.
+ * The one grid of the lists: a server-sorted Blueprint table, its row actions (RowActions) frozen
+ * first, a Columns control above it to show and hide columns. The configuration lists declare
+ * their columns from the resource definition (resources/ResourceTable.tsx); short lists whose
+ * every row should be in the document use PlainTable.
  */
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
   const { rows, sort, actions, selection } = props;
@@ -110,7 +116,9 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     (column: TableColumn<Row>): CellRenderer =>
     (rowIndex) => {
       const row = rows[rowIndex];
-      return <Cell>{row ? column.render(row) : null}</Cell>;
+      return (
+        <Cell interactive={column.interactive ?? false}>{row ? column.render(row) : null}</Cell>
+      );
     };
   const actionsCell: CellRenderer = (rowIndex) => {
     const row = rows[rowIndex];

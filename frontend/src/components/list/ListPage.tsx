@@ -1,15 +1,8 @@
 import type { JSX, ReactNode } from 'react';
-import {
-  Button,
-  NonIdealState,
-  Section,
-  SectionCard,
-  Spinner,
-  type IconName,
-} from '@blueprintjs/core';
+import { NonIdealState, Section, SectionCard, type IconName } from '@blueprintjs/core';
 import { PageFrame } from '../layout/PageFrame.js';
-import { problemOf } from '../../lib/errors/serverErrors.js';
 import { Pager, type PagerState } from './DataTable.js';
+import { LoadError, Loading, type NotFoundState, type QueryResult } from './QueryBody.js';
 
 export interface ListPageProps {
   /** Defaults to the route's title (its menu label). */
@@ -71,19 +64,28 @@ export function FilterBar({ children }: { children: ReactNode }) {
 }
 
 /** What a list query of the read API gives a page (an RTK Query result). */
-export interface ListQueryResult<Row> {
+export interface ListQueryResult<Row> extends QueryResult<{
   /** A page of rows and how many match (a paged list), or every row (a short list). */
-  data?: { rows: readonly Row[]; count?: number } | undefined;
-  error?: unknown;
-  isLoading: boolean;
+  rows: readonly Row[];
+  count?: number;
+}> {
   isFetching: boolean;
-  refetch: () => unknown;
+}
+
+/**
+ * Rows that came inside another answer (a workload's sections), already loaded: the page showed
+ * that answer's loading and error (QueryBody), the list shows its empty state and table.
+ */
+export function loadedRows<Row>(rows: readonly Row[]): ListQueryResult<Row> {
+  return { data: { rows }, isLoading: false, isFetching: false, refetch: () => undefined };
 }
 
 export interface ListBodyProps<Row> {
   /** The list's name in "… could not be loaded". */
   what: string;
   query: ListQueryResult<Row>;
+  /** What a 404 answer means here ("No academic period to plan") instead of a failure. */
+  notFound?: NotFoundState;
   /** The query waits for something (the working period) before it is sent. */
   waiting?: boolean;
   /** A narrowing filter is set: an empty answer is "no matches", not "nothing yet". */
@@ -108,6 +110,7 @@ export interface ListBodyProps<Row> {
 export function ListBody<Row>({
   what,
   query,
+  notFound,
   waiting = false,
   filtering,
   empty,
@@ -121,15 +124,10 @@ export function ListBody<Row>({
   const settled = !query.isLoading && !waiting;
   if (query.error)
     return (
-      <NonIdealState
-        icon="error"
-        title={`${what} could not be loaded`}
-        description={problemOf(query.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void query.refetch()} />}
-      />
+      <LoadError what={what} error={query.error} onRetry={query.refetch} notFound={notFound} />
     );
   if (loadingLabel && !query.data && (query.isLoading || waiting))
-    return <Spinner aria-label={loadingLabel} />;
+    return <Loading label={loadingLabel} />;
   if (settled && count === 0 && !filtering)
     return (
       <NonIdealState

@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Callout,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { notify } from '../../../lib/notifications/notify.js';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { ListBody, loadedRows } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
+import { bothQueries, QueryBody } from '../../../components/list/QueryBody.js';
+import { RowActions } from '../../../components/list/RowActions.js';
 import { cellText } from '../../../lib/resources/cellText.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { PreferenceDialog } from '../components/PreferenceDialog.js';
@@ -66,31 +61,17 @@ function editableNow(
 export default function MyTeachingPreferencesPage() {
   const mine = useMyPreferencesQuery();
   const choices = usePreferenceChoicesQuery();
-  if (mine.isLoading || choices.isLoading) {
-    return (
-      <PageFrame>
-        <Spinner aria-label="Loading your preferences" />
-      </PageFrame>
-    );
-  }
-  if (mine.error || choices.error || !mine.data || !choices.data) {
-    const problem = problemOf(mine.error ?? choices.error);
-    return (
-      <PageFrame>
-        <NonIdealState
-          icon={problem.status === 404 ? 'calendar' : 'error'}
-          title={
-            problem.status === 404
-              ? 'No academic period to plan'
-              : 'Your preferences could not be loaded'
-          }
-          description={problem.message}
-          action={<Button icon="refresh" text="Try again" onClick={() => void mine.refetch()} />}
-        />
-      </PageFrame>
-    );
-  }
-  return <PreferencesBody mine={mine.data} choices={choices.data} />;
+  return (
+    <QueryBody
+      page
+      what="Your preferences"
+      query={bothQueries(mine, choices)}
+      loadingLabel="Loading your preferences"
+      notFound={{ icon: 'calendar', title: 'No academic period to plan' }}
+    >
+      {([data, options]) => <PreferencesBody mine={data} choices={options} />}
+    </QueryBody>
+  );
 }
 
 function PreferencesBody({ mine, choices }: { mine: MyPreferences; choices: PreferenceChoices }) {
@@ -131,6 +112,34 @@ function PreferencesBody({ mine, choices }: { mine: MyPreferences; choices: Pref
     );
   }
 
+  const columns: TableColumn<TeachingPreference>[] = [
+    { key: 'about', label: 'About', width: 280, render: about },
+    {
+      key: 'level',
+      label: 'Preference',
+      width: 160,
+      render: (p) => (
+        <Tag minimal intent={LEVEL_INTENT[p.level] ?? Intent.NONE}>
+          {levelLabel(p.level)}
+        </Tag>
+      ),
+    },
+    { key: 'weight', label: 'Weight', width: 80, render: (p) => p.weight ?? 1 },
+    {
+      key: 'term',
+      label: 'Term',
+      width: 140,
+      render: (p) => nameIn(choices.academicTerms, p.AcademicTermId, 'Any'),
+    },
+    {
+      key: 'mode',
+      label: 'Teaching mode',
+      width: 140,
+      render: (p) => nameIn(choices.teachingModes, p.TeachingModeId, 'Any'),
+    },
+    { key: 'notes', label: 'Notes', width: 240, render: (p) => p.notes },
+  ];
+
   const actions = editable ? (
     <>
       <Button icon="add" text="Add preference" onClick={() => setDialog({ editing: null })} />
@@ -157,79 +166,55 @@ function PreferencesBody({ mine, choices }: { mine: MyPreferences; choices: Pref
           {why}
         </Callout>
       )}
-      {mine.preferences.length === 0 ? (
-        <NonIdealState
-          icon="heart"
-          title="No preferences yet"
-          description={
-            editable
-              ? 'Tell your department which courses and kinds of assignments you would like to teach, or would rather not.'
-              : 'You stated no preferences for this period.'
-          }
-          action={
-            editable ? (
-              <Button
-                icon="add"
-                text="Add preference"
-                onClick={() => setDialog({ editing: null })}
-              />
-            ) : undefined
-          }
-        />
-      ) : (
-        <HTMLTable striped className="allot-wide-table" aria-label="Your teaching preferences">
-          <thead>
-            <tr>
-              <th>About</th>
-              <th>Preference</th>
-              <th>Weight</th>
-              <th>Term</th>
-              <th>Teaching mode</th>
-              <th>Notes</th>
-              {editable && (
-                <th>
-                  <span className="bp6-text-muted">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {mine.preferences.map((p) => (
-              <tr key={p.id}>
-                <td>{about(p)}</td>
-                <td>
-                  <Tag minimal intent={LEVEL_INTENT[p.level] ?? Intent.NONE}>
-                    {levelLabel(p.level)}
-                  </Tag>
-                </td>
-                <td>{p.weight ?? 1}</td>
-                <td>{nameIn(choices.academicTerms, p.AcademicTermId, 'Any')}</td>
-                <td>{nameIn(choices.teachingModes, p.TeachingModeId, 'Any')}</td>
-                <td>{p.notes}</td>
-                {editable && (
-                  <td className="allot-row-actions">
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      icon="edit"
-                      aria-label={`Edit ${about(p)}`}
-                      onClick={() => setDialog({ editing: p })}
+      <ListBody
+        what="Your preferences"
+        query={loadedRows(mine.preferences)}
+        filtering={false}
+        empty={{
+          icon: 'heart',
+          title: 'No preferences yet',
+          description: editable
+            ? 'Tell your department which courses and kinds of assignments you would like to teach, or would rather not.'
+            : 'You stated no preferences for this period.',
+          action: editable ? (
+            <Button icon="add" text="Add preference" onClick={() => setDialog({ editing: null })} />
+          ) : null,
+        }}
+      >
+        {(rows) => (
+          <PlainTable
+            label="Your teaching preferences"
+            columns={columns}
+            rows={rows}
+            actions={
+              editable
+                ? (p) => (
+                    <RowActions
+                      rowLabel={about(p)}
+                      inline={[
+                        {
+                          key: 'edit',
+                          icon: 'edit',
+                          text: 'Edit',
+                          label: `Edit ${about(p)}`,
+                          onClick: () => setDialog({ editing: p }),
+                        },
+                        {
+                          key: 'remove',
+                          icon: 'trash',
+                          text: 'Remove',
+                          label: `Remove ${about(p)}`,
+                          intent: Intent.DANGER,
+                          onClick: () => setRemoving(p),
+                        },
+                      ]}
                     />
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      intent={Intent.DANGER}
-                      icon="trash"
-                      aria-label={`Remove ${about(p)}`}
-                      onClick={() => setRemoving(p)}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+                  )
+                : undefined
+            }
+          />
+        )}
+      </ListBody>
       <UnavailableTimes periodId={periodId} saved={mine.unavailable} editable={editable} />
       {dialog && (
         <PreferenceDialog

@@ -16,3 +16,5 @@ export {
 } from './commands/settings.js';
 export * from './permissions/privilege.js';
 export * from './readApi/index.js';
+export * from './reports/index.js';
+export * from './teaching/labels.js';

@@ -9,3 +9,4 @@ export * from './dashboard.js';
 export * from './preferences.js';
 export * from './alignment.js';
 export * from './suggestions.js';
+export * from './reports.js';

@@ -10,3 +10,4 @@ export * from './approvals/index.js';
 export * from './calendars.js';
 // Registers the references sections and preferences hold (a side effect, on import).
 import './references.js';
+export * from './labels.js';

@@ -5,6 +5,7 @@ export * from './embeddedPostgres/embeddedPostgres.js';
 export * from './events/settings.js';
 export * from './events/registry.js';
 export * from './commands/settings.js';
+export * from './commands/session.js';
 export * from './commands/commandResult.js';
 export * from './commands/decider.js';
 export * from './eventStore/postgres/index.js';

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CreateApiKeyBody, type CreatedApiKeyAnswer } from '@allot/shared-events';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { sendUnauthorized } from '../session/unauthorized.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { newApiKeyToken } from './apiKeyToken.js';
 
-const CreateBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  /** Admins may create a key for another user; by default it is the caller's. */
-  userId: z.string().min(1).max(200).optional(),
-});
 const Params = z.object({ id: z.string().uuid() });
 
 /** POST /api/apiKeys (answers the key once) and DELETE /api/apiKeys/:id (revokes it). */
@@ -21,7 +17,7 @@ export function apiKeyRoutes(
   fastify.post('/api/apiKeys', { config: requires('create', 'ApiKey') }, async (request, reply) => {
     const session = request.session;
     if (!session) return sendUnauthorized(reply);
-    const body = parseRequest(CreateBody, request.body);
+    const body = parseRequest(CreateApiKeyBody, request.body);
     const { apiKeyId, token, secretSha256 } = newApiKeyToken();
     const userId = body.userId ?? session.workingUserId;
     const result = await fastify.commandBus.execute(
@@ -30,10 +26,14 @@ export function apiKeyRoutes(
       commandOptionsFor(request),
     );
     // The only time the key is ever shown: only its hash was stored.
-    return reply
-      .code(201)
-      .header('cache-control', 'no-store')
-      .send({ ...result, apiKeyId, userId, name: body.name, key: token });
+    const answer: CreatedApiKeyAnswer = {
+      ...result,
+      apiKeyId,
+      userId,
+      name: body.name,
+      key: token,
+    };
+    return reply.code(201).header('cache-control', 'no-store').send(answer);
   });
 
   fastify.delete(

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { PROGRESS_ACTIONS } from '@allot/shared-events';
+import { RecordProgressAction, RecordProgressActionBody } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError } from '../errors/errors.js';
 import { mayRecord } from './approvalCommands.js';
 
-const id = z.string().trim().min(1).max(100);
-const Params = z
-  .object({ ProgressStepId: id, WorkgroupId: id, action: z.enum(PROGRESS_ACTIONS) })
-  .strict();
-const Body = z.object({ comment: z.string().trim().max(2000).nullable().optional() }).strict();
+/** The address names the workgroup, the step and the action; the body may add a comment. */
+const Params = RecordProgressAction.omit({ comment: true });
 
 /**
  * POST /api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action (submit, approve,
@@ -29,7 +25,7 @@ export function approvalWriteRoutes(
       const params = parseRequest(Params, request.params);
       // Who may not act on this workgroup learns nothing from the body's validation.
       if (!mayRecord(request.ability, params)) throw new ForbiddenError();
-      const body = parseRequest(Body, request.body ?? {});
+      const body = parseRequest(RecordProgressActionBody, request.body ?? {});
       return fastify.commandBus.execute(
         'RecordProgressAction',
         { ...params, ...body },

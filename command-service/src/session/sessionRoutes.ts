@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  MergeUsersBody,
+  SetWorkingPeriodBody,
+  StartMasqueradeBody,
   userMergeStream,
+  type MasqueradeAnswer,
   users,
   type EventStore,
   type SessionCodec,
@@ -28,16 +32,7 @@ export interface SessionRoutesOptions {
   store: EventStore;
 }
 
-const Id = z.string().min(1).max(200);
-const MasqueradeBody = z.object({ id: Id });
-const WorkingParams = z.object({ id: Id });
-const WorkingBody = z.object({ id: Id.optional(), WorkingAcademicPeriodId: Id });
-const MergeBody = z.object({ masterId: Id, duplicateId: Id });
-
-export interface MasqueradeResponse {
-  authenticatedUserId: string;
-  workingUserId: string;
-}
+const WorkingParams = z.object({ id: z.string().min(1).max(200) });
 
 /** Re-issues the cookie with another working user; the sid (and so the CSRF token) stays. */
 function switchWorkingUser(
@@ -52,7 +47,7 @@ function switchWorkingUser(
     now,
   );
   const expiresAt = options.sessionCodec.decode(cookie, now)?.expiresAt ?? now;
-  const body: MasqueradeResponse = { authenticatedUserId: session.userId, workingUserId };
+  const body: MasqueradeAnswer = { authenticatedUserId: session.userId, workingUserId };
   return reply
     .header('set-cookie', sessionSetCookie(options.mode, cookie, (expiresAt - now) / 1000))
     .header('cache-control', 'no-store')
@@ -89,7 +84,7 @@ export function sessionRoutes(
         throw new ForbiddenError('End the current masquerade before starting another.');
       }
       assertCan(request.ability, 'create', 'Masquerade');
-      const { id } = parseRequest(MasqueradeBody, request.body);
+      const { id } = parseRequest(StartMasqueradeBody, request.body);
       if (!(await options.directory.isActiveUser(id)))
         throw new NotFoundError('No such active user.');
       await fastify.commandBus.execute(
@@ -142,7 +137,7 @@ export function sessionRoutes(
         throw new ForbiddenError('The working period cannot change while masquerading.');
       }
       const { id } = parseRequest(WorkingParams, request.params);
-      const body = parseRequest(WorkingBody, request.body);
+      const body = parseRequest(SetWorkingPeriodBody, request.body);
       if (body.id !== undefined && body.id !== id) {
         throw new ValidationError([{ field: 'id', message: 'must be the user of the address' }]);
       }
@@ -167,7 +162,7 @@ export function sessionRoutes(
       const session = signedIn(request, reply);
       if (!session) return reply;
       assertCan(request.ability, 'merge', 'User');
-      const { masterId, duplicateId } = parseRequest(MergeBody, request.body);
+      const { masterId, duplicateId } = parseRequest(MergeUsersBody, request.body);
       // Checked on the users' streams, not on a read model that may not have a new user yet.
       for (const userId of new Set([masterId, duplicateId])) {
         const record = await loadRecord(options.store, users, userId);

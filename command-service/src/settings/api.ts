@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ChangeSettingBody, SettingChanged, isKnownSetting } from '@allot/shared-events';
+import {
+  ChangeSettingBody,
+  LOGO_UPLOAD_FIELD,
+  MAX_LOGO_BYTES,
+  SettingChanged,
+  isKnownSetting,
+} from '@allot/shared-events';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { NotFoundError, ValidationError } from '../errors/errors.js';
-import { MAX_LOGO_BYTES, prepareLogo } from './logoFile.js';
+import { prepareLogo } from './logoFile.js';
 import type { LiveFeatureFlags } from './featureFlagSettings.js';
 
 const Params = z.object({ machineName: SettingChanged.shape.machineName });
@@ -68,10 +74,10 @@ export function settingsRoutes(
     { config: requires('manage', 'Configuration') },
     async (request) => {
       const file = request.isMultipart() ? await request.file() : undefined;
-      if (!file || file.fieldname !== 'file') {
+      if (!file || file.fieldname !== LOGO_UPLOAD_FIELD) {
         throw new ValidationError(
-          [{ field: 'file', message: 'Required' }],
-          'Send the logo as a multipart form with a field named file.',
+          [{ field: LOGO_UPLOAD_FIELD, message: 'Required' }],
+          `Send the logo as a multipart form with a field named ${LOGO_UPLOAD_FIELD}.`,
         );
       }
       const logo = await prepareLogo(await file.toBuffer());

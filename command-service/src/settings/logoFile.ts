@@ -1,8 +1,5 @@
 import { DomainRuleError } from '../errors/errors.js';
 
-/** Spec §7: logos are small; bigger files are refused before they reach the event store. */
-export const MAX_LOGO_BYTES = 1024 * 1024;
-
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/svg+xml';
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

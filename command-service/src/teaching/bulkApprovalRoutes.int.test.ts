@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { positionToToken } from '@allot/shared-events';
+import { BULK_APPROVAL_MAX, positionToToken } from '@allot/shared-events';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
-import { BULK_APPROVAL_MAX } from './bulkApprovalRoutes.js';
 import { rulesOf, memberRules } from '../testing/rules.js';
 
 let db: TestStore;

@@ -1,41 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { comparePositions, tokenToPosition } from '@allot/shared-events';
+import {
+  BulkApprovalBody,
+  comparePositions,
+  tokenToPosition,
+  type BulkApprovalAnswer,
+} from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { errorResponse } from '../errors/errorHandlerPlugin.js';
 import { ValidationError } from '../errors/errors.js';
-
-/** The most assignments one request approves; the page sends larger selections in chunks. */
-export const BULK_APPROVAL_MAX = 200;
-
-const id = z.string().trim().min(1).max(100);
-const Item = z.object({ SectionId: id, id }).strict();
-const Body = z
-  .object({ assignments: z.array(Item).min(1).max(BULK_APPROVAL_MAX) })
-  .strict()
-  .superRefine(({ assignments }, ctx) => {
-    const seen = new Set<string>();
-    assignments.forEach((item, index) => {
-      const key = JSON.stringify([item.SectionId, item.id]);
-      if (seen.has(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['assignments', index],
-          message: 'names an assignment already in the list',
-        });
-      }
-      seen.add(key);
-    });
-  });
-
-export interface BulkApprovalAnswer {
-  approved: { SectionId: string; id: string; revision: number }[];
-  refused: { SectionId: string; id: string; statusCode: number; message: string }[];
-  /** The latest position written (X-Allot-Position); null when nothing was. */
-  position: string | null;
-}
 
 /** The two levels, as the single routes have them: each route needs its own approval right. */
 const LEVELS = [
@@ -64,7 +38,7 @@ export function bulkApprovalRoutes(
       path,
       { bodyLimit: 64 * 1024, config: requires('approve', subject) },
       async (request): Promise<BulkApprovalAnswer> => {
-        const { assignments } = parseRequest(Body, request.body ?? {});
+        const { assignments } = parseRequest(BulkApprovalBody, request.body ?? {});
         const { expectedRevision, ...options } = commandOptionsFor(request);
         if (expectedRevision !== undefined) {
           throw new ValidationError([

@@ -15,6 +15,14 @@ export const ChangeSettingBody = z.strictObject({
 });
 export type ChangeSettingBody = z.infer<typeof ChangeSettingBody>;
 
+/** Spec §7: logos are small; bigger files are refused before they reach the event store. */
+export const MAX_LOGO_BYTES = 1024 * 1024;
+/**
+ * `POST /api/settings/upload/logo` takes a multipart form with one file in this field: a PNG,
+ * JPEG or SVG image (`LogoUploaded`'s content types) of at most `MAX_LOGO_BYTES`.
+ */
+export const LOGO_UPLOAD_FIELD = 'file';
+
 /** The settings the spec names (with the support URL and the feature flags, the known set). */
 export const PRIMARY_COLOR_SETTING = 'primary_color';
 export const INSTITUTION_NAME_SETTING = 'institution_name';

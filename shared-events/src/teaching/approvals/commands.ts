@@ -16,6 +16,13 @@ export const RecordProgressAction = z
   .strict();
 export type RecordProgressAction = z.infer<typeof RecordProgressAction>;
 
+/**
+ * Body of `POST /api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action`: the
+ * command's optional comment (the address names the rest).
+ */
+export const RecordProgressActionBody = RecordProgressAction.pick({ comment: true });
+export type RecordProgressActionBody = z.infer<typeof RecordProgressActionBody>;
+
 /** What the decider needs from outside the stream: the step, checked to exist and be active. */
 export interface ApprovalContext {
   /** The id the recorded action gets (made by the command service). */

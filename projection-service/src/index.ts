@@ -5,7 +5,7 @@ export * from './api/index.js';
 export * from './runner/index.js';
 export * from './replay/index.js';
 export * from './readYourWrites/index.js';
-export * from './auth/index.js';
+export * from './readModels/auth/index.js';
 export * from './readModels/resources/index.js';
 export * from './readModels/sections/projection.js';
 export * from './readModels/preferences/projection.js';

@@ -1,8 +1,8 @@
 import type { Projection } from './runner/projection.js';
-import { apiKeysProjection } from './auth/apiKeysProjection.js';
-import { authFactsProjection } from './auth/authFactsProjection.js';
-import { masqueradesProjection } from './auth/masqueradesProjection.js';
-import { workingPeriodsProjection } from './auth/workingPeriodsProjection.js';
+import { apiKeysProjection } from './readModels/auth/apiKeysProjection.js';
+import { authFactsProjection } from './readModels/auth/authFactsProjection.js';
+import { masqueradesProjection } from './readModels/auth/masqueradesProjection.js';
+import { workingPeriodsProjection } from './readModels/auth/workingPeriodsProjection.js';
 import { approvalsProjection } from './readModels/approvals/projection.js';
 import { preferencesProjection } from './readModels/preferences/projection.js';
 import { resourceProjections } from './readModels/resources/projection.js';

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { readFileSync } from 'node:fs';
-import { readAppVersion } from '../../../projection-service/src/auth/appVersion.js';
+import { readAppVersion } from '../../../projection-service/src/readModels/auth/appVersion.js';
 import { CLIENT_VERSION } from '../lib/constants.js';
 import { rootVersion } from './rootVersion.js';
 

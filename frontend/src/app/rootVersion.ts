@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Build time only (vite.config.ts): the one version of client and server, the root package.json's,
- * which the server reads too (projection-service/src/auth/appVersion.ts). Built into the bundle,
+ * which the server reads too (projection-service/src/readModels/auth/appVersion.ts). Built into the bundle,
  * so a fresh start always matches and never shows the Application Update modal.
  */
 export function rootVersion(): string {

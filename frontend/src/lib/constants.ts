@@ -23,7 +23,7 @@ export const THEME_LOAD_TIMEOUT_MS = 15000;
 
 /**
  * The client's version (spec: 2025.4.0). Injected at build time from the root package.json, the
- * one the server reads too (projection-service/src/auth/appVersion.ts), so they cannot drift; the
+ * one the server reads too (projection-service/src/readModels/auth/appVersion.ts), so they cannot drift; the
  * fallback only serves tests that run without vite.
  */
 export const CLIENT_VERSION: string =

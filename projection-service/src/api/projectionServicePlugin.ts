@@ -15,8 +15,8 @@ import { alignmentMetricsRoutes } from '../readModels/alignment/routes.js';
 import { scheduleRoutes } from '../readModels/schedule/routes.js';
 import { offeringOverviewRoutes } from '../readModels/offeringOverview/routes.js';
 import { sendError, viewerFromRequestAuth, viewerPlugin, type ViewerResolver } from './viewer.js';
-import { authRoutes } from '../auth/authRoutes.js';
-import type { RequestAuthOptions } from '../auth/requestAuth.js';
+import { authRoutes } from '../readModels/auth/routes.js';
+import type { RequestAuthOptions } from '../readModels/auth/requestAuth.js';
 
 export interface ProjectionServiceOptions {
   knex: Knex;

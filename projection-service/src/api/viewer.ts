@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor, subjectOf, type AppAbility } from '@allot/shared-events';
-import { authenticate, type RequestAuthOptions } from '../auth/requestAuth.js';
+import { authenticate, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
 
 /** Who is reading: the working user, their abilities and their working period. */
 export interface ResourceViewer {

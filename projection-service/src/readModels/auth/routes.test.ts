@@ -10,9 +10,9 @@ import { abilityForSession } from './authContext.js';
 import { createInMemoryAuthFacts } from './authFacts.js';
 import { authUser } from './testing/authUser.js';
 import { readAppVersion } from './appVersion.js';
-import { authRoutes } from './authRoutes.js';
+import { authRoutes } from './routes.js';
 import type { RequestAuthOptions } from './requestAuth.js';
-import { answerContract, type AnswerContract } from '../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
 
 const codec = createSessionCodec({
   secrets: ['auth-routes-test-secret-long-enough!!'],

@@ -4,7 +4,7 @@ import {
   positionToToken,
   type RecordedEvent,
 } from '@allot/shared-events';
-import type { Projection, RealtimeNotification } from '../runner/projection.js';
+import type { Projection, RealtimeNotification } from '../../runner/projection.js';
 
 export const WORKING_PERIODS_TABLE = 'working_periods';
 export const WORKING_PERIOD_UPDATED = 'workingAcademicPeriodUpdated';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { roleSlugSchema, type RoleSlug } from '@allot/shared-events';
-import type { TableResolver } from '../runner/tableNames.js';
+import type { TableResolver } from '../../runner/tableNames.js';
 import type { AuthFacts, AuthUser } from './authFacts.js';
 import {
   AUTH_MEMBERS_TABLE,

@@ -2,11 +2,11 @@ import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/
 import Fastify from 'fastify';
 import type { Knex } from 'knex';
 import { DEMO_FEATURE_FLAGS, SESSION_COOKIE_NAME, createSessionCodec } from '@allot/shared-events';
-import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { apiKeysProjection, createApiKeyList } from './apiKeysProjection.js';
 import { createInMemoryAuthFacts } from './authFacts.js';
 import { authUser } from './testing/authUser.js';
-import { authRoutes } from './authRoutes.js';
+import { authRoutes } from './routes.js';
 
 let db: TestDatabase;
 let knex: Knex;

@@ -10,8 +10,8 @@ import {
 } from '@allot/shared-events';
 import { z } from 'zod';
 import { workingPeriodUpdatedOf } from './workingPeriodsProjection.js';
-import type { Projection, ProjectionContext } from '../runner/projection.js';
-import { ACTIVE_STEPS_CHANGED } from '../readModels/resources/projection.js';
+import type { Projection, ProjectionContext } from '../../runner/projection.js';
+import { ACTIVE_STEPS_CHANGED } from '../resources/projection.js';
 
 export const AUTH_USERS_TABLE = 'auth_users';
 export const AUTH_MEMBERS_TABLE = 'auth_workgroup_members';

@@ -1,6 +1,6 @@
 import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
-import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { authFactsProjection } from './authFactsProjection.js';
 import { sessionFactsOneByOne } from './authFacts.js';
 import { createReadModelAuthFacts } from './readModelAuthFacts.js';

@@ -1,7 +1,7 @@
 import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
-import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import {
   connect,
   inbox,
@@ -9,7 +9,7 @@ import {
   sessionCookie,
   startNode,
   type Node,
-} from '../realtime/testing/realtimeHarness.js';
+} from '../../realtime/testing/realtimeHarness.js';
 import { authFactsProjection } from './authFactsProjection.js';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
-import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
+import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { workingPeriodOf, workingPeriodsProjection } from './workingPeriodsProjection.js';
 
 let db: TestDatabase;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ApiKeyCreated, ApiKeyRevoked } from '@allot/shared-events';
-import type { TableResolver } from '../runner/tableNames.js';
-import type { Projection } from '../runner/projection.js';
+import type { TableResolver } from '../../runner/tableNames.js';
+import type { Projection } from '../../runner/projection.js';
 
 export const API_KEYS_TABLE = 'api_keys';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ROOT_PACKAGE_JSON = fileURLToPath(new URL('../../../package.json', import.meta.url));
+const ROOT_PACKAGE_JSON = fileURLToPath(new URL('../../../../package.json', import.meta.url));
 const VERSION = /^\d+\.\d+\.\d+$/;
 
 /** The one version of client and server: the root package.json's (the frontend build reads it too). */

@@ -17,7 +17,6 @@ export function PlainTable<Row extends { id: string }>({
   onSort,
   actions,
   footer = [],
-  className,
 }: {
   label: string;
   columns: readonly TableColumn<Row>[];
@@ -28,7 +27,6 @@ export function PlainTable<Row extends { id: string }>({
   actions?: ((row: Row) => ReactNode) | undefined;
   /** Rows after the list, in its footer: the totals ("All workgroups"). */
   footer?: readonly Row[];
-  className?: string;
 }) {
   const cells = (row: Row) =>
     columns.map((c) =>
@@ -41,12 +39,7 @@ export function PlainTable<Row extends { id: string }>({
       ),
     );
   return (
-    <HTMLTable
-      striped
-      compact
-      className={`allot-wide-table allot-plain-table${className ? ` ${className}` : ''}`}
-      aria-label={label}
-    >
+    <HTMLTable striped compact className="allot-wide-table allot-plain-table" aria-label={label}>
       <thead>
         <tr>
           {columns.map((c) => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Button, Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { problemOf } from '../../../lib/errors/serverErrors.js';
+import { Callout } from '@blueprintjs/core';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { ListBody } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
 import { useAlignmentMetricsQuery, type AlignmentSummary } from '../api/instructorApi.js';
 import { PeriodSelect } from './PeriodSelect.js';
 import { usePeriodChoices } from '../hooks/usePeriodChoices.js';
@@ -40,21 +42,22 @@ function Spread({ summary }: { summary: AlignmentSummary }) {
   );
 }
 
-function Cells({ summary }: { summary: AlignmentSummary }) {
-  return (
-    <>
-      <td>{summary.assignments}</td>
-      <td>{summary.meanScore ?? '—'}</td>
-      <td>
-        {summary.aligned} ({percent(summary.aligned, summary.assignments)})
-      </td>
-      <td>{summary.blocked}</td>
-      <td>
-        <Spread summary={summary} />
-      </td>
-    </>
-  );
-}
+/** A workgroup's line, or the total of all workgroups. */
+type AlignmentLine = AlignmentSummary & { id: string; name: string };
+
+const COLUMNS: TableColumn<AlignmentLine>[] = [
+  { key: 'name', label: 'Workgroup', width: 220, rowHeader: true, render: (r) => r.name },
+  { key: 'assignments', label: 'Assignments', width: 110, render: (r) => r.assignments },
+  { key: 'meanScore', label: 'Mean score', width: 110, render: (r) => r.meanScore ?? '—' },
+  {
+    key: 'aligned',
+    label: 'Aligned',
+    width: 110,
+    render: (r) => `${r.aligned} (${percent(r.aligned, r.assignments)})`,
+  },
+  { key: 'blocked', label: 'Blocked', width: 90, render: (r) => r.blocked },
+  { key: 'spread', label: 'Spread', width: 160, render: (r) => <Spread summary={r} /> },
+];
 
 /**
  * The Alignment tab of Instructors: how the period's live assignments align with the instructors'
@@ -72,70 +75,9 @@ export function AlignmentMetricsPanel() {
   // The answer for the period shown, never the previous period's while the new one loads.
   const data = metrics.currentData;
   const alignedScore = data?.alignedScore ?? DEFAULT_ALIGNED_SCORE;
-  let body;
-  if (waiting || (metrics.isFetching && !data)) {
-    body = <Spinner aria-label="Loading the alignment metrics" />;
-  } else if (metrics.error || !data) {
-    body = (
-      <NonIdealState
-        icon="error"
-        title="The alignment metrics could not be loaded"
-        description={problemOf(metrics.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void metrics.refetch()} />}
-      />
-    );
-  } else if (!data.AcademicPeriodId) {
-    body = (
-      <NonIdealState
-        icon="calendar"
-        title="No academic period is active"
-        description="Choose a working period in the top bar, or ask an administrator to activate one."
-      />
-    );
-  } else if (!data.overall || data.rows.length === 0) {
-    body = (
-      <NonIdealState
-        icon="people"
-        title="No assignments to measure"
-        description="No live section assignment in this period, in the workgroups you may read."
-      />
-    );
-  } else {
-    const { overall, rows } = data;
-    body = (
-      <HTMLTable
-        striped
-        compact
-        className="allot-wide-table allot-alignment__table"
-        aria-label="Alignment by workgroup"
-      >
-        <thead>
-          <tr>
-            <th>Workgroup</th>
-            <th>Assignments</th>
-            <th>Mean score</th>
-            <th>Aligned</th>
-            <th>Blocked</th>
-            <th>Spread</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.WorkgroupId}>
-              <th scope="row">{r.name}</th>
-              <Cells summary={r} />
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">All workgroups</th>
-            <Cells summary={overall} />
-          </tr>
-        </tfoot>
-      </HTMLTable>
-    );
-  }
+  // Nothing to measure without a period or a live assignment: the list is empty then.
+  const measured = data?.AcademicPeriodId && data.overall ? data : null;
+  const rows = measured ? measured.rows.map((r) => ({ ...r, id: r.WorkgroupId })) : [];
   return (
     <>
       <div className="allot-instructors__filters">
@@ -147,7 +89,45 @@ export function AlignmentMetricsPanel() {
         <strong>Blocked</strong>: a prohibited preference, a meeting conflict, an overload or an
         administrative assignment in the way (score 0).
       </Callout>
-      {body}
+      <ListBody
+        what="The alignment metrics"
+        query={{
+          data: data && { rows },
+          // While it asks again (Try again, another period) the spinner shows, not the last failure.
+          error: metrics.isFetching ? undefined : metrics.error,
+          isLoading: waiting || (metrics.isFetching && !data),
+          isFetching: metrics.isFetching,
+          refetch: metrics.refetch,
+        }}
+        filtering={false}
+        loadingLabel="Loading the alignment metrics"
+        empty={
+          data?.AcademicPeriodId
+            ? {
+                icon: 'people',
+                title: 'No assignments to measure',
+                description:
+                  'No live section assignment in this period, in the workgroups you may read.',
+              }
+            : {
+                icon: 'calendar',
+                title: 'No academic period is active',
+                description:
+                  'Choose a working period in the top bar, or ask an administrator to activate one.',
+              }
+        }
+      >
+        {(lines) => (
+          <PlainTable
+            label="Alignment by workgroup"
+            columns={COLUMNS}
+            rows={lines}
+            footer={
+              measured?.overall ? [{ ...measured.overall, id: 'all', name: 'All workgroups' }] : []
+            }
+          />
+        )}
+      </ListBody>
     </>
   );
 }

@@ -7,12 +7,11 @@ import {
   FormGroup,
   HTMLSelect,
   Intent,
-  NonIdealState,
-  Spinner,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
 import { notify } from '../../../lib/notifications/notify.js';
+import { ListBody } from '../../../components/list/ListPage.js';
 import {
   useCreateResourceMutation,
   useDeleteResourceMutation,
@@ -96,50 +95,6 @@ export function InstructorNotes({
     );
   }
 
-  let body;
-  if (list.isLoading) body = <Spinner aria-label="Loading the notes" />;
-  else if (list.error || !list.data) {
-    body = (
-      <NonIdealState
-        icon="error"
-        title="The notes could not be loaded"
-        description={list.error ? problemOf(list.error).message : undefined}
-        action={<Button text="Try again" onClick={() => void list.refetch()} />}
-      />
-    );
-  } else if (list.data.rows.length === 0) {
-    body = <NonIdealState icon="annotation" title="No notes yet" />;
-  } else {
-    body = (
-      <ul className="allot-notes" aria-label="Notes">
-        {list.data.rows.map((note) => (
-          <li key={note.id}>
-            <Card compact>
-              <div className="allot-notes__head">
-                <Tag minimal>
-                  {note.notableType === 'teachingPreferences'
-                    ? 'Teaching preferences'
-                    : 'Faculty profile'}
-                </Tag>
-                <span className="bp6-text-muted">{writtenAt(note)}</span>
-                {mayWrite && (
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    icon="trash"
-                    aria-label={`Delete the note of ${writtenAt(note)}`}
-                    onClick={() => setDeleting(note)}
-                  />
-                )}
-              </div>
-              <p className="allot-notes__text">{textOf(note.text)}</p>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <div className="allot-instructor-notes">
       {mayWrite && (
@@ -186,7 +141,42 @@ export function InstructorNotes({
           Notes are written by those who manage instructors.
         </Callout>
       )}
-      {body}
+      <ListBody
+        what="The notes"
+        query={list}
+        filtering={false}
+        loadingLabel="Loading the notes"
+        empty={{ icon: 'annotation', title: 'No notes yet' }}
+      >
+        {(rows) => (
+          <ul className="allot-notes" aria-label="Notes">
+            {rows.map((note) => (
+              <li key={note.id}>
+                <Card compact>
+                  <div className="allot-notes__head">
+                    <Tag minimal>
+                      {note.notableType === 'teachingPreferences'
+                        ? 'Teaching preferences'
+                        : 'Faculty profile'}
+                    </Tag>
+                    <span className="bp6-text-muted">{writtenAt(note)}</span>
+                    {mayWrite && (
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        icon="trash"
+                        aria-label={`Delete the note of ${writtenAt(note)}`}
+                        onClick={() => setDeleting(note)}
+                      />
+                    )}
+                  </div>
+                  <p className="allot-notes__text">{textOf(note.text)}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListBody>
       <Alert
         isOpen={deleting !== null}
         intent={Intent.DANGER}

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Callout,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, Intent } from '@blueprintjs/core';
 import { notify } from '../../../lib/notifications/notify.js';
 import { levelLabel, useReopenPreferencesMutation } from '../../../lib/api/preferencesApi.js';
 import { StatusTag } from '../../../components/status/PreferenceStatusTag.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { ListBody, loadedRows } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
+import { bothQueries, QueryBody } from '../../../components/list/QueryBody.js';
 import { cellText } from '../../../lib/resources/cellText.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import {
@@ -25,6 +21,25 @@ function subjectOf(p: StaffPreference): string {
   if (p.AssignmentTypeId) return p.assignmentTypeName ?? p.AssignmentTypeId;
   return '—';
 }
+
+const COLUMNS: TableColumn<StaffPreference>[] = [
+  { key: 'level', label: 'Preference', width: 160, render: (p) => levelLabel(p.level) },
+  { key: 'subject', label: 'Course or assignment type', width: 260, render: subjectOf },
+  {
+    key: 'term',
+    label: 'Term',
+    width: 120,
+    render: (p) => (p.AcademicTermId ? (p.academicTermName ?? p.AcademicTermId) : 'Any'),
+  },
+  {
+    key: 'mode',
+    label: 'Teaching mode',
+    width: 140,
+    render: (p) => (p.TeachingModeId ? (p.teachingModeName ?? p.TeachingModeId) : 'Any'),
+  },
+  { key: 'weight', label: 'Weight', width: 80, render: (p) => p.weight ?? '—' },
+  { key: 'notes', label: 'Notes', width: 240, render: (p) => p.notes ?? '' },
+];
 
 /**
  * The Preferences tab: the instructor's submission status for the period and each preference
@@ -51,31 +66,6 @@ export function InstructorPreferences({
   if (skip) {
     return <Callout icon="calendar">Choose an academic period to see the preferences.</Callout>;
   }
-  if (submission.isLoading || preferences.isLoading) {
-    return <Spinner aria-label="Loading the preferences" />;
-  }
-  const error = submission.error ?? preferences.error;
-  if (error || submission.data === undefined || !preferences.data) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The preferences could not be loaded"
-        description={problemOf(error).message}
-        action={
-          <Button
-            icon="refresh"
-            text="Try again"
-            onClick={() => {
-              void submission.refetch();
-              void preferences.refetch();
-            }}
-          />
-        }
-      />
-    );
-  }
-  const status = submission.data;
-  const rows = preferences.data.rows;
   async function confirmReopen() {
     setConfirming(false);
     const result = await reopen(args);
@@ -87,57 +77,53 @@ export function InstructorPreferences({
   }
   return (
     <>
-      {status ? (
-        <div className="allot-instructor__submission" role="group" aria-label="Submission">
-          <StatusTag status={status.status} />
-          <span>
-            {status.count} preference{status.count === 1 ? '' : 's'}
-            {status.submittedAt ? `, submitted ${cellText(status.submittedAt)}` : ''}
-          </span>
-          {mayReopen && status.status === 'submitted' && (
-            <Button
-              size="small"
-              icon="unlock"
-              text="Reopen"
-              loading={reopening.isLoading}
-              aria-label={`Reopen the preferences of ${name}`}
-              onClick={() => setConfirming(true)}
-            />
-          )}
-        </div>
-      ) : (
-        <Callout icon="info-sign" className="allot-instructor__submission">
-          {name} is not an active faculty member, so no preferences are asked of them.
-        </Callout>
-      )}
-      {rows.length === 0 ? (
-        <Callout icon="info-sign">No preference is stated for this period.</Callout>
-      ) : (
-        <HTMLTable striped compact className="allot-wide-table" aria-label="Teaching preferences">
-          <thead>
-            <tr>
-              <th>Preference</th>
-              <th>Course or assignment type</th>
-              <th>Term</th>
-              <th>Teaching mode</th>
-              <th>Weight</th>
-              <th>Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id}>
-                <td>{levelLabel(p.level)}</td>
-                <td>{subjectOf(p)}</td>
-                <td>{p.AcademicTermId ? (p.academicTermName ?? p.AcademicTermId) : 'Any'}</td>
-                <td>{p.TeachingModeId ? (p.teachingModeName ?? p.TeachingModeId) : 'Any'}</td>
-                <td>{p.weight ?? '—'}</td>
-                <td>{p.notes ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      <QueryBody
+        what="The preferences"
+        query={bothQueries(submission, preferences)}
+        loadingLabel="Loading the preferences"
+      >
+        {([status, { rows }]) => (
+          <>
+            {status ? (
+              <div className="allot-instructor__submission" role="group" aria-label="Submission">
+                <StatusTag status={status.status} />
+                <span>
+                  {status.count} preference{status.count === 1 ? '' : 's'}
+                  {status.submittedAt ? `, submitted ${cellText(status.submittedAt)}` : ''}
+                </span>
+                {mayReopen && status.status === 'submitted' && (
+                  <Button
+                    size="small"
+                    icon="unlock"
+                    text="Reopen"
+                    loading={reopening.isLoading}
+                    aria-label={`Reopen the preferences of ${name}`}
+                    onClick={() => setConfirming(true)}
+                  />
+                )}
+              </div>
+            ) : (
+              <Callout icon="info-sign" className="allot-instructor__submission">
+                {name} is not an active faculty member, so no preferences are asked of them.
+              </Callout>
+            )}
+            <ListBody
+              what="The preferences"
+              query={loadedRows(rows)}
+              filtering={false}
+              empty={{
+                icon: 'info-sign',
+                title: 'No preferences',
+                description: 'No preference is stated for this period.',
+              }}
+            >
+              {(shown) => (
+                <PlainTable label="Teaching preferences" columns={COLUMNS} rows={shown} />
+              )}
+            </ListBody>
+          </>
+        )}
+      </QueryBody>
       <Alert
         isOpen={confirming}
         icon="unlock"

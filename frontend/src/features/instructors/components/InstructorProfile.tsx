@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Intent, Tag } from '@blueprintjs/core';
+import { QueryBody } from '../../../components/list/QueryBody.js';
 import { useReferenceOptionsQuery } from '../../../lib/api/resourceApi.js';
-import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { useFacultyProfileQuery, type FacultyProfileView } from '../api/instructorApi.js';
 
 /** The lists a faculty profile names, by field (spec §3), with the path that names them. */
@@ -71,18 +71,14 @@ function hasProfile(profile: FacultyProfileView): boolean {
 /** The Profile tab: the instructor's faculty profile (GET /api/users/facultyProfile/:userId). */
 export function InstructorProfile({ userId }: { userId: string }) {
   const profile = useFacultyProfileQuery(userId);
-  if (profile.isLoading) return <Spinner aria-label="Loading the profile" />;
-  if (profile.error || !profile.data) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The profile could not be loaded"
-        description={problemOf(profile.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void profile.refetch()} />}
-      />
-    );
-  }
-  const data = profile.data;
+  return (
+    <QueryBody what="The profile" query={profile} loadingLabel="Loading the profile">
+      {(data) => <ProfileFields profile={data} />}
+    </QueryBody>
+  );
+}
+
+function ProfileFields({ profile: data }: { profile: FacultyProfileView }) {
   if (!hasProfile(data)) {
     return <Callout icon="info-sign">No faculty profile is recorded for this instructor.</Callout>;
   }

@@ -1,19 +1,12 @@
-import {
-  Button,
-  Callout,
-  Card,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
+import type { ReactNode } from 'react';
+import { Card, Intent, Tag } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
-import { problemOf } from '../../../lib/errors/serverErrors.js';
-import { StatusTag } from '../../../components/status/AssignmentTags.js';
-import type { InstructorWorkloadDetail } from '../api/workloadApi.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { ListBody, loadedRows } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
+import { QueryBody, type QueryResult } from '../../../components/list/QueryBody.js';
+import type { InstructorWorkloadDetail, WorkloadSection } from '../api/workloadApi.js';
+import { assignmentColumns } from './assignmentColumns.js';
 import '../instructors.css';
 
 const pointsText = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -55,48 +48,72 @@ export function WorkloadSummary({ workload }: { workload: InstructorWorkloadDeta
   );
 }
 
+/**
+ * A workload answer in its states, filling the page until it is in: the spinner, "Nothing to
+ * show" for an instructor or period the server does not know (404), or the error with Try again.
+ */
+export function WorkloadQuery({
+  query,
+  waiting = false,
+  loadingLabel = 'Loading the workload',
+  children,
+}: {
+  query: QueryResult<InstructorWorkloadDetail>;
+  /** The read waits for something (the viewer's abilities) before it is sent. */
+  waiting?: boolean;
+  loadingLabel?: string;
+  children: (workload: InstructorWorkloadDetail) => ReactNode;
+}) {
+  return (
+    <QueryBody
+      page
+      what="The workload"
+      query={query}
+      waiting={waiting}
+      loadingLabel={loadingLabel}
+      notFound={{ icon: 'search', title: 'Nothing to show' }}
+    >
+      {children}
+    </QueryBody>
+  );
+}
+
 /** One instructor's workload: the points, the sections taught and the administrative duties. */
 export function WorkloadDetail({
-  workload,
-  loading,
-  error,
-  retry,
+  query,
   title,
   emptyText,
 }: {
-  workload: InstructorWorkloadDetail | undefined;
-  loading: boolean;
-  error: FetchBaseQueryError | SerializedError | undefined;
-  retry: () => void;
+  query: QueryResult<InstructorWorkloadDetail>;
   title?: string;
   emptyText: string;
 }) {
-  if (loading) {
-    return (
-      <PageFrame>
-        <Spinner aria-label="Loading the workload" />
-      </PageFrame>
-    );
-  }
-  if (error || !workload) {
-    const problem = problemOf(error);
-    return (
-      <PageFrame>
-        <NonIdealState
-          icon={problem.status === 404 ? 'search' : 'error'}
-          title={problem.status === 404 ? 'Nothing to show' : 'The workload could not be loaded'}
-          description={problem.message}
-          action={<Button icon="refresh" text="Try again" onClick={retry} />}
-        />
-      </PageFrame>
-    );
-  }
   return (
-    <PageFrame {...(title ? { title } : {})}>
-      <WorkloadBody workload={workload} emptyText={emptyText} />
-    </PageFrame>
+    <WorkloadQuery query={query}>
+      {(workload) => (
+        <PageFrame {...(title ? { title } : {})}>
+          <WorkloadBody workload={workload} emptyText={emptyText} />
+        </PageFrame>
+      )}
+    </WorkloadQuery>
   );
 }
+
+const SECTION_COLUMNS = assignmentColumns<WorkloadSection>({ share: (s) => `${s.share}%` });
+
+type AdministrativeAssignment = InstructorWorkloadDetail['administrativeAssignments'][number];
+const ADMINISTRATIVE_COLUMNS: TableColumn<AdministrativeAssignment>[] = [
+  { key: 'type', label: 'Type', width: 220, render: (a) => a.typeName },
+  { key: 'term', label: 'Term', width: 140, render: (a) => a.termName ?? 'Whole period' },
+  { key: 'points', label: 'Points', width: 80, render: (a) => a.points },
+  {
+    key: 'wholeTerm',
+    label: 'Whole term',
+    width: 110,
+    render: (a) => (a.takesWholeTerm ? 'Yes' : 'No'),
+  },
+  { key: 'notes', label: 'Notes', width: 240, render: (a) => a.notes },
+];
 
 /** The points, the sections taught and the administrative duties, without the page around them. */
 export function WorkloadBody({
@@ -110,65 +127,22 @@ export function WorkloadBody({
     <>
       <WorkloadSummary workload={workload} />
       <h3 className="bp6-heading allot-workload__heading">Sections</h3>
-      {workload.sectionAssignments.length === 0 ? (
-        <Callout icon="info-sign">{emptyText}</Callout>
-      ) : (
-        <HTMLTable striped className="allot-wide-table" aria-label="Sections">
-          <thead>
-            <tr>
-              <th>Course</th>
-              <th>Section</th>
-              <th>Status</th>
-              <th>Share</th>
-              <th>Points</th>
-              <th>Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {workload.sectionAssignments.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  {s.courseNumber} {s.courseName}
-                </td>
-                <td>
-                  {s.sectionNumber} {s.sectionName}
-                </td>
-                <td>
-                  <StatusTag status={s.status} />
-                </td>
-                <td>{s.share}%</td>
-                <td>{s.points}</td>
-                <td>{s.notes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      <ListBody
+        what="The sections"
+        query={loadedRows(workload.sectionAssignments)}
+        filtering={false}
+        empty={{ icon: 'info-sign', title: 'No sections', description: emptyText }}
+      >
+        {(rows) => <PlainTable label="Sections" columns={SECTION_COLUMNS} rows={rows} />}
+      </ListBody>
       {workload.administrativeAssignments.length > 0 && (
         <>
           <h3 className="bp6-heading allot-workload__heading">Administrative assignments</h3>
-          <HTMLTable striped className="allot-wide-table" aria-label="Administrative assignments">
-            <thead>
-              <tr>
-                <th>Type</th>
-                <th>Term</th>
-                <th>Points</th>
-                <th>Whole term</th>
-                <th>Notes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {workload.administrativeAssignments.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.typeName}</td>
-                  <td>{a.termName ?? 'Whole period'}</td>
-                  <td>{a.points}</td>
-                  <td>{a.takesWholeTerm ? 'Yes' : 'No'}</td>
-                  <td>{a.notes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <PlainTable
+            label="Administrative assignments"
+            columns={ADMINISTRATIVE_COLUMNS}
+            rows={workload.administrativeAssignments}
+          />
         </>
       )}
     </>

@@ -1,17 +1,17 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import type { AppAbility } from '@allot/shared-events/browser';
+import { NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
-import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { useSignedInAbility } from '../../../lib/auth/useAbility.js';
 import { InstructorAssignments } from '../components/InstructorAssignments.js';
 import { InstructorNotes } from '../components/InstructorNotes.js';
 import { InstructorPreferences } from '../components/InstructorPreferences.js';
 import { InstructorProfile } from '../components/InstructorProfile.js';
 import { PeriodSelect } from '../components/PeriodSelect.js';
-import { usePeriodChoices } from '../hooks/usePeriodChoices.js';
-import { useInstructorWorkloadQuery } from '../api/workloadApi.js';
-import { WorkloadBody } from '../components/WorkloadDetail.js';
+import { usePeriodChoices, type PeriodChoices } from '../hooks/usePeriodChoices.js';
+import { useInstructorWorkloadQuery, type InstructorWorkloadDetail } from '../api/workloadApi.js';
+import { WorkloadBody, WorkloadQuery } from '../components/WorkloadDetail.js';
 import '../instructors.css';
 
 const TAB_IDS = ['workload', 'profile', 'assignments', 'preferences', 'notes'] as const;
@@ -47,14 +47,7 @@ export default function InstructorWorkloadPage() {
       { replace: true },
     );
 
-  if (!ability) {
-    return (
-      <PageFrame>
-        <Spinner aria-label="Loading the instructor" />
-      </PageFrame>
-    );
-  }
-  if (!readsInstructors) {
+  if (ability && !readsInstructors) {
     return (
       <PageFrame>
         <NonIdealState
@@ -65,27 +58,49 @@ export default function InstructorWorkloadPage() {
       </PageFrame>
     );
   }
-  if (one.isLoading) {
-    return (
-      <PageFrame>
-        <Spinner aria-label="Loading the workload" />
-      </PageFrame>
-    );
-  }
-  if (one.error || !one.data) {
-    const problem = problemOf(one.error);
-    return (
-      <PageFrame>
-        <NonIdealState
-          icon={problem.status === 404 ? 'search' : 'error'}
-          title={problem.status === 404 ? 'Nothing to show' : 'The workload could not be loaded'}
-          description={problem.message}
-          action={<Button icon="refresh" text="Try again" onClick={() => void one.refetch()} />}
-        />
-      </PageFrame>
-    );
-  }
-  const workload = one.data;
+  // The workload is asked once the viewer's abilities are known.
+  return (
+    <WorkloadQuery
+      query={one}
+      waiting={!ability}
+      loadingLabel={ability ? 'Loading the workload' : 'Loading the instructor'}
+    >
+      {(workload) =>
+        ability && (
+          <InstructorTabs
+            workload={workload}
+            userId={userId}
+            ability={ability}
+            periods={periods}
+            periodId={periodId}
+            tabAsked={params.get('tab')}
+            set={set}
+          />
+        )
+      }
+    </WorkloadQuery>
+  );
+}
+
+/** The loaded instructor: name, period picker and the tabs the viewer may read. */
+function InstructorTabs({
+  workload,
+  userId,
+  ability,
+  periods,
+  periodId,
+  tabAsked,
+  set,
+}: {
+  workload: InstructorWorkloadDetail;
+  userId: string;
+  ability: AppAbility;
+  periods: PeriodChoices;
+  /** The period picked: `?period=`, else the working period. */
+  periodId: string;
+  tabAsked: string | null;
+  set: (key: string, value: string | null) => void;
+}) {
   const shown: Record<TabId, boolean> = {
     workload: true,
     profile: ability.can('read', 'User'),
@@ -93,7 +108,7 @@ export default function InstructorWorkloadPage() {
     preferences: true,
     notes: true,
   };
-  const asked = params.get('tab') as TabId | null;
+  const asked = tabAsked as TabId | null;
   const tab: TabId = asked && TAB_IDS.includes(asked) && shown[asked] ? asked : 'workload';
   return (
     <PageFrame

@@ -6,10 +6,7 @@ export default function MyWorkloadPage() {
   const mine = useMyWorkloadQuery();
   return (
     <WorkloadDetail
-      workload={mine.data}
-      loading={mine.isLoading}
-      error={mine.error}
-      retry={() => void mine.refetch()}
+      query={mine}
       emptyText="You are not assigned to any section in this period yet."
     />
   );

@@ -23,6 +23,7 @@ import { sectionWriteRoutes } from './teaching/sectionRoutes.js';
 import { bulkApprovalRoutes } from './teaching/bulkApprovalRoutes.js';
 import { preferenceWriteRoutes } from './preferences/preferenceRoutes.js';
 import { approvalWriteRoutes } from './approvals/approvalRoutes.js';
+import { reportWriteRoutes } from './reports/reportRoutes.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -105,4 +106,5 @@ export async function commandServicePlugin(
   await fastify.register(bulkApprovalRoutes);
   await fastify.register(preferenceWriteRoutes);
   await fastify.register(approvalWriteRoutes);
+  await fastify.register(reportWriteRoutes);
 }

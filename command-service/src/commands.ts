@@ -13,6 +13,7 @@ import { createApiKeyCommand, revokeApiKeyCommand } from './apiKeys/apiKeyComman
 import { sectionCommands } from './teaching/sectionCommands.js';
 import { preferenceCommands } from './preferences/preferenceCommands.js';
 import { recordProgressActionCommand } from './approvals/approvalCommands.js';
+import { reportCommands } from './reports/reportCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -31,4 +32,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...sectionCommands,
   ...preferenceCommands,
   recordProgressActionCommand,
+  ...reportCommands,
 ];

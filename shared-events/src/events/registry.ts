@@ -6,6 +6,7 @@ import { teachingEventSchemas } from '../teaching/section/events.js';
 import { preferenceEventSchemas } from '../teaching/preferences/events.js';
 import { approvalEventSchemas } from '../teaching/approvals/events.js';
 import { calendarEventSchemas } from '../teaching/calendars.js';
+import { savedReportEventSchemas } from '../reports/savedReports.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -19,6 +20,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...preferenceEventSchemas,
   ...approvalEventSchemas,
   ...calendarEventSchemas,
+  ...savedReportEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

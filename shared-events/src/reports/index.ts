@@ -2,3 +2,4 @@ export * from './reportTypes.js';
 export * from './definitions.js';
 export * from './query.js';
 export * from './gridState.js';
+export * from './savedReports.js';

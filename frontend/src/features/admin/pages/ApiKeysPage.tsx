@@ -7,7 +7,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLTable,
   InputGroup,
   Intent,
   Tag,
@@ -15,7 +14,9 @@ import {
 import { useGetAuthQuery } from '../../../lib/api/sessionApi.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
 import { ListBody } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
 import { cellText } from '../../../lib/resources/cellText.js';
 import { useReferenceOptionsQuery } from '../../../lib/api/resourceApi.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
@@ -65,6 +66,24 @@ export default function ApiKeysPage() {
       onClick={() => setCreating(true)}
     />
   ) : null;
+  const columns: TableColumn<ApiKeyItem>[] = [
+    { key: 'name', label: 'Name', width: 220, render: (key) => key.name },
+    { key: 'user', label: 'User', width: 200, render: (key) => nameOf(key.UserId) },
+    { key: 'created', label: 'Created', width: 180, render: (key) => cellText(key.createdAt) },
+    {
+      key: 'status',
+      label: 'Status',
+      width: 200,
+      render: (key) =>
+        key.revokedAt ? (
+          <Tag minimal>Revoked {cellText(key.revokedAt)}</Tag>
+        ) : (
+          <Tag minimal intent="success">
+            Active
+          </Tag>
+        ),
+    },
+  ];
   // Every key at once: a short list, read whole.
   const keyList = { ...keys, data: keys.data ? { rows: keys.data } : undefined };
   const body = (
@@ -81,50 +100,25 @@ export default function ApiKeysPage() {
       }}
     >
       {(rows) => (
-        <HTMLTable striped interactive className="allot-wide-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>User</th>
-              <th>Created</th>
-              <th>Status</th>
-              <th>
-                <span className="bp6-text-muted">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((key) => (
-              <tr key={key.id}>
-                <td>{key.name}</td>
-                <td>{nameOf(key.UserId)}</td>
-                <td>{cellText(key.createdAt)}</td>
-                <td>
-                  {key.revokedAt ? (
-                    <Tag minimal>Revoked {cellText(key.revokedAt)}</Tag>
-                  ) : (
-                    <Tag minimal intent="success">
-                      Active
-                    </Tag>
-                  )}
-                </td>
-                <td>
-                  {can.delete && !key.revokedAt && (
-                    <Button
-                      size="small"
-                      intent="danger"
-                      variant="minimal"
-                      icon="disable"
-                      text="Revoke"
-                      aria-label={`Revoke ${key.name}`}
-                      onClick={() => setRevoking(key)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <PlainTable
+          label="API keys"
+          columns={columns}
+          rows={rows}
+          actions={(key) =>
+            can.delete &&
+            !key.revokedAt && (
+              <Button
+                size="small"
+                intent="danger"
+                variant="minimal"
+                icon="disable"
+                text="Revoke"
+                aria-label={`Revoke ${key.name}`}
+                onClick={() => setRevoking(key)}
+              />
+            )
+          }
+        />
       )}
     </ListBody>
   );

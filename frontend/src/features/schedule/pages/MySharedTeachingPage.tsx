@@ -1,8 +1,41 @@
-import { HTMLTable } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { courseColumn } from '../../../components/list/columns.js';
 import { ListBody } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
 import { StatusTag } from '../../../components/status/AssignmentTags.js';
-import { useMySharedTeachingQuery } from '../api/scheduleApi.js';
+import { useMySharedTeachingQuery, type SharedTeachingRow } from '../api/scheduleApi.js';
+
+const COLUMNS: TableColumn<SharedTeachingRow & { id: string }>[] = [
+  courseColumn(240),
+  {
+    key: 'section',
+    label: 'Section',
+    width: 160,
+    render: (r) => `${r.sectionNumber} ${r.sectionName}`,
+  },
+  {
+    key: 'share',
+    label: 'My share',
+    width: 160,
+    render: (r) => `${r.sharePercent} % (${r.points} points)`,
+  },
+  { key: 'status', label: 'My status', width: 120, render: (r) => <StatusTag status={r.status} /> },
+  {
+    key: 'with',
+    label: 'Taught with',
+    width: 320,
+    render: (r) => (
+      <ul className="allot-flag-list">
+        {r.coInstructors.map((c) => (
+          <li key={c.UserId}>
+            {c.name} — {c.sharePercent} % <StatusTag status={c.status} />
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+];
 
 /** My Shared Teaching (/mySharedTeaching): sections the signed-in instructor teaches with others. */
 export default function MySharedTeachingPage() {
@@ -21,44 +54,11 @@ export default function MySharedTeachingPage() {
         }}
       >
         {(rows) => (
-          <HTMLTable striped compact aria-label="Shared sections" style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th>Course</th>
-                <th>Section</th>
-                <th>My share</th>
-                <th>My status</th>
-                <th>Taught with</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.AssignmentId}>
-                  <td>
-                    {r.courseNumber ?? '—'} {r.courseName ?? ''}
-                  </td>
-                  <td>
-                    {r.sectionNumber} {r.sectionName}
-                  </td>
-                  <td>
-                    {r.sharePercent} % ({r.points} points)
-                  </td>
-                  <td>
-                    <StatusTag status={r.status} />
-                  </td>
-                  <td>
-                    <ul className="allot-flag-list">
-                      {r.coInstructors.map((c) => (
-                        <li key={c.UserId}>
-                          {c.name} — {c.sharePercent} % <StatusTag status={c.status} />
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <PlainTable
+            label="Shared sections"
+            columns={COLUMNS}
+            rows={rows.map((r) => ({ ...r, id: r.AssignmentId }))}
+          />
         )}
       </ListBody>
     </PageFrame>

@@ -4,8 +4,10 @@ import { authFactsProjection } from './readModels/auth/authFactsProjection.js';
 import { masqueradesProjection } from './readModels/auth/masqueradesProjection.js';
 import { workingPeriodsProjection } from './readModels/auth/workingPeriodsProjection.js';
 import { approvalsProjection } from './readModels/approvals/projection.js';
+import { planHistoryProjection } from './readModels/planHistory/projection.js';
 import { preferencesProjection } from './readModels/preferences/projection.js';
 import { resourceProjections } from './readModels/resources/projection.js';
+import { savedReportsProjection } from './readModels/savedReports/projection.js';
 import { scheduleOverridesProjection } from './readModels/schedule/projection.js';
 import { sectionsProjection } from './readModels/sections/projection.js';
 import { settingsProjection } from './readModels/settings/projection.js';
@@ -25,4 +27,6 @@ export const allProjections: readonly Projection[] = [
   preferencesProjection,
   approvalsProjection,
   scheduleOverridesProjection,
+  planHistoryProjection,
+  savedReportsProjection,
 ];

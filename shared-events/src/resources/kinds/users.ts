@@ -3,7 +3,7 @@ import { ROLE_SLUGS, roleSlugSchema, type RoleSlug } from '../../permissions/typ
 import { defineResource } from '../defineResource.js';
 import { name, recordId } from './fields.js';
 
-const ROLE_LABELS: Record<RoleSlug, string> = {
+export const ROLE_LABELS: Readonly<Record<RoleSlug, string>> = {
   admin: 'Admin',
   academicOpsAdmin: 'Academic Ops Admin',
   academicAffairsApprover: 'Academic Affairs Approver',

@@ -1,0 +1,293 @@
+import { comparePositions, type Position, type RecordedEvent } from '@allot/shared-events';
+import type { Knex } from 'knex';
+import type { Projection } from '../../runner/projection.js';
+import { migratePlanHistory, PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE } from './schema.js';
+import {
+  ASSIGNMENT_KIND,
+  assignmentVersions,
+  nextPreferences,
+  nextResource,
+  nextSection,
+  planHistoryEventTypes,
+  preferencesVersion,
+  PREFERENCES_KIND,
+  recordOf,
+  resourceOf,
+  resourceVersion,
+  SECTION_KIND,
+  sectionVersion,
+  type LiveSection,
+  type PreferencesVersionState,
+  type VersionRow,
+} from './versions.js';
+import type { ResourceRecord, SectionState } from '@allot/shared-events';
+
+interface Stored extends VersionRow {
+  valid_from: number;
+  valid_to: number | null;
+}
+
+/** A record's open version during a batch: stored already, or to be inserted at the end. */
+interface Open {
+  row: Stored;
+  persisted: boolean;
+}
+
+const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
+const CHUNK = 500;
+
+async function lastLogged(
+  trx: Knex.Transaction,
+  table: string,
+): Promise<{ seq: number; position: Position } | null> {
+  const found = await trx.raw<{
+    rows: { seq: string; commit_position: string; prepare_position: string }[];
+  }>('SELECT seq, commit_position, prepare_position FROM ?? ORDER BY seq DESC LIMIT 1', [table]);
+  const row = found.rows[0];
+  if (!row) return null;
+  return {
+    seq: Number(row.seq),
+    position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+  };
+}
+
+/** The open versions of the records the batch touches, and of the sections' assignments. */
+async function loadOpen(
+  trx: Knex.Transaction,
+  table: string,
+  keys: { kind: string; id: string }[],
+): Promise<Map<string, Open>> {
+  const open = new Map<string, Open>();
+  const add = (rows: (Stored & { valid_from: string | number })[]) => {
+    for (const row of rows) {
+      open.set(keyOf(row.kind, row.id), {
+        row: { ...row, valid_from: Number(row.valid_from), valid_to: null },
+        persisted: true,
+      });
+    }
+  };
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const found = await trx.raw<{ rows: Stored[] }>(
+      `SELECT kind, id, valid_from, period_id, workgroup_id, parent_id, user_id, state FROM ??
+       WHERE valid_to IS NULL AND (kind, id) IN (${chunk.map(() => '(?, ?)').join(', ')})`,
+      [table, ...chunk.flatMap((k) => [k.kind, k.id])],
+    );
+    add(found.rows);
+  }
+  const sections = keys.filter((k) => k.kind === SECTION_KIND).map((k) => k.id);
+  for (let i = 0; i < sections.length; i += CHUNK) {
+    const found = await trx.raw<{ rows: Stored[] }>(
+      `SELECT kind, id, valid_from, period_id, workgroup_id, parent_id, user_id, state FROM ??
+       WHERE valid_to IS NULL AND kind = ? AND parent_id = ANY(?)`,
+      [table, ASSIGNMENT_KIND, sections.slice(i, i + CHUNK)],
+    );
+    add(found.rows);
+  }
+  return open;
+}
+
+/** The academic period of each offering, from its versions (an offering never changes period). */
+async function offeringPeriods(
+  trx: Knex.Transaction,
+  table: string,
+  offeringIds: string[],
+): Promise<Map<string, string | null>> {
+  const periods = new Map<string, string | null>();
+  if (offeringIds.length === 0) return periods;
+  const found = await trx.raw<{ rows: { id: string; period_id: string | null }[] }>(
+    `SELECT DISTINCT ON (id) id, period_id FROM ?? WHERE kind = 'courseOffering' AND id = ANY(?)
+     ORDER BY id, valid_from DESC`,
+    [table, offeringIds],
+  );
+  for (const row of found.rows) periods.set(row.id, row.period_id);
+  return periods;
+}
+
+const same = (a: VersionRow, b: VersionRow) =>
+  a.period_id === b.period_id &&
+  a.workgroup_id === b.workgroup_id &&
+  a.parent_id === b.parent_id &&
+  a.user_id === b.user_id &&
+  JSON.stringify(a.state) === JSON.stringify(b.state);
+
+/** The batch's changes to the versions: what to close and what to insert. */
+class VersionWriter {
+  readonly closes: { kind: string; id: string; valid_from: number; valid_to: number }[] = [];
+  readonly inserts: Stored[] = [];
+
+  constructor(private readonly open: Map<string, Open>) {}
+
+  current(kind: string, id: string): Stored | null {
+    return this.open.get(keyOf(kind, id))?.row ?? null;
+  }
+
+  /** Ends the record's open version at `seq` (it was deleted, or replaced). */
+  close(kind: string, id: string, seq: number): void {
+    const key = keyOf(kind, id);
+    const open = this.open.get(key);
+    if (!open) return;
+    if (open.persisted) {
+      this.closes.push({ kind, id, valid_from: open.row.valid_from, valid_to: seq });
+    } else {
+      open.row.valid_to = seq;
+    }
+    this.open.delete(key);
+  }
+
+  /** Opens a new version at `seq` unless it equals the open one. */
+  write(row: VersionRow, seq: number): void {
+    const previous = this.current(row.kind, row.id);
+    if (previous && same(previous, row)) return;
+    // Two events of one batch may change a record twice: a version that began at this very
+    // event is replaced, never closed empty.
+    if (
+      previous &&
+      !this.open.get(keyOf(row.kind, row.id))?.persisted &&
+      previous.valid_from === seq
+    ) {
+      Object.assign(previous, row);
+      return;
+    }
+    this.close(row.kind, row.id, seq);
+    const stored: Stored = { ...row, valid_from: seq, valid_to: null };
+    this.inserts.push(stored);
+    this.open.set(keyOf(row.kind, row.id), { row: stored, persisted: false });
+  }
+}
+
+function applyEvent(writer: VersionWriter, event: RecordedEvent, seq: number): void {
+  const record = recordOf(event);
+  if (!record) return;
+  const previous = writer.current(record.kind, record.id);
+  const resource = resourceOf(event);
+  if (resource) {
+    const next = nextResource(
+      resource,
+      (previous?.state as ResourceRecord | undefined) ?? null,
+      event,
+    );
+    if (next === null) writer.close(record.kind, record.id, seq);
+    else writer.write(resourceVersion(resource, next), seq);
+    return;
+  }
+  if (record.kind === SECTION_KIND) {
+    const state = nextSection((previous?.state as SectionState | undefined) ?? null, event);
+    const assignmentIds = new Set(
+      previous && (previous.state as SectionState).status !== 'absent'
+        ? Object.keys((previous.state as LiveSection).assignments)
+        : [],
+    );
+    if (state.status !== 'live') {
+      writer.close(SECTION_KIND, record.id, seq);
+      for (const id of assignmentIds) writer.close(ASSIGNMENT_KIND, id, seq);
+      return;
+    }
+    const row = sectionVersion(state);
+    row.period_id = previous?.period_id ?? null;
+    writer.write(row, seq);
+    const assignments = assignmentVersions(state, row.period_id);
+    for (const assignment of assignments) {
+      writer.write(assignment, seq);
+      assignmentIds.delete(assignment.id);
+    }
+    for (const id of assignmentIds) writer.close(ASSIGNMENT_KIND, id, seq);
+    return;
+  }
+  if (record.kind === PREFERENCES_KIND) {
+    const state = nextPreferences(
+      (previous?.state as PreferencesVersionState | undefined) ?? null,
+      event,
+    );
+    writer.write(preferencesVersion(record.id, state), seq);
+  }
+}
+
+/** Fills the period of new section and assignment versions from their sections' offerings. */
+async function fillPeriods(trx: Knex.Transaction, table: string, writer: VersionWriter) {
+  const missing = writer.inserts.filter(
+    (row) => row.kind === SECTION_KIND && row.period_id === null && row.parent_id !== null,
+  );
+  if (missing.length === 0) return;
+  const inBatch = new Map<string, string | null>();
+  for (const row of writer.inserts) {
+    if (row.kind === 'courseOffering') inBatch.set(row.id, row.period_id);
+  }
+  const unknown = [...new Set(missing.map((row) => row.parent_id as string))].filter(
+    (id) => !inBatch.has(id),
+  );
+  const stored = await offeringPeriods(trx, table, unknown);
+  const sectionPeriods = new Map<string, string | null>();
+  for (const row of missing) {
+    const offering = row.parent_id as string;
+    row.period_id = inBatch.get(offering) ?? stored.get(offering) ?? null;
+    sectionPeriods.set(row.id, row.period_id);
+  }
+  for (const row of writer.inserts) {
+    if (row.kind === ASSIGNMENT_KIND && row.period_id === null && row.parent_id) {
+      row.period_id = sectionPeriods.get(row.parent_id) ?? null;
+    }
+  }
+}
+
+/**
+ * The plan's history (DESIGN §8 "as of any instant"): every version of the records reports read,
+ * each valid over a range of this projection's sequence, so a report of the plan as it stood at
+ * any instant is a filter on the same tables as today's. Replayable like every read model; a
+ * re-delivered event (its position already logged) changes nothing.
+ */
+export const planHistoryProjection: Projection = {
+  name: 'planHistory',
+  version: 1,
+  eventTypes: planHistoryEventTypes,
+  tables: [PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE],
+
+  migrate: migratePlanHistory,
+
+  async apply(trx, events, ctx) {
+    const log = ctx.table(PLAN_LOG_TABLE);
+    const versions = ctx.table(PLAN_VERSIONS_TABLE);
+    const last = await lastLogged(trx, log);
+    const fresh = events.filter(
+      (event) =>
+        recordOf(event) !== null && (!last || comparePositions(event.position, last.position) > 0),
+    );
+    if (fresh.length === 0) return [];
+    const keys = new Map<string, { kind: string; id: string }>();
+    for (const event of fresh) {
+      const record = recordOf(event);
+      if (record) keys.set(keyOf(record.kind, record.id), record);
+    }
+    const writer = new VersionWriter(await loadOpen(trx, versions, [...keys.values()]));
+    let seq = last?.seq ?? 0;
+    const logRows = fresh.map((event) => {
+      seq += 1;
+      applyEvent(writer, event, seq);
+      return {
+        seq,
+        commit_position: event.position.commit.toString(),
+        prepare_position: event.position.prepare.toString(),
+        recorded_at: event.createdAt,
+      };
+    });
+    await fillPeriods(trx, versions, writer);
+    for (let i = 0; i < logRows.length; i += CHUNK) {
+      await trx(log).insert(logRows.slice(i, i + CHUNK));
+    }
+    for (let i = 0; i < writer.closes.length; i += CHUNK) {
+      const chunk = writer.closes.slice(i, i + CHUNK);
+      await trx.raw(
+        `UPDATE ?? AS v SET valid_to = c.valid_to
+         FROM (VALUES ${chunk.map(() => '(?, ?, ?::bigint, ?::bigint)').join(', ')})
+           AS c(kind, id, valid_from, valid_to)
+         WHERE v.kind = c.kind AND v.id = c.id AND v.valid_from = c.valid_from`,
+        [versions, ...chunk.flatMap((c) => [c.kind, c.id, c.valid_from, c.valid_to])],
+      );
+    }
+    const rows = writer.inserts.map((row) => ({ ...row, state: JSON.stringify(row.state) }));
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx(versions).insert(rows.slice(i, i + CHUNK));
+    }
+    return [];
+  },
+};

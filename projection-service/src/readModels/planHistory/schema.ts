@@ -1,0 +1,69 @@
+import type { Knex } from 'knex';
+import type { ProjectionContext } from '../../runner/projection.js';
+
+/** One row per event the plan's history took in: its own sequence, log position and instant. */
+export const PLAN_LOG_TABLE = 'plan_log';
+/**
+ * Every version of every record reports read (system-versioned, DESIGN §8 "as of any instant"):
+ * a version is valid from the sequence of the event that made it until the sequence of the
+ * event that replaced it (null: still current). "As of sequence S" is a filter, not a replay.
+ */
+export const PLAN_VERSIONS_TABLE = 'plan_versions';
+
+export async function migratePlanHistory(
+  trx: Knex.Transaction,
+  ctx: ProjectionContext,
+): Promise<void> {
+  const name = (logical: string, suffix: string) => `${ctx.physicalName(logical)}_${suffix}`;
+  await trx.raw(
+    `CREATE TABLE IF NOT EXISTS ?? (
+       seq bigint PRIMARY KEY,
+       commit_position numeric(20) NOT NULL,
+       prepare_position numeric(20) NOT NULL,
+       recorded_at timestamptz NOT NULL
+     )`,
+    [ctx.table(PLAN_LOG_TABLE)],
+  );
+  await trx.raw('CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (commit_position, prepare_position)', [
+    name(PLAN_LOG_TABLE, 'position'),
+    ctx.table(PLAN_LOG_TABLE),
+  ]);
+  await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (recorded_at, seq)', [
+    name(PLAN_LOG_TABLE, 'recorded'),
+    ctx.table(PLAN_LOG_TABLE),
+  ]);
+  await trx.raw(
+    `CREATE TABLE IF NOT EXISTS ?? (
+       kind text NOT NULL,
+       id text NOT NULL,
+       valid_from bigint NOT NULL,
+       valid_to bigint,
+       period_id text,
+       workgroup_id text,
+       parent_id text,
+       user_id text,
+       state jsonb NOT NULL,
+       PRIMARY KEY (kind, id, valid_from)
+     )`,
+    [ctx.table(PLAN_VERSIONS_TABLE)],
+  );
+  const versions = ctx.table(PLAN_VERSIONS_TABLE);
+  // The current plan: a partial index of the open versions, as small as the plan itself.
+  await trx.raw(
+    'CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, period_id) INCLUDE (id) WHERE valid_to IS NULL',
+    [name(PLAN_VERSIONS_TABLE, 'current'), versions],
+  );
+  await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, id) WHERE valid_to IS NULL', [
+    name(PLAN_VERSIONS_TABLE, 'open'),
+    versions,
+  ]);
+  // A past plan: the versions of a kind and period that began by S, checked for their end.
+  await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, period_id, valid_from)', [
+    name(PLAN_VERSIONS_TABLE, 'asof'),
+    versions,
+  ]);
+  await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, parent_id, valid_from)', [
+    name(PLAN_VERSIONS_TABLE, 'parent'),
+    versions,
+  ]);
+}

@@ -1,0 +1,177 @@
+import {
+  allResources,
+  evolvePreferences,
+  evolveSection,
+  initialPreferencesState,
+  initialSectionState,
+  PREFERENCE_EVENTS,
+  SECTION_EVENTS,
+  sharesOf,
+  type PreferencesState,
+  type RecordedEvent,
+  type ResourceDefinition,
+  type ResourceRecord,
+  type SectionState,
+} from '@allot/shared-events';
+
+/**
+ * What the plan's history keeps of each record kind, and how one event changes a record's
+ * version. Pure: the projection (projection.ts) loads the open versions, folds the batch's events
+ * through `nextVersions` and writes what changed.
+ */
+export interface VersionRow {
+  kind: string;
+  id: string;
+  period_id: string | null;
+  workgroup_id: string | null;
+  parent_id: string | null;
+  user_id: string | null;
+  state: unknown;
+}
+
+/** A section that exists (a deleted one has no version). */
+export type LiveSection = Exclude<SectionState, { status: 'absent' }>;
+
+export const SECTION_KIND = 'section';
+export const ASSIGNMENT_KIND = 'assignment';
+export const PREFERENCES_KIND = 'preferences';
+
+const sectionEventTypes = new Set<string>(Object.values(SECTION_EVENTS));
+const preferenceEventTypes = new Set<string>(Object.values(PREFERENCE_EVENTS));
+const resourceByEventType = new Map<string, ResourceDefinition>(
+  allResources.flatMap((resource) =>
+    Object.values(resource.eventTypes)
+      .filter((type): type is string => type !== undefined)
+      .map((type) => [type, resource] as const),
+  ),
+);
+
+export const planHistoryEventTypes: readonly string[] = [
+  ...resourceByEventType.keys(),
+  ...sectionEventTypes,
+  ...preferenceEventTypes,
+];
+
+/** The record an event changes: its kind and id in the history (one stream, one record). */
+export function recordOf(event: RecordedEvent): { kind: string; id: string } | null {
+  const resource = resourceByEventType.get(event.type);
+  const data = event.data as Record<string, unknown>;
+  if (resource) return { kind: resource.name, id: String(data.id) };
+  if (sectionEventTypes.has(event.type)) {
+    const sectionId = event.type.startsWith('TeachingAssignment') ? data.SectionId : data.id;
+    return { kind: SECTION_KIND, id: String(sectionId) };
+  }
+  if (preferenceEventTypes.has(event.type)) return { kind: PREFERENCES_KIND, id: event.streamId };
+  return null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A resource record after one of its events; null once deleted. */
+export function nextResource(
+  resource: ResourceDefinition,
+  current: ResourceRecord | null,
+  event: RecordedEvent,
+): ResourceRecord | null {
+  const types = resource.eventTypes;
+  const upcast = (data: ResourceRecord) => (resource.upcast ? resource.upcast(data) : data);
+  const data = event.data as ResourceRecord;
+  if (event.type === types.created) return upcast(data);
+  if (current === null) return null;
+  if (event.type === types.updated) return { ...current, ...upcast(data) };
+  if (event.type === types.deactivated) return { ...current, isActive: false };
+  if (event.type === types.deleted) return null;
+  return current;
+}
+
+export function resourceVersion(resource: ResourceDefinition, record: ResourceRecord): VersionRow {
+  return {
+    kind: resource.name,
+    id: String(record.id),
+    period_id: text(record.AcademicPeriodId),
+    workgroup_id: text(record.WorkgroupId),
+    parent_id: null,
+    user_id: text(record.UserId),
+    state: record,
+  };
+}
+
+export function resourceOf(event: RecordedEvent): ResourceDefinition | undefined {
+  return resourceByEventType.get(event.type);
+}
+
+/** A section's version; its period comes from its offering (filled in by the projection). */
+export function sectionVersion(state: LiveSection): VersionRow {
+  return {
+    kind: SECTION_KIND,
+    id: state.section.id,
+    period_id: null,
+    workgroup_id: state.section.WorkgroupId,
+    parent_id: state.section.CourseOfferingId,
+    user_id: null,
+    state,
+  };
+}
+
+/**
+ * The section's assignments as reports read them: each with the share it carries in percent
+ * (an equal split of what explicit shares leave; withdrawn ones carry none).
+ */
+export function assignmentVersions(state: LiveSection, periodId: string | null): VersionRow[] {
+  const assignments = Object.values(state.assignments);
+  const shares = sharesOf(assignments.filter((a) => a.status !== 'withdrawn'));
+  return assignments.map((assignment) => ({
+    kind: ASSIGNMENT_KIND,
+    id: assignment.id,
+    period_id: periodId,
+    workgroup_id: state.section.WorkgroupId,
+    parent_id: state.section.id,
+    user_id: assignment.UserId,
+    state: {
+      SectionId: state.section.id,
+      UserId: assignment.UserId,
+      status: assignment.status,
+      share: assignment.share,
+      sharePercent: shares.get(assignment.id) ?? 0,
+      notes: assignment.notes,
+    },
+  }));
+}
+
+export function nextSection(current: SectionState | null, event: RecordedEvent): SectionState {
+  return evolveSection(
+    current ?? initialSectionState,
+    event as Parameters<typeof evolveSection>[1],
+  );
+}
+
+export interface PreferencesVersionState extends PreferencesState {
+  UserId: string;
+  AcademicPeriodId: string;
+}
+
+export function nextPreferences(
+  current: PreferencesVersionState | null,
+  event: RecordedEvent,
+): PreferencesVersionState {
+  const data = event.data as { UserId?: string; AcademicPeriodId?: string };
+  const base = current ?? {
+    ...initialPreferencesState,
+    UserId: data.UserId ?? '',
+    AcademicPeriodId: data.AcademicPeriodId ?? '',
+  };
+  const next = evolvePreferences(base, event as Parameters<typeof evolvePreferences>[1]);
+  return { ...next, UserId: base.UserId, AcademicPeriodId: base.AcademicPeriodId };
+}
+
+export function preferencesVersion(id: string, state: PreferencesVersionState): VersionRow {
+  return {
+    kind: PREFERENCES_KIND,
+    id,
+    period_id: state.AcademicPeriodId,
+    workgroup_id: null,
+    parent_id: null,
+    user_id: state.UserId,
+    state,
+  };
+}

@@ -1,0 +1,227 @@
+import {
+  positionToToken,
+  tokenToPosition,
+  type QueryableReportType,
+  type ReportAnswer,
+  type ReportAsOf,
+  type ReportColumn,
+  type ReportFilterValue,
+  type ResolvedReportQuery,
+} from '@allot/shared-events';
+import type { Knex } from 'knex';
+import type { TableResolver } from '../../runner/tableNames.js';
+import { planHistoryProjection } from '../planHistory/projection.js';
+import { PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE } from '../planHistory/schema.js';
+import { REPORT_SOURCES } from './sources.js';
+
+/** The instant a report reads: a sequence of the plan's history (null: the plan now). */
+export interface ReportInstant {
+  seq: number | null;
+  position: string | null;
+  at: string | null;
+}
+
+export class AsOfNotFound extends Error {}
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One column's filter as SQL over the report's base rows (values bound, never inlined). */
+function filterSql(
+  column: ReportColumn,
+  value: ReportFilterValue,
+): { sql: string; bindings: Knex.RawBinding[] } {
+  const col = `base.${quote(column.key)}`;
+  if (Array.isArray(value)) {
+    if (column.type === 'number')
+      return { sql: `${col} = ANY(?::double precision[])`, bindings: [value.map(Number)] };
+    if (column.type === 'boolean')
+      return {
+        sql: `${col} = ANY(?::boolean[])`,
+        bindings: [value.map((v) => v === true || v === 'true')],
+      };
+    return { sql: `${col} = ANY(?::text[])`, bindings: [value.map(String)] };
+  }
+  if (typeof value === 'object' && value !== null) {
+    const parts: string[] = [];
+    const bindings: Knex.RawBinding[] = [];
+    const cast = column.type === 'number' ? '::double precision' : '::text';
+    if (value.min !== undefined && value.min !== null && value.min !== '') {
+      parts.push(`${col} >= ?${cast}`);
+      bindings.push(value.min);
+    }
+    if (value.max !== undefined && value.max !== null && value.max !== '') {
+      const dateOnlyEnd = column.type === 'datetime' && String(value.max).length === 10;
+      // A date as the end of a date-time range means the whole of that day.
+      parts.push(dateOnlyEnd ? `${col} < (?::date + 1)::text` : `${col} <= ?${cast}`);
+      bindings.push(value.max);
+    }
+    return { sql: parts.join(' AND ') || 'true', bindings };
+  }
+  if (column.type === 'text') {
+    return { sql: `${col} ILIKE ?`, bindings: [`%${escapeLike(String(value))}%`] };
+  }
+  if (column.type === 'boolean') return { sql: `${col} = ?::boolean`, bindings: [value] };
+  if (column.type === 'number') return { sql: `${col} = ?::double precision`, bindings: [value] };
+  return { sql: `${col} = ?::text`, bindings: [String(value)] };
+}
+
+function groupLabel(column: ReportColumn, value: unknown): string {
+  if (value === null || value === undefined || value === '')
+    return `No ${column.label.toLowerCase()}`;
+  if (column.type === 'boolean') return value === true ? 'Yes' : 'No';
+  const choice = column.choices?.find((c) => c.value === value);
+  return choice?.label ?? JSON.stringify(value).replace(/^"|"$/g, '');
+}
+
+const asNumber = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+
+/**
+ * Runs a report (DESIGN §7 reports): the type's source over the plan's versions as of one
+ * instant, filtered, sorted, grouped and paged in PostgreSQL. The rows, count, groups and totals
+ * are read in one repeatable-read transaction, so they agree with each other and with the
+ * position the answer names (a snapshot taken at that position reproduces the same report).
+ */
+export function createReportQuery(knex: Knex, tables: TableResolver) {
+  const table = (logical: string) => tables.table(planHistoryProjection.name, logical);
+
+  async function instantOf(
+    trx: Knex.Transaction,
+    asOf: ReportAsOf | null | undefined,
+  ): Promise<ReportInstant> {
+    const log = await table(PLAN_LOG_TABLE);
+    let found: {
+      rows: { seq: string; commit_position: string; prepare_position: string; recorded_at: Date }[];
+    };
+    if (!asOf) {
+      found = await trx.raw('SELECT * FROM ?? ORDER BY seq DESC LIMIT 1', [log]);
+    } else if ('at' in asOf) {
+      found = await trx.raw('SELECT * FROM ?? WHERE recorded_at <= ? ORDER BY seq DESC LIMIT 1', [
+        log,
+        asOf.at,
+      ]);
+    } else {
+      const position = tokenToPosition(asOf.position);
+      if (!position) throw new AsOfNotFound('That position of the change log is not valid.');
+      found = await trx.raw(
+        `SELECT * FROM ?? WHERE (commit_position, prepare_position) <= (?::numeric, ?::numeric)
+         ORDER BY seq DESC LIMIT 1`,
+        [log, position.commit.toString(), position.prepare.toString()],
+      );
+    }
+    const row = found.rows[0];
+    const seq = row ? Number(row.seq) : 0;
+    return {
+      seq: asOf ? seq : null,
+      position: row
+        ? positionToToken({
+            commit: BigInt(row.commit_position),
+            prepare: BigInt(row.prepare_position),
+          })
+        : null,
+      at: row ? new Date(row.recorded_at).toISOString() : null,
+    };
+  }
+
+  async function run(
+    type: QueryableReportType,
+    query: ResolvedReportQuery,
+    options: { AcademicPeriodId: string | null; asOf?: ReportAsOf | null },
+  ): Promise<ReportAnswer> {
+    const versions = await table(PLAN_VERSIONS_TABLE);
+    const definition = query.definition;
+    const columns = new Map(definition.columns.map((column) => [column.key, column]));
+    return knex.transaction(
+      async (trx) => {
+        const instant = await instantOf(trx, options.asOf);
+        const versionsSql = knex.raw('??', [versions]).toQuery();
+        const v = (kind: string) =>
+          instant.seq === null
+            ? `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_to IS NULL)`
+            : `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_from <= ${instant.seq} AND (valid_to IS NULL OR valid_to > ${instant.seq}))`;
+        const source = REPORT_SOURCES[type]({ v, period: options.AcademicPeriodId });
+        const where: string[] = [];
+        const whereBindings: Knex.RawBinding[] = [];
+        for (const [key, value] of Object.entries(query.filters)) {
+          const column = columns.get(key);
+          if (!column) continue;
+          const filter = filterSql(column, value);
+          where.push(filter.sql);
+          whereBindings.push(...filter.bindings);
+        }
+        const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+        const from = `FROM (${source.sql}) base ${whereSql}`;
+        const fromBindings = [...source.bindings, ...whereBindings];
+        const order = [
+          ...(query.groupBy ? [{ column: query.groupBy, direction: 'asc' as const }] : []),
+          ...query.sorts,
+        ]
+          .map(
+            (s) => `base.${quote(s.column)} ${s.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`,
+          )
+          .concat('base.id ASC')
+          .join(', ');
+        const shown = query.columns.map((key) => `base.${quote(key)}`).join(', ');
+        const rows = await trx.raw<{ rows: Record<string, unknown>[] }>(
+          `SELECT base.id, ${shown} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
+          [...fromBindings, query.pageSize, query.page * query.pageSize],
+        );
+        const summable = query.columns.filter((key) => columns.get(key)?.summable);
+        const sums = summable.map((key) => `sum(base.${quote(key)}) AS ${quote(key)}`);
+        const total = await trx.raw<{ rows: Record<string, unknown>[] }>(
+          `SELECT count(*) AS count${sums.map((s) => `, ${s}`).join('')} ${from}`,
+          fromBindings,
+        );
+        let groups: ReportAnswer['groups'] = null;
+        const groupColumn = query.groupBy ? columns.get(query.groupBy) : undefined;
+        if (groupColumn) {
+          const grouped = await trx.raw<{ rows: Record<string, unknown>[] }>(
+            `SELECT base.${quote(groupColumn.key)} AS value, count(*) AS count
+               ${sums.map((s) => `, ${s}`).join('')}
+             ${from} GROUP BY base.${quote(groupColumn.key)}
+             ORDER BY base.${quote(groupColumn.key)} ASC NULLS LAST`,
+            fromBindings,
+          );
+          groups = grouped.rows.map((row) => ({
+            value: (row.value ?? null) as string | number | boolean | null,
+            label: groupLabel(groupColumn, row.value),
+            count: Number(row.count),
+            sums: Object.fromEntries(summable.map((key) => [key, round(asNumber(row[key]))])),
+          }));
+        }
+        const totalRow = total.rows[0] ?? {};
+        return {
+          type,
+          columns: query.columns.map((key) => {
+            const column = columns.get(key) as ReportColumn;
+            return { key, label: column.label, type: column.type };
+          }),
+          rows: rows.rows.map((row) =>
+            Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(value)])),
+          ),
+          count: Number(totalRow.count ?? 0),
+          page: query.page,
+          pageSize: query.pageSize,
+          groups,
+          totals: Object.fromEntries(summable.map((key) => [key, round(asNumber(totalRow[key]))])),
+          AcademicPeriodId: definition.periodScoped ? options.AcademicPeriodId : null,
+          asOf: { position: instant.position, at: instant.at },
+        };
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
+  }
+
+  return { run };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function cell(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string')
+    return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  return JSON.stringify(value);
+}

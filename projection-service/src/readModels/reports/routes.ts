@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import {
+  QUERYABLE_REPORT_TYPES,
+  ReportAnswer,
+  ReportQuery,
+  resolveReportQuery,
+} from '@allot/shared-events';
+import type { TableResolver } from '../../runner/tableNames.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
+import { sendError } from '../../http/viewer.js';
+import { AsOfNotFound, createReportQuery } from './query.js';
+
+export interface ReportReadOptions {
+  knex: Knex;
+  tables: TableResolver;
+}
+
+const Params = z.object({ type: z.enum(QUERYABLE_REPORT_TYPES) }).strict();
+
+function invalid(reply: FastifyReply, fields: { field: string; message: string }[]): never {
+  return answered(sendError(reply, 400, 'The report query is not valid.', fields));
+}
+
+const issuesOf = (error: z.ZodError) =>
+  error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+
+/**
+ * POST /api/reports/:type/query (Report read): a page of a report of the plan now or as of an
+ * instant. A POST because a report's columns, filters and sorts do not fit an address; it
+ * changes nothing.
+ */
+export function reportReadRoutes(
+  fastify: FastifyInstance,
+  options: ReportReadOptions,
+  done: (err?: Error) => void,
+): void {
+  const reports = createReportQuery(options.knex, options.tables);
+  const app = withAnswers(fastify);
+
+  app.post(
+    '/api/reports/:type/query',
+    {
+      config: requiresRead('Report'),
+      schema: { params: Params, body: ReportQuery, response: { 200: ReportAnswer } },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
+      if (!viewer.ability.can('read', 'Report')) {
+        return answered(sendError(reply, 403, 'You may not read reports.'));
+      }
+      const params = Params.safeParse(request.params);
+      if (!params.success) {
+        return answered(sendError(reply, 404, 'There is no report of that type.'));
+      }
+      const body = ReportQuery.safeParse(request.body ?? {});
+      if (!body.success) return invalid(reply, issuesOf(body.error));
+      const resolved = resolveReportQuery(params.data.type, body.data);
+      if (!resolved.ok) return invalid(reply, resolved.issues);
+      try {
+        return await reports.run(params.data.type, resolved.value, {
+          AcademicPeriodId: body.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId,
+          asOf: body.data.asOf ?? null,
+        });
+      } catch (error) {
+        if (error instanceof AsOfNotFound) {
+          return invalid(reply, [{ field: 'asOf.position', message: error.message }]);
+        }
+        throw error;
+      }
+    },
+  );
+  done();
+}

@@ -1,0 +1,325 @@
+import { ROLE_LABELS, type QueryableReportType } from '@allot/shared-events';
+import type { Knex } from 'knex';
+import { ASSIGNMENT_STEP } from '../workload/query.js';
+
+/**
+ * Each report type as one SELECT over the plan's versions, giving `id` and a column per key of
+ * its definition (shared-events reports/definitions.ts), for the plan as of one instant: `v(kind)`
+ * is the set of that kind's versions valid then. The query engine (query.ts) filters, sorts,
+ * groups and pages on top; a test checks every declared column has its expression here.
+ */
+export interface SourceContext {
+  /** The versions of a kind valid at the report's instant, as a parenthesised subquery. */
+  v(kind: string): string;
+  /** The period the report reads (a bound parameter placeholder is added by the caller). */
+  period: string | null;
+}
+
+export interface Source {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
+const userName = (alias: string) =>
+  `COALESCE(${alias}.state->>'displayName', trim(concat(${alias}.state->>'firstName', ' ', ${alias}.state->>'lastName')))`;
+const num = (expression: string) => `(${expression})::double precision`;
+const round2 = (expression: string) => `round((${expression})::numeric, 2)::double precision`;
+const WEEKDAY_NAMES = "'{MO,Mon,TU,Tue,WE,Wed,TH,Thu,FR,Fri,SA,Sat,SU,Sun}'::text[]";
+/** A meeting's days as people read them: ["TU","TH"] → "Tue/Thu". */
+const daysText = (meeting: string) => `(SELECT string_agg(
+    (${WEEKDAY_NAMES})[array_position(${WEEKDAY_NAMES}, d) + 1], '/' ORDER BY array_position(${WEEKDAY_NAMES}, d))
+  FROM jsonb_array_elements_text(${meeting}->'days') AS d)`;
+
+/** The columns every section-based report shares: course, section, workgroup, term, mode. */
+function sectionColumns(c: SourceContext): { select: string; joins: string } {
+  return {
+    select: `c.state->>'courseNumber' AS "courseNumber",
+      c.state->>'name' AS "courseName",
+      s.state->'section'->>'sectionNumber' AS "sectionNumber",
+      s.state->'section'->>'name' AS "sectionName",
+      w.state->>'name' AS workgroup,
+      t.state->>'name' AS term,
+      m.state->>'name' AS "teachingMode"`,
+    joins: `LEFT JOIN ${c.v('courseOffering')} o ON o.id = s.parent_id
+      LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
+      LEFT JOIN ${c.v('workgroup')} w ON w.id = s.workgroup_id
+      LEFT JOIN ${c.v('academicTerm')} t ON t.id = s.state->'section'->'TermMode'->>'AcademicTermId'
+      LEFT JOIN ${c.v('teachingMode')} m ON m.id = s.state->'section'->'TermMode'->>'TeachingModeId'`,
+  };
+}
+
+/** DOMAIN.md: a section's points are its own, else its default, else the course's credit hours. */
+const SECTION_POINTS = `COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")}, ${num("c.state->>'sectionCreditHours'")}, 0)`;
+
+function instructorsOf(c: SourceContext, section: string): string {
+  return `(SELECT string_agg(${userName('iu')}, ', ' ORDER BY ${userName('iu')})
+    FROM ${c.v('assignment')} ia JOIN ${c.v('user')} iu ON iu.id = ia.user_id
+    WHERE ia.parent_id = ${section} AND ia.state->>'status' <> 'withdrawn')`;
+}
+
+const periodFilter = (alias: string, c: SourceContext, bindings: Knex.RawBinding[]) => {
+  bindings.push(c.period);
+  return `${alias}.period_id = ?`;
+};
+
+const roleLabels = `(VALUES ${Object.entries(ROLE_LABELS)
+  .map(([slug, label]) => `('${slug}', '${label.replace(/'/g, "''")}')`)
+  .join(', ')}) AS rl(slug, label)`;
+
+export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceContext) => Source>> = {
+  Courses(c) {
+    return {
+      sql: `SELECT c.id,
+          c.state->>'courseNumber' AS "courseNumber",
+          c.state->>'name' AS name,
+          w.state->>'name' AS workgroup,
+          ${num("c.state->>'sectionCreditHours'")} AS "creditHours",
+          ${num("c.state->>'unitsMax'")} AS "unitsMax",
+          ${num("c.state->>'sectionMaxStudents'")} AS "maxStudents",
+          COALESCE((c.state->>'isOffered')::boolean, true) AS "isOffered",
+          COALESCE((c.state->>'isActive')::boolean, true) AS "isActive"
+        FROM ${c.v('course')} c
+        LEFT JOIN ${c.v('workgroup')} w ON w.id = c.workgroup_id`,
+      bindings: [],
+    };
+  },
+
+  CourseOfferings(c) {
+    const bindings: Knex.RawBinding[] = [];
+    const where = periodFilter('o', c, bindings);
+    return {
+      sql: `SELECT o.id,
+          c.state->>'courseNumber' AS "courseNumber",
+          c.state->>'name' AS "courseName",
+          w.state->>'name' AS workgroup,
+          (SELECT string_agg(concat(t.state->>'name', ' — ', m.state->>'name'), ', '
+                             ORDER BY t.state->>'name', m.state->>'name')
+             FROM jsonb_array_elements(COALESCE(o.state->'termModes', '[]'::jsonb)) tm
+             LEFT JOIN ${c.v('academicTerm')} t ON t.id = tm->>'AcademicTermId'
+             LEFT JOIN ${c.v('teachingMode')} m ON m.id = tm->>'TeachingModeId') AS "termModes",
+          COALESCE(sc.sections, 0)::double precision AS sections,
+          COALESCE(sc.points, 0)::double precision AS points
+        FROM ${c.v('courseOffering')} o
+        LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
+        LEFT JOIN ${c.v('workgroup')} w ON w.id = c.workgroup_id
+        LEFT JOIN LATERAL (
+          SELECT count(*) AS sections, ${round2(`sum(COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")}, ${num("c.state->>'sectionCreditHours'")}, 0))`)} AS points
+          FROM ${c.v('section')} s WHERE s.parent_id = o.id
+        ) sc ON true
+        WHERE ${where}`,
+      bindings,
+    };
+  },
+
+  Instructors(c) {
+    const profile = (field: string) => `u.state->'FacultyProfile'->>'${field}'`;
+    return {
+      sql: `SELECT u.id,
+          ${userName('u')} AS name,
+          u.state->>'email' AS email,
+          u.state->>'EmployeeId' AS "employeeId",
+          it.state->>'name' AS "instructorType",
+          r.state->>'name' AS rank,
+          d.state->>'name' AS division,
+          tr.state->>'name' AS track,
+          ${num("u.state->'FinancialData'->>'pointsRequired'")} AS "pointsRequired",
+          COALESCE((${profile('receiveAssignments')})::boolean, true) AS "receiveAssignments",
+          COALESCE((u.state->>'isActive')::boolean, true) AS "isActive"
+        FROM ${c.v('user')} u
+        LEFT JOIN ${c.v('instructorType')} it ON it.id = ${profile('InstructorTypeId')}
+        LEFT JOIN ${c.v('rank')} r ON r.id = ${profile('RankId')}
+        LEFT JOIN ${c.v('division')} d ON d.id = ${profile('DivisionId')}
+        LEFT JOIN ${c.v('track')} tr ON tr.id = ${profile('TrackId')}
+        WHERE COALESCE((u.state->>'isFaculty')::boolean, false)`,
+      bindings: [],
+    };
+  },
+
+  InstructorWorkloads(c) {
+    const profile = (field: string) => `u.state->'FacultyProfile'->>'${field}'`;
+    return {
+      sql: `WITH teaching AS (
+          SELECT a.user_id,
+                 sum(${SECTION_POINTS} * ${num("a.state->>'sharePercent'")} / 100) AS points,
+                 count(*) AS sections
+          FROM ${c.v('assignment')} a
+          JOIN ${c.v('section')} s ON s.id = a.parent_id
+          LEFT JOIN ${c.v('courseOffering')} o ON o.id = s.parent_id
+          LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
+          WHERE a.period_id = ? AND a.state->>'status' <> 'withdrawn'
+          GROUP BY a.user_id
+        ), admin AS (
+          SELECT aa.user_id, sum(${num("aa.state->>'points'")}) AS points
+          FROM ${c.v('administrativeAssignment')} aa WHERE aa.period_id = ?
+          GROUP BY aa.user_id
+        ), step AS (
+          SELECT COALESCE(max(${num("ps.state->>'stepId'")}), 0) > ? AS closed
+          FROM ${c.v('progressStep')} ps
+          WHERE ps.period_id = ? AND COALESCE((ps.state->>'isActive')::boolean, false)
+        ), loads AS (
+          SELECT u.id,
+            ${userName('u')} AS name,
+            u.state->>'email' AS email,
+            (SELECT min(w.state->>'name') FROM ${c.v('workgroup')} w
+              WHERE w.state->'members' @> jsonb_build_array(jsonb_build_object('UserId', u.id))) AS workgroup,
+            it.state->>'name' AS "instructorType",
+            r.state->>'name' AS rank,
+            COALESCE(${num("u.state->'FinancialData'->>'pointsRequired'")}, 0) AS required,
+            ${round2('COALESCE(t.points, 0)')} AS teaching,
+            ${round2('COALESCE(ad.points, 0)')} AS administrative,
+            COALESCE(t.sections, 0)::double precision AS sections
+          FROM ${c.v('user')} u
+          LEFT JOIN teaching t ON t.user_id = u.id
+          LEFT JOIN admin ad ON ad.user_id = u.id
+          LEFT JOIN ${c.v('instructorType')} it ON it.id = ${profile('InstructorTypeId')}
+          LEFT JOIN ${c.v('rank')} r ON r.id = ${profile('RankId')}
+          WHERE COALESCE((u.state->>'isFaculty')::boolean, false)
+            AND COALESCE((u.state->>'isActive')::boolean, true)
+        )
+        SELECT l.*, ${round2('l.teaching + l.administrative')} AS assigned,
+          ${round2('l.required - l.teaching - l.administrative')} AS remaining,
+          CASE WHEN l.required - l.teaching - l.administrative < 0 THEN 'over'
+               WHEN l.required - l.teaching - l.administrative > 0 AND (SELECT closed FROM step) THEN 'under'
+               ELSE 'within' END AS load
+        FROM loads l`,
+      bindings: [c.period, c.period, ASSIGNMENT_STEP, c.period],
+    };
+  },
+
+  Sections(c) {
+    const bindings: Knex.RawBinding[] = [];
+    const { select, joins } = sectionColumns(c);
+    const where = periodFilter('s', c, bindings);
+    return {
+      sql: `SELECT base.*,
+          CASE WHEN base.share_total <= 0 THEN 'uncovered'
+               WHEN abs(base.share_total - 100) < 0.01 THEN 'covered'
+               WHEN base.share_total < 100 THEN 'partial' ELSE 'over' END AS coverage,
+          ${round2('base.points * base.share_total / 100')} AS "assignedPoints",
+          ${round2('round((base.points * base.share_total / 100)::numeric, 2) - base.points')} AS variance
+        FROM (
+          SELECT s.id, ${select},
+            ${num("s.state->'section'->>'enrollment'")} AS enrollment,
+            ${SECTION_POINTS} AS points,
+            COALESCE((SELECT sum(${num("a.state->>'sharePercent'")}) FROM ${c.v('assignment')} a
+              WHERE a.parent_id = s.id AND a.state->>'status' <> 'withdrawn'), 0) AS share_total,
+            ${instructorsOf(c, 's.id')} AS instructors,
+            (SELECT string_agg(concat(${daysText('mt')}, ' ', mt->>'startTime', '–', mt->>'endTime',
+                                      CASE WHEN l.id IS NULL THEN '' ELSE ', ' || (l.state->>'code') END), '; ')
+               FROM jsonb_array_elements(s.state->'section'->'meetings') mt
+               LEFT JOIN ${c.v('location')} l ON l.id = mt->>'LocationId') AS meetings
+          FROM ${c.v('section')} s
+          ${joins}
+          WHERE ${where}
+        ) base`,
+      bindings,
+    };
+  },
+
+  SectionSchedules(c) {
+    const bindings: Knex.RawBinding[] = [];
+    const { select, joins } = sectionColumns(c);
+    const where = periodFilter('s', c, bindings);
+    return {
+      sql: `SELECT concat(s.id, '/', mt->>'id') AS id, ${select},
+          ${daysText('mt')} AS days,
+          mt->>'startTime' AS "startTime",
+          mt->>'endTime' AS "endTime",
+          mt->>'startDate' AS "startDate",
+          mt->>'until' AS "endDate",
+          mt->>'frequency' AS frequency,
+          l.state->>'code' AS room,
+          ${instructorsOf(c, 's.id')} AS instructors
+        FROM ${c.v('section')} s
+        CROSS JOIN LATERAL jsonb_array_elements(s.state->'section'->'meetings') mt
+        LEFT JOIN ${c.v('location')} l ON l.id = mt->>'LocationId'
+        ${joins}
+        WHERE ${where}`,
+      bindings,
+    };
+  },
+
+  TeachingAssignments(c) {
+    const bindings: Knex.RawBinding[] = [];
+    const { select, joins } = sectionColumns(c);
+    const where = periodFilter('a', c, bindings);
+    return {
+      sql: `SELECT a.id, ${select},
+          ${userName('u')} AS instructor,
+          u.state->>'email' AS email,
+          a.state->>'status' AS status,
+          ${round2("(a.state->>'sharePercent')::double precision")} AS share,
+          ${round2(`${SECTION_POINTS} * ${num("a.state->>'sharePercent'")} / 100`)} AS points,
+          a.state->>'notes' AS notes
+        FROM ${c.v('assignment')} a
+        JOIN ${c.v('section')} s ON s.id = a.parent_id
+        LEFT JOIN ${c.v('user')} u ON u.id = a.user_id
+        ${joins}
+        WHERE ${where}`,
+      bindings,
+    };
+  },
+
+  TeachingPreferences(c) {
+    const bindings: Knex.RawBinding[] = [];
+    const where = periodFilter('p', c, bindings);
+    return {
+      sql: `SELECT pr.key AS id,
+          ${userName('u')} AS instructor,
+          pr.value->>'level' AS level,
+          c.state->>'courseNumber' AS "courseNumber",
+          c.state->>'name' AS "courseName",
+          at.state->>'name' AS "assignmentType",
+          t.state->>'name' AS term,
+          m.state->>'name' AS "teachingMode",
+          ${num("pr.value->>'weight'")} AS weight,
+          pr.value->>'notes' AS notes,
+          p.state->>'status' AS submission
+        FROM ${c.v('preferences')} p
+        CROSS JOIN LATERAL jsonb_each(p.state->'preferences') pr
+        LEFT JOIN ${c.v('user')} u ON u.id = p.user_id
+        LEFT JOIN ${c.v('course')} c ON c.id = pr.value->>'CourseId'
+        LEFT JOIN ${c.v('assignmentType')} at ON at.id = pr.value->>'AssignmentTypeId'
+        LEFT JOIN ${c.v('academicTerm')} t ON t.id = pr.value->>'AcademicTermId'
+        LEFT JOIN ${c.v('teachingMode')} m ON m.id = pr.value->>'TeachingModeId'
+        WHERE ${where}`,
+      bindings,
+    };
+  },
+
+  TeachingPreferenceSubmissions(c) {
+    const bindings: Knex.RawBinding[] = [c.period];
+    return {
+      sql: `SELECT u.id,
+          ${userName('u')} AS instructor,
+          u.state->>'email' AS email,
+          COALESCE(p.state->>'status', 'notStarted') AS status,
+          p.state->>'submittedAt' AS "submittedAt",
+          COALESCE((SELECT count(*) FROM jsonb_object_keys(p.state->'preferences')), 0)::double precision AS preferences,
+          COALESCE(jsonb_array_length(p.state->'unavailable'), 0)::double precision AS "unavailableTimes"
+        FROM ${c.v('user')} u
+        LEFT JOIN ${c.v('preferences')} p ON p.user_id = u.id AND p.period_id = ?
+        WHERE COALESCE((u.state->>'isFaculty')::boolean, false)
+          AND COALESCE((u.state->>'isActive')::boolean, true)`,
+      bindings,
+    };
+  },
+
+  Users(c) {
+    return {
+      sql: `SELECT u.id,
+          ${userName('u')} AS name,
+          u.state->>'email' AS email,
+          u.state->>'username' AS username,
+          u.state->>'EmployeeId' AS "employeeId",
+          (SELECT string_agg(rl.label, ', ' ORDER BY rl.label)
+             FROM jsonb_array_elements(COALESCE(u.state->'Roles', '[]'::jsonb)) ur
+             JOIN ${roleLabels} ON rl.slug = ur->>'slug') AS roles,
+          COALESCE((u.state->>'isFaculty')::boolean, false) AS "isFaculty",
+          COALESCE((u.state->>'isActive')::boolean, true) AS "isActive",
+          u.state->>'lastLoginAt' AS "lastLoginAt"
+        FROM ${c.v('user')} u`,
+      bindings: [],
+    };
+  },
+};

@@ -1,3 +1,3 @@
 export * from './projectionServicePlugin.js';
 export { handleReadError } from './errorHandler.js';
-export * from './viewer.js';
+export * from '../http/viewer.js';

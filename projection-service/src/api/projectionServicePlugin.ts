@@ -12,11 +12,12 @@ import { suggestionRoutes } from '../readModels/suggestions/routes.js';
 import { approvalReadRoutes } from '../readModels/approvals/routes.js';
 import { dashboardRoutes } from '../readModels/dashboard/routes.js';
 import { alignmentMetricsRoutes } from '../readModels/alignment/routes.js';
+import { createAlignmentReader } from '../readModels/alignment/inputs.js';
 import { scheduleRoutes } from '../readModels/schedule/routes.js';
 import { offeringOverviewRoutes } from '../readModels/offeringOverview/routes.js';
-import { sendError, viewerFromRequestAuth, viewerPlugin, type ViewerResolver } from './viewer.js';
+import { sendError, viewerPlugin, type ViewerResolver } from '../http/viewer.js';
 import { authRoutes } from '../readModels/auth/routes.js';
-import type { RequestAuthOptions } from '../readModels/auth/requestAuth.js';
+import { viewerFromRequestAuth, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
 
 export interface ProjectionServiceOptions {
   knex: Knex;
@@ -71,7 +72,10 @@ export async function projectionServicePlugin(
   options: ProjectionServiceOptions,
 ): Promise<void> {
   const tables = options.tables ?? createTableResolver(options.knex);
-  const readOptions = { knex: options.knex, tables };
+  // The sections' assignment list carries each assignment's alignment, which the alignment read
+  // model computes (from the sections' tables among others): it is given here, not imported there.
+  const { alignmentsOf } = createAlignmentReader(options.knex, tables);
+  const readOptions = { knex: options.knex, tables, alignmentsOf };
 
   fastify.setErrorHandler(handleReadError);
   refuseNulCharacters(fastify);

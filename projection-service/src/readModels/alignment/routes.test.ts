@@ -17,10 +17,10 @@ import { demoContextFor } from '../../../../shared-events/src/permissions/fixtur
 import { preferencesProjection } from '../preferences/projection.js';
 import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
+import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { alignmentMetricsRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;

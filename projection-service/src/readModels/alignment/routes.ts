@@ -3,10 +3,10 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { AlignmentMetricsAnswer, workgroups, type ResourceDefinition } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
-import { readableWorkgroups, sendError } from '../../api/viewer.js';
+import { readableWorkgroups, sendError } from '../../http/viewer.js';
 import { SECTION_ASSIGNMENTS_TABLE, sectionsProjection } from '../sections/projection.js';
 import { createAlignmentReader } from './inputs.js';
 

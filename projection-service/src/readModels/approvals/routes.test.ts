@@ -15,10 +15,10 @@ import { demoContextFor } from '../../../../shared-events/src/permissions/fixtur
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import type { RealtimeNotification } from '../../runner/projection.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
+import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { approvalReadRoutes } from './routes.js';
 import { approvalsProjection } from './projection.js';
-import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import {
   progressSteps,
   users,
@@ -16,7 +16,7 @@ import {
 } from '@allot/shared-events';
 
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
-import { readableWorkgroups, sendError } from '../../api/viewer.js';
+import { readableWorkgroups, sendError } from '../../http/viewer.js';
 import {
   PROGRESS_ACTIONS_TABLE,
   WORKGROUP_APPROVALS_TABLE,

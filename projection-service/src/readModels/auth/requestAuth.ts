@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   SESSION_COOKIE_NAME,
+  defineAbilityFor,
   parseCookieHeader,
   type SessionCodec,
   type SessionData,
 } from '@allot/shared-events';
 import { resolveSession, type AuthEnvironment, type ResolvedSession } from './authContext.js';
 import type { ApiKeyListItem } from './apiKeysProjection.js';
+import type { ViewerResolver } from '../../http/viewer.js';
 
 /** Verifies an API key (the Bearer token) and answers the user it authenticates, or null. */
 export type ApiKeyVerifier = (token: string) => Promise<string | null>;
@@ -48,4 +50,17 @@ export function sendUnauthorized(reply: FastifyReply): FastifyReply {
   return reply
     .code(401)
     .send({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' });
+}
+
+/** The viewer of the auth context (session cookie or API key, resolved against the read models). */
+export function viewerFromRequestAuth(options: RequestAuthOptions): ViewerResolver {
+  return async (request) => {
+    const resolved = await authenticate(request, options);
+    if (!resolved) return null;
+    return {
+      userId: resolved.working.id,
+      ability: defineAbilityFor(resolved.abilityContext),
+      workingAcademicPeriodId: resolved.workingAcademicPeriodId,
+    };
+  };
 }

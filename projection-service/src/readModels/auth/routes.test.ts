@@ -12,7 +12,7 @@ import { authUser } from './testing/authUser.js';
 import { readAppVersion } from './appVersion.js';
 import { authRoutes } from './routes.js';
 import type { RequestAuthOptions } from './requestAuth.js';
-import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 const codec = createSessionCodec({
   secrets: ['auth-routes-test-secret-long-enough!!'],

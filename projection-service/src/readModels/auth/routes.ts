@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AuthContextAnswer, defineAbilityFor, MeAnswer, StatusAnswer } from '@allot/shared-events';
 import { authContextOf, signedOutContext } from './authContext.js';
 import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 
 /** GET /api/status and GET /api/auth/me: their schemas are the read API's contract. */
 export type StatusResponse = StatusAnswer;

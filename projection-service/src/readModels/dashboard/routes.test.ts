@@ -16,11 +16,12 @@ import { demoContextFor } from '../../../../shared-events/src/permissions/fixtur
 import { preferencesProjection } from '../preferences/projection.js';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
+import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionReadRoutes } from '../sections/routes.js';
+import { createAlignmentReader } from '../alignment/inputs.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { dashboardRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
@@ -133,7 +134,8 @@ beforeAll(async () => {
   await app.register(viewerPlugin, { resolve: viewer });
   await app.register(dashboardRoutes, { knex, tables });
   // The lists the dashboard links to, to check that each link lists what its count counts.
-  await app.register(sectionReadRoutes, { knex, tables });
+  const { alignmentsOf } = createAlignmentReader(knex, tables);
+  await app.register(sectionReadRoutes, { knex, tables, alignmentsOf });
 });
 
 afterAll(async () => {

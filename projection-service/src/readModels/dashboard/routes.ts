@@ -8,11 +8,11 @@ import {
   type ResourceDefinition,
 } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { PREFERENCE_SUBMISSIONS_TABLE, preferencesProjection } from '../preferences/projection.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
-import { readableWorkgroups, sendError, workgroupsFor } from '../../api/viewer.js';
+import { readableWorkgroups, sendError, workgroupsFor } from '../../http/viewer.js';
 import {
   SECTION_ASSIGNMENTS_TABLE,
   SECTIONS_TABLE,

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { OfferingOverviewAnswer } from '@allot/shared-events';
-import { sendError } from '../../api/viewer.js';
+import { sendError } from '../../http/viewer.js';
 import { createOfferingOverviewQuery, OfferingOverviewQuery } from './query.js';
 
 export interface OfferingOverviewOptions {

@@ -16,10 +16,10 @@ import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
+import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { preferenceReadRoutes } from './routes.js';
 import { preferencesProjection } from './projection.js';
-import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;

@@ -19,10 +19,10 @@ import {
   type SubmissionStatus,
 } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
-import { sendError, type ResourceViewer } from '../../api/viewer.js';
+import { sendError, type ResourceViewer } from '../../http/viewer.js';
 import {
   PREFERENCE_SUBMISSIONS_TABLE,
   TEACHING_PREFERENCES_TABLE,

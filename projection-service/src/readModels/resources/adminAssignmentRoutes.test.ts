@@ -16,7 +16,7 @@ import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/
 import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
 import { resourceProjection } from './projection.js';
 import { resourceReadRoutes } from './routes.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../api/viewer.js';
+import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 
 let db: TestDatabase;
 let knex: Knex;

@@ -7,9 +7,9 @@ import {
   subjectOf,
   type ResourceDefinition,
 } from '@allot/shared-events';
-import { requiresRead } from '../../api/routeRequirement.js';
+import { requiresRead } from '../../http/routeRequirement.js';
 import type { ResourceReader } from './reader.js';
-import { sendError } from '../../api/viewer.js';
+import { sendError } from '../../http/viewer.js';
 
 /**
  * GET /api/administrativeAssignments/mine: My Admin Assignments (DESIGN §7: faculty read their

@@ -16,7 +16,7 @@ import {
   type ReferenceSort,
   type Scope,
 } from './query.js';
-import { sendError, type ResourceViewer } from '../../api/viewer.js';
+import { sendError, type ResourceViewer } from '../../http/viewer.js';
 
 export interface ResourceReadOptions {
   knex: Knex;

@@ -24,7 +24,7 @@ import { createTableResolver } from '../../runner/tableNames.js';
 import type { RealtimeNotification } from '../../runner/projection.js';
 import { projectionTestEnvs, type ProjectionTestEnv } from '../../runner/testing/environment.js';
 import { resourceProjections } from './projection.js';
-import type { ResourceViewer, ViewerResolver } from '../../api/viewer.js';
+import type { ResourceViewer, ViewerResolver } from '../../http/viewer.js';
 
 const envs = projectionTestEnvs(nativeDatabaseUrl() ? 'postgres' : 'pglite');
 let env: ProjectionTestEnv;

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allResources, referencesTo, type ResourceDefinition } from '@allot/shared-events';
 import { getRecord, type Scope } from './query.js';
-import { sendError, type ResourceViewer } from '../../api/viewer.js';
+import { sendError, type ResourceViewer } from '../../http/viewer.js';
 import { createReader, type ResourceReadOptions, type ResourceReader } from './reader.js';
 import { periodRoutes } from './periodRoutes.js';
 import { withIncludes } from './includes.js';
 import { userRoutes } from './userRoutes.js';
 import { taxonomyRoutes } from './taxonomyRoutes.js';
 import { adminAssignmentRoutes } from './adminAssignmentRoutes.js';
-import { requiresRead } from '../../api/routeRequirement.js';
+import { requiresRead } from '../../http/routeRequirement.js';
 
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
 const KeysOnly = z.object({

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_THEME, userSettings, users } from '@allot/shared-events';
 import type { ResourceReader } from './reader.js';
 import { findRecord, getRecord } from './query.js';
-import { sendError } from '../../api/viewer.js';
-import { requiresRead } from '../../api/routeRequirement.js';
+import { sendError } from '../../http/viewer.js';
+import { requiresRead } from '../../http/routeRequirement.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

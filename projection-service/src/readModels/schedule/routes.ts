@@ -14,10 +14,10 @@ import {
   type ResourceDefinition,
 } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
-import { readableWorkgroups, sendError, type ResourceViewer } from '../../api/viewer.js';
+import { readableWorkgroups, sendError, type ResourceViewer } from '../../http/viewer.js';
 import {
   SECTION_ASSIGNMENTS_TABLE,
   SECTION_PEOPLE_TABLE,

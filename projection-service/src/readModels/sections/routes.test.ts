@@ -20,10 +20,11 @@ import {
   viewerPlugin,
   type ResourceViewer,
   type ViewerResolver,
-} from '../../api/viewer.js';
+} from '../../http/viewer.js';
 import { sectionReadRoutes } from './routes.js';
+import { createAlignmentReader } from '../alignment/inputs.js';
 import { sectionsProjection } from './projection.js';
-import { answerContract, type AnswerContract } from '../../api/testing/answerContract.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
@@ -160,7 +161,8 @@ beforeAll(async () => {
   app = Fastify({ logger: false });
   contract = answerContract(app);
   await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(sectionReadRoutes, { knex, tables: harness.tables });
+  const { alignmentsOf } = createAlignmentReader(knex, harness.tables);
+  await app.register(sectionReadRoutes, { knex, tables: harness.tables, alignmentsOf });
   await app.ready();
 });
 

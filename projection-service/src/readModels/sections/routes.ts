@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, sendJsonText, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, sendJsonText, withAnswers } from '../../http/answers.js';
 import {
   AssignmentListAnswer,
   InstructorOptionListAnswer,
@@ -11,11 +11,11 @@ import {
   SectionListAnswer,
   subjectOf,
   type AssignmentStatus,
+  type PreferenceAlignment,
   type SectionState,
 } from '@allot/shared-events';
 
-import { readableWorkgroups, sendError, workgroupsFor } from '../../api/viewer.js';
-import { createAlignmentReader } from '../alignment/inputs.js';
+import { readableWorkgroups, sendError, workgroupsFor } from '../../http/viewer.js';
 import {
   AssignmentListQuery,
   containsPattern,
@@ -33,9 +33,26 @@ import {
   sectionsProjection,
 } from './projection.js';
 
+/** What the alignment of one teaching assignment is computed from (a row of its table). */
+export interface AlignedAssignment {
+  id: string;
+  section_id: string;
+  user_id: string;
+  points: number;
+  academic_period_id: string | null;
+}
+
 export interface SectionReadOptions {
   knex: Knex;
   tables: TableResolver;
+  /**
+   * Each assignment's preferenceAlignment, by assignment id: the alignment read model's
+   * `alignmentsOf`, given by whoever registers these routes (the alignment reads this read
+   * model's tables, so this one does not import it).
+   */
+  alignmentsOf: (
+    rows: readonly AlignedAssignment[],
+  ) => Promise<ReadonlyMap<string, PreferenceAlignment>>;
 }
 
 const id = z.string().trim().min(1).max(100);
@@ -176,7 +193,6 @@ export function sectionReadRoutes(
 ): void {
   const { knex } = options;
   const table = (logical: string) => options.tables.table(sectionsProjection.name, logical);
-  const alignment = createAlignmentReader(knex, options.tables);
   const app = withAnswers(fastify);
   const viewerOf = (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = request.viewer;
@@ -327,7 +343,7 @@ export function sectionReadRoutes(
         .limit(take)
         .offset(skip)) as AssignmentRow[];
       // Each assignment carries its preferenceAlignment (DOMAIN.md), computed from the read models.
-      const alignments = await alignment.alignmentsOf(rows);
+      const alignments = await options.alignmentsOf(rows);
       return {
         count: Number(counted?.count ?? 0),
         rows: rows.map((r) => ({

@@ -10,8 +10,8 @@ import {
 } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
-import { sendError } from '../../api/viewer.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { sendError } from '../../http/viewer.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { SECTIONS_TABLE, sectionsProjection } from '../sections/projection.js';
 import { createAlignmentReader, type SectionFacts } from '../alignment/inputs.js';
 

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { TableResolver } from '../../runner/tableNames.js';
-import { requiresRead } from '../../api/routeRequirement.js';
-import { answered, withAnswers } from '../../api/answers.js';
+import { requiresRead } from '../../http/routeRequirement.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { InstructorWorkloadDetail, InstructorWorkloadsAnswer } from '@allot/shared-events';
-import { sendError, type ResourceViewer } from '../../api/viewer.js';
+import { sendError, type ResourceViewer } from '../../http/viewer.js';
 import { Paging, sortParam } from '../sections/query.js';
 import { createWorkloadQuery, LOAD_STATES, WORKLOAD_SORTS } from './query.js';
 

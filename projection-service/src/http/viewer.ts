@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { defineAbilityFor, subjectOf, type AppAbility } from '@allot/shared-events';
-import { authenticate, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
+import { subjectOf, type AppAbility } from '@allot/shared-events';
 
 /** Who is reading: the working user, their abilities and their working period. */
 export interface ResourceViewer {
@@ -26,19 +25,6 @@ declare module 'fastify' {
 
 /** Without a resolver nobody is signed in, so every resource read answers 401. */
 export const noViewer: ViewerResolver = () => Promise.resolve(null);
-
-/** The viewer of the auth context (session cookie or API key, resolved against the read models). */
-export function viewerFromRequestAuth(options: RequestAuthOptions): ViewerResolver {
-  return async (request) => {
-    const resolved = await authenticate(request, options);
-    if (!resolved) return null;
-    return {
-      userId: resolved.working.id,
-      ability: defineAbilityFor(resolved.abilityContext),
-      workingAcademicPeriodId: resolved.workingAcademicPeriodId,
-    };
-  };
-}
 
 export interface ViewerPluginOptions {
   /** Defaults to `noViewer`: nobody is signed in. */

@@ -15,6 +15,8 @@ import { alignmentMetricsRoutes } from '../readModels/alignment/routes.js';
 import { createAlignmentReader } from '../readModels/alignment/inputs.js';
 import { scheduleRoutes } from '../readModels/schedule/routes.js';
 import { offeringOverviewRoutes } from '../readModels/offeringOverview/routes.js';
+import { reportReadRoutes } from '../readModels/reports/routes.js';
+import { savedReportReadRoutes } from '../readModels/savedReports/routes.js';
 import { sendError, viewerPlugin, type ViewerResolver } from '../http/viewer.js';
 import { authRoutes } from '../readModels/auth/routes.js';
 import { viewerFromRequestAuth, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
@@ -43,6 +45,8 @@ const VIEWER_READ_ROUTES = [
   alignmentMetricsRoutes,
   scheduleRoutes,
   offeringOverviewRoutes,
+  reportReadRoutes,
+  savedReportReadRoutes,
 ] as const;
 
 /**

@@ -10,3 +10,4 @@ export * from './preferences.js';
 export * from './alignment.js';
 export * from './suggestions.js';
 export * from './reports.js';
+export * from './savedReports.js';

@@ -14,6 +14,28 @@ describe.each(PACKAGES)('%s imports', (pkg) => {
   });
 });
 
+// The projection-service's folders too (each of src/, a read model each of src/readModels/): the
+// HTTP plugin registers the read models' routes, they use the shared route helpers (src/http/)
+// and the runner, never the other way, so a folder is read with what it imports.
+describe('projection-service folders', () => {
+  it('import each other one way (no cycle between folders)', () => {
+    const src = path.join(repoRoot, 'projection-service/src');
+    const graph = importGraph(sourceFiles(src));
+    const folderOf = (file: string) => {
+      const parts = path.relative(src, file).split(path.sep);
+      return parts[0] === 'readModels' && parts.length > 2 ? `readModels/${parts[1]}` : parts[0]!;
+    };
+    const folders = new Map<string, Set<string>>();
+    for (const [file, imports] of graph) {
+      const from = folderOf(file);
+      const edges = folders.get(from) ?? new Set<string>();
+      for (const target of imports) if (folderOf(target) !== from) edges.add(folderOf(target));
+      folders.set(from, edges);
+    }
+    expect(cycles(folders)).toEqual([]);
+  });
+});
+
 // The frontend's layers hold in the lint (eslint.config.js): a file, test or not, that imports
 // another feature is refused with a sentence saying what to do instead.
 describe('the frontend lint', () => {

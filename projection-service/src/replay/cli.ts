@@ -4,7 +4,7 @@ import type { KnownEventTypes } from '../runner/knownEventTypes.js';
 import { silentProjectionLogger, type ProjectionLogger } from '../runner/logger.js';
 import type { Projection } from '../runner/projection.js';
 import { physicalTableName } from '../runner/tableNames.js';
-import { replayProjection, type ReplayProgress } from './replayProjection.js';
+import { replayProjection, type ReplayProgress } from '../runner/replayProjection.js';
 
 export interface ReplayCliDeps {
   projections: readonly Projection[];

@@ -3,5 +3,5 @@ export {
   type ReplayOptions,
   type ReplayProgress,
   type ReplayResult,
-} from './replayProjection.js';
+} from '../runner/replayProjection.js';
 export { runReplayCli, type ReplayCliDeps } from './cli.js';

@@ -2,7 +2,7 @@
 import { afterAll, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { replayProjection } from '../replay/replayProjection.js';
+import { replayProjection } from './replayProjection.js';
 import { createProjectionRunner } from './runner.js';
 import { silentProjectionLogger } from './logger.js';
 import { readTable } from './tableNames.js';

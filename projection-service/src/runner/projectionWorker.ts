@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventStore, Position, RecordedEvent } from '@allot/shared-events';
-import { replayProjection } from '../replay/replayProjection.js';
+import { replayProjection } from './replayProjection.js';
 import { projectionLockKey, type AdvisoryLocks } from './advisoryLocks.js';
 import { BatchReader, commitBatch, type BeforeCommitHook } from './batches.js';
 import { compactTables } from './compaction.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextGeneration } from '../replay/replayProjection.js';
+import { nextGeneration } from './replayProjection.js';
 import { physicalTableName, projectionContext } from './tableNames.js';
 import { qualified } from './sql.js';
 import { knownTypePredicate } from './knownEventTypes.js';

@@ -6,8 +6,8 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openAdvisoryLocks, replayLockKey, type AdvisoryLocks } from '../runner/advisoryLocks.js';
-import { BatchReader, commitBatch } from '../runner/batches.js';
+import { openAdvisoryLocks, replayLockKey, type AdvisoryLocks } from './advisoryLocks.js';
+import { BatchReader, commitBatch } from './batches.js';
 import {
   deleteCheckpoint,
   ensureProjectionTables,
@@ -15,24 +15,20 @@ import {
   sameCheckpoint,
   writeCheckpoint,
   type Checkpoint,
-} from '../runner/checkpoints.js';
-import {
-  CheckpointMovedError,
-  ProjectionVersionError,
-  UnknownEventTypeError,
-} from '../runner/errors.js';
-import { COMPACT_AFTER_EVENTS, compactTables } from '../runner/compaction.js';
-import { initializeProjection } from '../runner/initialize.js';
-import { consoleProjectionLogger, type ProjectionLogger } from '../runner/logger.js';
-import { handlerOf, type Projection } from '../runner/projection.js';
-import { qualified } from '../runner/sql.js';
+} from './checkpoints.js';
+import { CheckpointMovedError, ProjectionVersionError, UnknownEventTypeError } from './errors.js';
+import { COMPACT_AFTER_EVENTS, compactTables } from './compaction.js';
+import { initializeProjection } from './initialize.js';
+import { consoleProjectionLogger, type ProjectionLogger } from './logger.js';
+import { handlerOf, type Projection } from './projection.js';
+import { qualified } from './sql.js';
 import {
   activeGeneration,
   physicalTableName,
   projectionContext,
   type TableGeneration,
-} from '../runner/tableNames.js';
-import { knownTypePredicate, type KnownEventTypes } from '../runner/knownEventTypes.js';
+} from './tableNames.js';
+import { knownTypePredicate, type KnownEventTypes } from './knownEventTypes.js';
 
 export interface ReplayProgress {
   projection: string;

@@ -1,22 +1,22 @@
 // @allot-needs postgres — not collected on a machine without it unless CI=true (see jest.config.js).
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import type { Position } from '@allot/shared-events';
-import { createProjectionRunner, type ProjectionRunner } from '../runner/runner.js';
-import { silentProjectionLogger } from '../runner/logger.js';
-import { readTable } from '../runner/tableNames.js';
+import { createProjectionRunner, type ProjectionRunner } from './runner.js';
+import { silentProjectionLogger } from './logger.js';
+import { readTable } from './tableNames.js';
 import {
   COUNTED,
   TEST_EVENT_TYPES,
   counterProjection,
   readCounterModel,
-} from '../runner/testing/counterProjection.js';
+} from './testing/counterProjection.js';
 import {
   appendCounted,
   projectionTestEnvs,
   type DatabaseKind,
   type ProjectionTestEnv,
-} from '../runner/testing/environment.js';
-import type { Projection } from '../runner/projection.js';
+} from './testing/environment.js';
+import type { Projection } from './projection.js';
 import { replayProjection, type ReplayProgress } from './replayProjection.js';
 
 const databases = {

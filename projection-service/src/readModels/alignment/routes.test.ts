@@ -35,6 +35,7 @@ const contexts: Record<string, AbilityContext> = {
     workgroupPermissions: [{ id: 'wg-b', permission: 0 }],
   },
   faculty: demoContextFor('faculty'),
+  reporter: demoContextFor('reportingUser'),
 };
 const viewer: ViewerResolver = (request) => {
   const who = request.headers['x-test-user'];
@@ -153,10 +154,10 @@ interface Metrics {
     blocked: number;
   }[];
 }
-const get = async (who?: string, query = '') => {
+const get = async (who?: string, query = '', path = '/api/preferenceAlignment/metrics') => {
   const res = await app.inject({
     method: 'GET',
-    url: `/api/preferenceAlignment/metrics${query}`,
+    url: `${path}${query}`,
     headers: who ? { 'x-test-user': who } : {},
   });
   return { status: res.statusCode, body: res.json<Metrics>() };
@@ -188,9 +189,35 @@ describe('alignment metrics per workgroup and period', () => {
   });
 });
 
+describe('alignment metrics for the reports', () => {
+  const REPORTS = '/api/reports/alignment/metrics';
+
+  it('a report reader gets every workgroup, though they read no section assignment', async () => {
+    expect((await get('reporter')).status).toBe(403);
+    const { status, body } = await get('reporter', '', REPORTS);
+    expect(status).toBe(200);
+    expect(body.overall).toMatchObject({ assignments: 3, aligned: 1, blocked: 1 });
+    expect(body.rows.map((r) => [r.name, r.assignments, r.aligned, r.blocked])).toEqual([
+      ['Algebra', 2, 1, 1],
+      ['Biology', 1, 0, 0],
+    ]);
+    expect((await get('ops', '?AcademicPeriodId=other', REPORTS)).body.rows).toEqual([]);
+  });
+
+  it('refuses whoever may not read reports', async () => {
+    expect((await get('member', '', REPORTS)).status).toBe(403);
+    expect((await get('faculty', '', REPORTS)).status).toBe(403);
+    expect((await get(undefined, '', REPORTS)).status).toBe(401);
+    expect((await get('ops', '?period=p', REPORTS)).status).toBe(400);
+  });
+});
+
 describe('the read API contract', () => {
   it('answers each typed route as its schema in shared-events says', () => {
     expect(contract.breaches).toEqual([]);
-    expect([...contract.checked]).toEqual(['GET /api/preferenceAlignment/metrics']);
+    expect([...contract.checked].sort()).toEqual([
+      'GET /api/preferenceAlignment/metrics',
+      'GET /api/reports/alignment/metrics',
+    ]);
   });
 });

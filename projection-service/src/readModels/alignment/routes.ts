@@ -35,6 +35,60 @@ export function alignmentMetricsRoutes(
   const kind = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
 
+  /** The period's live assignments in `readable` workgroups (null: all), summarized. */
+  async function measure(periodId: string, readable: string[] | null) {
+    const rows = (await knex(await tables.table(sectionsProjection.name, SECTION_ASSIGNMENTS_TABLE))
+      .select('id', 'section_id', 'user_id', 'points', 'academic_period_id', 'workgroup_id')
+      .where({ deleted: false, academic_period_id: periodId })
+      .whereNot('status', 'withdrawn')
+      .modify((q) => {
+        if (readable) q.whereIn('workgroup_id', readable);
+      })) as unknown as {
+      id: string;
+      section_id: string;
+      user_id: string;
+      points: number;
+      academic_period_id: string;
+      workgroup_id: string;
+    }[];
+    const scores = await alignment.alignmentsOf(rows);
+    const names = new Map(
+      (
+        (await knex.select('id', 'data').from(await kind(workgroups))) as unknown as {
+          id: string;
+          data: { name?: string };
+        }[]
+      ).map((w) => [w.id, w.data.name ?? w.id]),
+    );
+    const summarize = (list: typeof rows) => {
+      const found = list.flatMap((r) => {
+        const a = scores.get(r.id);
+        return a ? [a] : [];
+      });
+      const total = found.reduce((sum, a) => sum + a.score, 0);
+      return {
+        assignments: found.length,
+        meanScore: found.length ? Math.round((total / found.length) * 10) / 10 : null,
+        aligned: found.filter((a) => !a.blocked && a.score >= ALIGNED_SCORE).length,
+        blocked: found.filter((a) => a.blocked).length,
+      };
+    };
+    const byGroup = new Map<string, typeof rows>();
+    for (const r of rows) byGroup.set(r.workgroup_id, [...(byGroup.get(r.workgroup_id) ?? []), r]);
+    return {
+      AcademicPeriodId: periodId,
+      alignedScore: ALIGNED_SCORE,
+      overall: summarize(rows),
+      rows: [...byGroup.entries()]
+        .map(([WorkgroupId, list]) => ({
+          WorkgroupId,
+          name: names.get(WorkgroupId) ?? WorkgroupId,
+          ...summarize(list),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
   const app = withAnswers(fastify);
   app.get(
     '/api/preferenceAlignment/metrics',
@@ -52,60 +106,32 @@ export function alignmentMetricsRoutes(
       if (!query.success) return answered(sendError(reply, 400, 'The query is not valid.'));
       const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
       if (!periodId) return { AcademicPeriodId: null, overall: null, rows: [] };
-      const readable = readableWorkgroups(viewer.ability);
-      const rows = (await knex(
-        await tables.table(sectionsProjection.name, SECTION_ASSIGNMENTS_TABLE),
-      )
-        .select('id', 'section_id', 'user_id', 'points', 'academic_period_id', 'workgroup_id')
-        .where({ deleted: false, academic_period_id: periodId })
-        .whereNot('status', 'withdrawn')
-        .modify((q) => {
-          if (readable) q.whereIn('workgroup_id', readable);
-        })) as unknown as {
-        id: string;
-        section_id: string;
-        user_id: string;
-        points: number;
-        academic_period_id: string;
-        workgroup_id: string;
-      }[];
-      const scores = await alignment.alignmentsOf(rows);
-      const names = new Map(
-        (
-          (await knex.select('id', 'data').from(await kind(workgroups))) as unknown as {
-            id: string;
-            data: { name?: string };
-          }[]
-        ).map((w) => [w.id, w.data.name ?? w.id]),
-      );
-      const summarize = (list: typeof rows) => {
-        const found = list.flatMap((r) => {
-          const a = scores.get(r.id);
-          return a ? [a] : [];
-        });
-        const total = found.reduce((sum, a) => sum + a.score, 0);
-        return {
-          assignments: found.length,
-          meanScore: found.length ? Math.round((total / found.length) * 10) / 10 : null,
-          aligned: found.filter((a) => !a.blocked && a.score >= ALIGNED_SCORE).length,
-          blocked: found.filter((a) => a.blocked).length,
-        };
-      };
-      const byGroup = new Map<string, typeof rows>();
-      for (const r of rows)
-        byGroup.set(r.workgroup_id, [...(byGroup.get(r.workgroup_id) ?? []), r]);
-      return {
-        AcademicPeriodId: periodId,
-        alignedScore: ALIGNED_SCORE,
-        overall: summarize(rows),
-        rows: [...byGroup.entries()]
-          .map(([WorkgroupId, list]) => ({
-            WorkgroupId,
-            name: names.get(WorkgroupId) ?? WorkgroupId,
-            ...summarize(list),
-          }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      };
+      return measure(periodId, readableWorkgroups(viewer.ability));
+    },
+  );
+
+  /**
+   * GET /api/reports/alignment/metrics (Report read): the same figures for the reports' charts,
+   * over every workgroup, as every report reads the whole plan (a reporting user reads no
+   * section assignment, so the route above refuses them).
+   */
+  app.get(
+    '/api/reports/alignment/metrics',
+    {
+      schema: { querystring: Query, response: { 200: AlignmentMetricsAnswer } },
+      config: requiresRead('Report'),
+    },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
+      if (!viewer.ability.can('read', 'Report')) {
+        return answered(sendError(reply, 403, 'You may not read reports.'));
+      }
+      const query = Query.safeParse(request.query);
+      if (!query.success) return answered(sendError(reply, 400, 'The query is not valid.'));
+      const periodId = query.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId;
+      if (!periodId) return { AcademicPeriodId: null, overall: null, rows: [] };
+      return measure(periodId, null);
     },
   );
   done();

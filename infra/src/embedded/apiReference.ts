@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
-  ChangeSettingBody,
   CommandResult,
-  RecordProgressAction,
   ErrorAnswer,
   findNulCharacter,
   NUL_CHARACTER_MESSAGE,
   SESSION_COOKIE_NAME,
   allResources,
-  preferenceCommandSchemas,
-  sectionCommandSchemas,
+  type ResourceDefinition,
 } from '@allot/shared-events';
+import { apiAreas, areaOf } from './apiAreas.js';
+import { writeRoutes, type WriteBody, type WriteRoute } from './apiWrites.js';
+import { referencePage } from './referencePage.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const REFERENCE_PATH = '/api/reference';
@@ -25,6 +25,11 @@ export interface ApiRoute {
   answer: z.ZodType | null;
   /** The query's schema (`schema.querystring`), for the parameters. */
   query: z.ZodType | null;
+  /** The body's schema, where the route declares it (`schema.body`, a POST that reads). */
+  body: z.ZodType | null;
+  /** What the route says of itself, as @fastify/swagger reads it: `schema.summary`, `.tags`. */
+  summary: string | null;
+  tags: string[];
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,6 +48,7 @@ export function collectApiRoutes(app: FastifyInstance): ApiRoute[] {
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     const ok = response[200] ?? response['2xx'];
     const config = route.config as { requires?: ApiRoute['requires'] } | undefined;
+    const schema = (route.schema ?? {}) as { summary?: unknown; tags?: unknown[] };
     for (const method of [route.method].flat()) {
       if (!METHODS.has(method)) continue;
       routes.push({
@@ -51,72 +57,13 @@ export function collectApiRoutes(app: FastifyInstance): ApiRoute[] {
         requires: config?.requires ?? null,
         answer: isSchema(ok) ? ok : null,
         query: isSchema(route.schema?.querystring) ? route.schema.querystring : null,
+        body: isSchema(route.schema?.body) ? route.schema.body : null,
+        summary: typeof schema.summary === 'string' ? schema.summary : null,
+        tags: Array.isArray(schema.tags) ? schema.tags.filter((t) => typeof t === 'string') : [],
       });
     }
   });
   return routes;
-}
-
-type Body = { schema: z.ZodObject; omit: readonly string[] };
-const section = sectionCommandSchemas;
-const preference = preferenceCommandSchemas;
-const assignment = '/api/sections/:id/assignments/:assignmentId';
-const myPreferences = '/api/teachingPreferences/mine/:AcademicPeriodId';
-const mine = ['UserId', 'AcademicPeriodId'];
-
-/**
- * The body of each write route: its command's schema without what the path, the session or the
- * server gives (ids made on create, the session's user).
- */
-function commandBodies(): Map<string, Body> {
-  const bodies = new Map<string, Body>([
-    ['POST /api/sections', { schema: section.CreateSection, omit: ['id'] }],
-    ['PUT /api/sections/:id', { schema: section.UpdateSection, omit: ['id'] }],
-    ['PUT /api/sections/:id/meetings', { schema: section.SetMeetings, omit: ['id'] }],
-    [
-      'POST /api/sections/:id/meetings/:meetingId/move',
-      { schema: section.MoveMeeting, omit: ['id', 'meetingId'] },
-    ],
-    [
-      'POST /api/sections/:id/assignments',
-      { schema: section.AssignInstructor, omit: ['id', 'assignmentId'] },
-    ],
-    [`PUT ${assignment}`, { schema: section.ChangeAssignment, omit: ['id', 'assignmentId'] }],
-    [
-      `POST ${assignment}/withdraw`,
-      { schema: section.WithdrawAssignment, omit: ['id', 'assignmentId'] },
-    ],
-    [
-      `POST ${assignment}/approve`,
-      { schema: section.ApproveAssignment, omit: ['id', 'assignmentId', 'level'] },
-    ],
-    [
-      `POST ${assignment}/finalize`,
-      { schema: section.ApproveAssignment, omit: ['id', 'assignmentId', 'level'] },
-    ],
-    [`POST ${myPreferences}`, { schema: preference.AddTeachingPreference, omit: [...mine, 'id'] }],
-    [`PUT ${myPreferences}/unavailable`, { schema: preference.SetUnavailableTimes, omit: mine }],
-    [`POST ${myPreferences}/submit`, { schema: preference.SubmitTeachingPreferences, omit: mine }],
-    [
-      `PUT ${myPreferences}/:id`,
-      { schema: preference.UpdateTeachingPreference, omit: [...mine, 'id'] },
-    ],
-    [
-      'POST /api/preferenceSubmissions/:UserId/:AcademicPeriodId/reopen',
-      { schema: preference.ReopenTeachingPreferences, omit: mine },
-    ],
-    ['PUT /api/settings/:machineName', { schema: ChangeSettingBody, omit: [] }],
-    [
-      'POST /api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action',
-      { schema: RecordProgressAction, omit: ['WorkgroupId', 'ProgressStepId', 'action'] },
-    ],
-  ]);
-  for (const resource of allResources) {
-    const base = `/api/${resource.path}`;
-    bodies.set(`POST ${base}`, { schema: resource.schema, omit: [] });
-    bodies.set(`PUT ${base}/:id`, { schema: resource.schema.partial(), omit: [] });
-  }
-  return bodies;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -131,12 +78,74 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-function bodySchema(body: Body): JsonSchema {
+/** The body's schema: a command's without the fields the path, session or server give. */
+function jsonBodySchema(body: Extract<WriteBody, { type: 'json' }>): JsonSchema {
+  const { schema, omit = [] } = body;
+  const cut = schema instanceof z.ZodObject ? omit.filter((key) => key in schema.shape) : [];
   // zod types the mask by the schema's own keys; these are names found in its shape.
-  const omitted = Object.fromEntries(
-    body.omit.filter((key) => key in body.schema.shape).map((key) => [key, true as const]),
-  ) as Record<string, true> & Record<number, never>;
-  return jsonSchemaOf(body.schema.omit(omitted), 'input');
+  const mask = Object.fromEntries(cut.map((key) => [key, true as const])) as Record<string, true> &
+    Record<number, never>;
+  // zod cannot cut a schema with refinements; such a schema has nothing to omit and is used whole.
+  const whole = schema instanceof z.ZodObject && cut.length > 0 ? schema.omit(mask) : schema;
+  const json = jsonSchemaOf(whole, 'input');
+  return body.resource ? withResourceWords(json, body.resource) : json;
+}
+
+/** A field's name and its form label say the same (`sectionMaxStudents`, 'Section max students'). */
+const sameWords = (field: string, label: string) =>
+  field.toLowerCase().replace(/^is|id$/g, '') === label.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A resource kind's fields described as its form labels them, and the kind each one names. */
+function withResourceWords(schema: JsonSchema, resource: ResourceDefinition): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return schema;
+  const named = new Map((resource.references ?? []).map((r) => [r.field, r.resource]));
+  const described = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => {
+      const ui = resource.ui?.fields[name];
+      const kind = named.get(name);
+      const label = ui && !sameWords(name, ui.label) ? ui.label : null;
+      const words: string[] = [];
+      if (label) words.push(ui?.help ? `${label} (${ui.help}).` : `${label}.`);
+      else if (ui?.help) words.push(`${ui.help.charAt(0).toUpperCase()}${ui.help.slice(1)}.`);
+      if (kind) words.push(`Names a ${kind} by id.`);
+      const described =
+        words.length > 0 && typeof property.description !== 'string'
+          ? { description: words.join(' '), ...property }
+          : property;
+      return [name, described];
+    }),
+  );
+  return { ...schema, properties: described };
+}
+
+const hasRequired = (schema: JsonSchema) =>
+  Array.isArray(schema.required) && schema.required.length > 0;
+
+function requestBody(body: WriteBody): JsonSchema {
+  switch (body.type) {
+    case 'json': {
+      const schema = jsonBodySchema(body);
+      return {
+        // A resource's body must be an object even when no field is required; the section and
+        // preference routes take an absent body as {}.
+        required: hasRequired(schema) || Boolean(body.resource),
+        content: { 'application/json': { schema } },
+      };
+    }
+    case 'form': {
+      const schema = jsonSchemaOf(body.schema, 'input');
+      return {
+        required: hasRequired(schema),
+        content: { 'application/x-www-form-urlencoded': { schema } },
+      };
+    }
+    case 'multipart':
+      return {
+        required: true,
+        content: { 'multipart/form-data': { schema: body.schema, encoding: body.encoding } },
+      };
+  }
 }
 
 /** A query schema's fields as OpenAPI query parameters. */
@@ -159,9 +168,59 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },
 });
 
-/** The OpenAPI 3.1 document of the routes, their answers and their command bodies. */
+const READ_ERRORS = {
+  '400': errorResponse('The request is not valid: `fields` says what is wrong.'),
+  '401': errorResponse('No session and no valid API key.'),
+  '403': errorResponse('The caller may not do this.'),
+};
+const WRITE_ERRORS = {
+  ...READ_ERRORS,
+  '404': errorResponse('Something the request names does not exist.'),
+  '409': errorResponse('The record changed since the revision sent as `If-Match`: reload.'),
+  '422': errorResponse('A rule refuses the change: `message` says which, in words for people.'),
+};
+
+/** The success answer: a read's declared schema, a write's (a command's result), or not described. */
+function successResponse(route: ApiRoute, write: WriteRoute | undefined): JsonSchema {
+  if (write?.redirect) return { '302': { description: write.redirect } };
+  // A command answers its id, revision and position.
+  const answer = route.answer ?? (write ? (write.answer ?? CommandResult) : null);
+  const status = String(write?.status ?? 200);
+  if (!answer) return { [status]: { description: 'The answer (not described yet).' } };
+  return {
+    [status]: {
+      description: status === '201' ? 'Created.' : 'The answer.',
+      content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } },
+    },
+  };
+}
+
+function errorResponses(route: ApiRoute, write: WriteRoute | undefined): JsonSchema {
+  // A redirecting route (SAML) answers its refusals as pages for people, not as JSON.
+  if (write?.redirect) return {};
+  return route.method === 'GET' ? READ_ERRORS : WRITE_ERRORS;
+}
+
+/** What the list API's reads of each resource kind are: `GET /api/<kind>` and `/:id`. */
+function resourceReads(): Map<string, string> {
+  return new Map(
+    allResources.flatMap((resource) => {
+      const one = resource.ui?.singular ?? resource.name;
+      const title = resource.ui?.title ?? resource.path;
+      return [
+        [`GET /api/${resource.path}`, `List the records (${title}): paged, sorted, filtered.`],
+        [`GET /api/${resource.path}/:id`, `One record (${one}).`],
+      ];
+    }),
+  );
+}
+
+/** The OpenAPI 3.1 document of the routes, their answers and their bodies. */
 export function openApiDocument(routes: readonly ApiRoute[], version: string): JsonSchema {
-  const bodies = commandBodies();
+  const writes = writeRoutes();
+  const reads = resourceReads();
+  const areas = apiAreas();
+  const used = new Set<string>();
   const paths: Record<string, Record<string, unknown>> = {};
   const sorted = [...routes].sort((a, b) => a.url.localeCompare(b.url));
   for (const route of sorted) {
@@ -173,42 +232,42 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string): J
       required: true,
       schema: { type: 'string' },
     }));
-    const body = bodies.get(key);
+    const write = route.method === 'GET' ? undefined : writes.get(key);
     const query = route.query ? queryParameters(route.query) : [];
-    // A command answers its id, revision and position.
-    const answer = route.answer ?? (body ? CommandResult : null);
+    // The body a route declares itself, else the one apiWrites.ts names.
+    const body: WriteBody | undefined = route.body
+      ? { type: 'json', schema: route.body }
+      : write?.body;
+    // A route may name its area itself (`schema.tags`); else its URL says.
+    const area = route.tags[0] ?? areaOf(route.url, areas);
+    used.add(area);
+    const summary = route.summary ?? write?.summary ?? reads.get(key);
     const operations = (paths[path] ??= {});
     operations[route.method.toLowerCase()] = {
       operationId: key,
-      tags: [route.url.split('/')[2] ?? 'api'],
-      summary: key,
+      tags: [area],
+      ...(summary ? { summary } : {}),
       ...(route.requires
         ? {
             description: `Needs the ability to ${route.requires.action} ${route.requires.subject}.`,
+            'x-allot-requires': route.requires,
           }
         : {}),
       ...(params.length + query.length > 0 ? { parameters: [...params, ...query] } : {}),
-      ...(body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: bodySchema(body) } },
-            },
-          }
-        : {}),
-      responses: {
-        '200': {
-          description: answer ? 'The answer.' : 'The answer (not described yet).',
-          ...(answer
-            ? { content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } } }
-            : {}),
-        },
-        '400': errorResponse('The request is not valid: `fields` says what is wrong.'),
-        '401': errorResponse('No session and no valid API key.'),
-        '403': errorResponse('The caller may not do this.'),
-      },
+      ...(body ? { requestBody: requestBody(body) } : {}),
+      responses: { ...successResponse(route, write), ...errorResponses(route, write) },
     };
   }
+  // The areas in their order, then any a route named itself.
+  const tags = [
+    ...areas.filter((area) => used.has(area.name)),
+    ...[...used]
+      .filter((name) => !areas.some((area) => area.name === name))
+      .map((name) => ({
+        name,
+        description: '',
+      })),
+  ].map(({ name, description }) => ({ name, ...(description ? { description } : {}) }));
   return {
     openapi: '3.1.0',
     info: {
@@ -221,6 +280,7 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string): J
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }, { session: [] }],
+    tags,
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (Administration).' },
@@ -230,37 +290,6 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string): J
     },
     paths,
   };
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A plain page listing every operation, server-rendered: no script, no asset from elsewhere. */
-export function referencePage(document: JsonSchema): string {
-  const paths = document.paths as Record<string, Record<string, { description?: string }>>;
-  const rows = Object.entries(paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(
-      ([method, op]) =>
-        `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td>` +
-        `<td>${escapeHtml(op.description ?? '')}</td></tr>`,
-    ),
-  );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Allot API reference</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a;background:#fff}
-table{border-collapse:collapse}td,th{padding:.25rem .75rem;text-align:left;border-bottom:1px solid #ccc}
-a{color:#0645ad}@media (prefers-color-scheme:dark){body{color:#eee;background:#121212}a{color:#8ab4f8}}</style>
-</head><body><main>
-<h1>Allot API reference</h1>
-<p>Authenticate with an API key: <code>Authorization: Bearer &lt;key&gt;</code>. Reads answer JSON;
-writes answer <code>{ id, revision, position }</code>. The whole description, with every request
-body and answer schema, is the <a href="${OPENAPI_PATH}">OpenAPI 3.1 document</a>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Needs</th></tr></thead>
-<tbody>
-${rows.join('\n')}
-</tbody></table>
-</main></body></html>
-`;
 }
 
 /** As every API route: a NUL character in the query is refused (400), whatever it asks. */
@@ -281,13 +310,17 @@ export function apiReferenceRoutes(
   routes: readonly ApiRoute[],
   version: string,
 ): void {
+  // Made at the first request, when every route is registered, and kept: the routes are fixed.
   let document: JsonSchema | null = null;
+  let page: string | null = null;
   const current = () => (document ??= openApiDocument(routes, version));
   app.get(OPENAPI_PATH, (request, reply) => refusedNul(request, reply) ?? current());
   app.get(
     REFERENCE_PATH,
     (request, reply) =>
       refusedNul(request, reply) ??
-      reply.type('text/html; charset=utf-8').send(referencePage(current())),
+      reply
+        .type('text/html; charset=utf-8')
+        .send((page ??= referencePage(current(), OPENAPI_PATH))),
   );
 }

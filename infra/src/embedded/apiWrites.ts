@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import {
+  BulkApprovalAnswer,
+  BulkApprovalBody,
+  ChangeSettingBody,
+  CreateApiKeyBody,
+  CreateSavedReportBody,
+  CreatedApiKeyAnswer,
+  LOGO_UPLOAD_FIELD,
+  LogoUploaded,
+  MAX_LOGO_BYTES,
+  MasqueradeAnswer,
+  MergeUsersBody,
+  RecordProgressActionBody,
+  SetWorkingPeriodBody,
+  StartMasqueradeBody,
+  TakeReportSnapshotBody,
+  UpdateSavedReportBody,
+  allResources,
+  preferenceCommandSchemas,
+  sectionCommandSchemas,
+  type ResourceDefinition,
+} from '@allot/shared-events';
+
+type JsonSchema = Record<string, unknown>;
+
+/** How a write route takes its input. */
+export type WriteBody =
+  /** JSON: a command's schema without what the path, the session or the server gives. */
+  | { type: 'json'; schema: z.ZodType; omit?: readonly string[]; resource?: ResourceDefinition }
+  /** An HTML form post (`application/x-www-form-urlencoded`). */
+  | { type: 'form'; schema: z.ZodObject }
+  /** A multipart form: its JSON Schema and each part's content types. */
+  | { type: 'multipart'; schema: JsonSchema; encoding: Record<string, { contentType: string }> };
+
+/** A write route as the document describes it. */
+export interface WriteRoute {
+  summary: string;
+  /** None: the path (and the session) say everything. */
+  body?: WriteBody;
+  /** What a success answers: JSON of this schema; a command's `CommandResult` unless given. */
+  answer?: z.ZodType;
+  /** A route that answers by sending the browser on: where to, in words. */
+  redirect?: string;
+  /** The success status: 201 where the route creates, else 200. */
+  status?: 200 | 201;
+}
+
+const section = sectionCommandSchemas;
+const preference = preferenceCommandSchemas;
+const assignment = '/api/sections/:id/assignments/:assignmentId';
+const myPreferences = '/api/teachingPreferences/mine/:AcademicPeriodId';
+const mine = ['UserId', 'AcademicPeriodId'];
+
+const json = (
+  schema: z.ZodType,
+  omit: readonly string[] = [],
+  resource?: ResourceDefinition,
+): WriteBody => ({ type: 'json', schema, omit, ...(resource ? { resource } : {}) });
+
+/**
+ * The SAML HTTP-POST binding's form fields (SAML 2.0 Bindings §3.5), which the identity
+ * provider's page posts and node-saml reads: no Allot schema declares them, the protocol does.
+ */
+const SamlResponseForm = z.object({
+  SAMLResponse: z
+    .string()
+    .min(1)
+    .describe('The base64 SAML response the identity provider signed.'),
+  RelayState: z.string().optional().describe('Where to go after signing in (a path of Allot).'),
+});
+const SamlLogoutForm = z.object({
+  SAMLRequest: z
+    .string()
+    .optional()
+    .describe('The identity provider’s logout request (it ends the person’s sessions).'),
+  SAMLResponse: z.string().optional().describe('The identity provider’s answer to our logout.'),
+  RelayState: z.string().optional(),
+});
+
+const LogoUploadForm: WriteBody = {
+  type: 'multipart',
+  schema: {
+    type: 'object',
+    required: [LOGO_UPLOAD_FIELD],
+    properties: {
+      [LOGO_UPLOAD_FIELD]: {
+        type: 'string',
+        format: 'binary',
+        description:
+          `The image: ${LogoUploaded.shape.contentType.options.join(', ')}, at most ` +
+          `${MAX_LOGO_BYTES / (1024 * 1024)} MiB. An SVG is cleaned of scripts before it is stored.`,
+      },
+    },
+  },
+  encoding: {
+    [LOGO_UPLOAD_FIELD]: { contentType: LogoUploaded.shape.contentType.options.join(', ') },
+  },
+};
+
+/** The generic list API of every resource kind (`/api/<kind>`). */
+function resourceWrites(resource: ResourceDefinition): [string, WriteRoute][] {
+  const base = `/api/${resource.path}`;
+  const one = resource.ui?.singular ?? resource.name;
+  const routes: [string, WriteRoute][] = [
+    [
+      `POST ${base}`,
+      {
+        summary: `Create a record (${one}).`,
+        body: json(resource.schema, [], resource),
+        status: 201,
+      },
+    ],
+    [
+      `PUT ${base}/:id`,
+      {
+        summary: `Change a record (${one}): only the fields sent change.`,
+        body: json(resource.schema.partial(), [], resource),
+      },
+    ],
+    [`DELETE ${base}/:id`, { summary: `Delete a record (${one}); 422 while others name it.` }],
+  ];
+  if (resource.commandNames.deactivate) {
+    routes.push([`POST ${base}/:id/deactivate`, { summary: `Deactivate a record (${one}).` }]);
+  }
+  return routes;
+}
+
+/**
+ * Every write route of the API (method, then the path as registered): its body, taken from the
+ * schema the server validates it with, and its answer. A write route missing here shows in the
+ * document without a body, which openApiDocument.int.test.ts refuses.
+ */
+export function writeRoutes(): Map<string, WriteRoute> {
+  const routes = new Map<string, WriteRoute>([
+    // Sign-in and the session.
+    [
+      'POST /api/auth/saml/callback',
+      {
+        summary: 'The identity provider posts a SAML sign-in here (SAML single sign-on only).',
+        body: { type: 'form', schema: SamlResponseForm },
+        redirect: 'Signed in, to RelayState; refused, to a page saying why.',
+      },
+    ],
+    [
+      'POST /api/auth/saml/logout',
+      {
+        summary: 'SAML single logout, posted by the identity provider (SAML single sign-on only).',
+        body: { type: 'form', schema: SamlLogoutForm },
+        redirect: 'To the identity provider with its answer, or to the login page.',
+      },
+    ],
+    [
+      'DELETE /api/auth/sessions',
+      { summary: 'Sign out everywhere: every session of the signed-in person ends, this one too.' },
+    ],
+    [
+      'POST /api/users/masquerade',
+      {
+        summary: 'Act as another user (administrators; not through an API key).',
+        body: json(StartMasqueradeBody),
+        answer: MasqueradeAnswer,
+      },
+    ],
+    [
+      'DELETE /api/users/masquerade',
+      {
+        summary: 'Stop acting as another user (changes nothing when not).',
+        answer: MasqueradeAnswer,
+      },
+    ],
+    [
+      'PUT /api/users/:id/working',
+      {
+        summary: 'Set the academic period a user works in.',
+        body: json(SetWorkingPeriodBody),
+      },
+    ],
+    // Users and API keys.
+    [
+      'POST /api/users/merge',
+      {
+        summary: 'Merge a duplicate user into another: its data becomes the master’s.',
+        body: json(MergeUsersBody),
+      },
+    ],
+    [
+      'POST /api/apiKeys',
+      {
+        summary: 'Create an API key; the answer holds the key, shown this once.',
+        body: json(CreateApiKeyBody),
+        answer: CreatedApiKeyAnswer,
+        status: 201,
+      },
+    ],
+    ['DELETE /api/apiKeys/:id', { summary: 'Revoke an API key: its next request is refused.' }],
+    // Settings.
+    [
+      'PUT /api/settings/:machineName',
+      { summary: 'Change one institution setting.', body: json(ChangeSettingBody) },
+    ],
+    [
+      'POST /api/settings/upload/logo',
+      { summary: 'Upload the institution’s logo.', body: LogoUploadForm },
+    ],
+    ['DELETE /api/settings/logo', { summary: 'Go back to the default logo.' }],
+    // Sections and their assignments.
+    [
+      'POST /api/sections',
+      { summary: 'Create a section.', body: json(section.CreateSection, ['id']), status: 201 },
+    ],
+    [
+      'PUT /api/sections/:id',
+      { summary: 'Change a section.', body: json(section.UpdateSection, ['id']) },
+    ],
+    ['DELETE /api/sections/:id', { summary: 'Delete a section.' }],
+    [
+      'PUT /api/sections/:id/meetings',
+      { summary: 'Set a section’s meetings.', body: json(section.SetMeetings, ['id']) },
+    ],
+    [
+      'POST /api/sections/:id/meetings/:meetingId/move',
+      {
+        summary: 'Move one meeting (a drag on the schedule).',
+        body: json(section.MoveMeeting, ['id', 'meetingId']),
+      },
+    ],
+    [
+      'POST /api/sections/:id/assignments',
+      {
+        summary: 'Assign an instructor to a section.',
+        body: json(section.AssignInstructor, ['id', 'assignmentId']),
+        status: 201,
+      },
+    ],
+    [
+      `PUT ${assignment}`,
+      {
+        summary: 'Change an assignment’s share or notes.',
+        body: json(section.ChangeAssignment, ['id', 'assignmentId']),
+      },
+    ],
+    [`DELETE ${assignment}`, { summary: 'Remove an assignment.' }],
+    [
+      `POST ${assignment}/withdraw`,
+      {
+        summary: 'Withdraw an assignment.',
+        body: json(section.WithdrawAssignment, ['id', 'assignmentId']),
+      },
+    ],
+    [
+      `POST ${assignment}/approve`,
+      {
+        summary: 'Approve an assignment for its workgroup.',
+        body: json(section.ApproveAssignment, ['id', 'assignmentId', 'level']),
+      },
+    ],
+    [
+      `POST ${assignment}/finalize`,
+      {
+        summary: 'Finalize an assignment (academic affairs).',
+        body: json(section.ApproveAssignment, ['id', 'assignmentId', 'level']),
+      },
+    ],
+    [
+      'POST /api/sectionAssignments/approve',
+      {
+        summary: 'Approve many assignments for their workgroups; each item succeeds or not alone.',
+        body: json(BulkApprovalBody),
+        answer: BulkApprovalAnswer,
+      },
+    ],
+    [
+      'POST /api/sectionAssignments/finalize',
+      {
+        summary: 'Finalize many assignments; each item succeeds or not alone.',
+        body: json(BulkApprovalBody),
+        answer: BulkApprovalAnswer,
+      },
+    ],
+    // Approvals.
+    [
+      'POST /api/progressSteps/:ProgressStepId/workgroups/:WorkgroupId/:action',
+      {
+        summary: 'Submit, approve or return a workgroup’s work at a progress step.',
+        body: json(RecordProgressActionBody),
+      },
+    ],
+    // Teaching preferences.
+    [
+      `POST ${myPreferences}`,
+      {
+        summary: 'Add one of my teaching preferences.',
+        body: json(preference.AddTeachingPreference, [...mine, 'id']),
+        status: 201,
+      },
+    ],
+    [
+      `PUT ${myPreferences}/unavailable`,
+      {
+        summary: 'Set the times I cannot teach.',
+        body: json(preference.SetUnavailableTimes, mine),
+      },
+    ],
+    [
+      `POST ${myPreferences}/submit`,
+      {
+        summary: 'Submit my teaching preferences for the period.',
+        body: json(preference.SubmitTeachingPreferences, mine),
+      },
+    ],
+    [
+      `PUT ${myPreferences}/:id`,
+      {
+        summary: 'Change one of my teaching preferences.',
+        body: json(preference.UpdateTeachingPreference, [...mine, 'id']),
+      },
+    ],
+    [`DELETE ${myPreferences}/:id`, { summary: 'Remove one of my teaching preferences.' }],
+    [
+      'POST /api/preferenceSubmissions/:UserId/:AcademicPeriodId/reopen',
+      {
+        summary: 'Reopen a person’s submitted preferences.',
+        body: json(preference.ReopenTeachingPreferences, mine),
+      },
+    ],
+    // Saved reports and snapshots (reading a report is a POST too, typed by its route's schemas).
+    [
+      'POST /api/reports',
+      { summary: 'Save a report.', body: json(CreateSavedReportBody), status: 201 },
+    ],
+    [
+      'PUT /api/reports/:id',
+      { summary: 'Change a saved report.', body: json(UpdateSavedReportBody) },
+    ],
+    ['DELETE /api/reports/:id', { summary: 'Delete a saved report.' }],
+    [
+      'POST /api/reportSnapshots',
+      {
+        summary: 'Freeze a run of a report as a snapshot.',
+        body: json(TakeReportSnapshotBody),
+        status: 201,
+      },
+    ],
+    ['DELETE /api/reportSnapshots/:id', { summary: 'Delete a report snapshot.' }],
+  ]);
+  for (const resource of allResources) {
+    for (const [key, route] of resourceWrites(resource)) routes.set(key, route);
+  }
+  return routes;
+}

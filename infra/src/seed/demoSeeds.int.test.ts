@@ -2,7 +2,10 @@ import pg from 'pg';
 import { createCommandBus } from '@allot/command-service';
 import {
   DEMO_FEATURE_FLAGS,
+  QUERYABLE_REPORT_TYPES,
+  REPORT_DEFINITIONS,
   createPostgresEventStore,
+  defaultGridState,
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
@@ -14,6 +17,7 @@ import { demoAcademicTermId, demoPeriodsStep, academicYearOf } from './demoPerio
 import { demoSeedSteps } from './demoSeeds.js';
 import { demoPlan } from './demoPlan.js';
 import { DEMO_RETURN_COMMENT } from './demoProgressApprovals.js';
+import { demoSystemReportId } from './demoReports.js';
 import { demoUsersStep } from './demoUsers.js';
 import { DEMO_WORKGROUPS, demoWorkgroupsStep } from './demoWorkgroups.js';
 import { runSeeds } from './runSeeds.js';
@@ -59,6 +63,7 @@ describe('demo seed', () => {
       'demo-teaching-assignments',
       'demo-administrative-assignments',
       'demo-progress-approvals',
+      'demo-reports',
     ]);
     const events = await store.readAll();
 
@@ -221,6 +226,20 @@ describe('demo seed', () => {
     expect(progress.filter((a) => a.action === 'return').map((a) => a.comment)).toEqual([
       DEMO_RETURN_COMMENT,
     ]);
+
+    // A system report per queryable report type, named as the type, with its default grid.
+    const reports = created(events, 'SavedReportCreated');
+    expect(reports.map((r) => [r.id, r.name, r.type, r.UserId])).toEqual(
+      QUERYABLE_REPORT_TYPES.map((type) => [
+        demoSystemReportId(type),
+        REPORT_DEFINITIONS[type].title,
+        'system',
+        null,
+      ]),
+    );
+    expect(reports.map((r) => r.gridState)).toEqual(
+      QUERYABLE_REPORT_TYPES.map((type) => defaultGridState(type)),
+    );
 
     const second = await runSeeds({ store, bus, steps: demoSeedSteps });
     expect(second).toEqual({ applied: [], skipped: first.applied });

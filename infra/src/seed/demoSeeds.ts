@@ -2,6 +2,7 @@ import { demoAdministrativeAssignmentsStep } from './demoAdministrativeAssignmen
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoProgressApprovalsStep } from './demoProgressApprovals.js';
+import { demoReportsStep } from './demoReports.js';
 import { demoSettingsStep } from './demoSettings.js';
 import {
   demoAssignmentsStep,
@@ -39,4 +40,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoAdministrativeAssignmentsStep,
   // The planning progress: steps 1–5 approved, department review under way.
   demoProgressApprovalsStep,
+  // A system report per report type (Reports).
+  demoReportsStep,
 ];

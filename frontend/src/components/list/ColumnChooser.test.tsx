@@ -2,6 +2,7 @@
  * @jest-environment ./src/testing/fetchEnvironment.cjs
  */
 import '@testing-library/jest-dom';
+import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthContext } from '../../lib/api/sessionApi.js';
 import { startApiServer } from '../../testing/apiServer.js';
@@ -9,7 +10,7 @@ import { signedInAs } from '../../testing/fixtures.js';
 import { renderWithApp } from '../../testing/renderWithApp.js';
 import { ColumnChooser } from './ColumnChooser.js';
 import type { ChoosableColumn } from './columnVisibility.js';
-import { useColumnVisibility } from './useColumnVisibility.js';
+import { useColumnVisibility, type ColumnVisibility } from './useColumnVisibility.js';
 
 const COLUMNS: ChoosableColumn[] = [
   { key: 'name', label: 'Display Name' },
@@ -129,5 +130,56 @@ test('the Columns control is made of native controls, closes on Escape and gives
   );
   // The keyboard is back on the button that opened it.
   await waitFor(() => expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus());
+  app.unmount();
+});
+
+/** A table whose columns the user orders too (a report grid): the order is the table's state. */
+function Ordered() {
+  const [keys, setKeys] = useState(['name', 'email']);
+  const label = (key: string) => COLUMNS.find((c) => c.key === key)?.label ?? key;
+  const visibility: ColumnVisibility = {
+    choices: [
+      ...keys.map((key) => ({ key, label: label(key), visible: true })),
+      ...COLUMNS.filter((c) => !keys.includes(c.key)).map((c) => ({ ...c, visible: false })),
+    ],
+    isVisible: (key) => keys.includes(key),
+    setVisible: (key, visible) =>
+      setKeys((k) => (visible ? [...k, key] : k.filter((x) => x !== key))),
+    reset: () => setKeys(['name', 'email']),
+    changed: keys.join() !== 'name,email',
+    ready: true,
+    move: (key, by) =>
+      setKeys((k) => {
+        const next = [...k];
+        const at = next.indexOf(key);
+        next.splice(at, 1);
+        next.splice(at + by, 0, key);
+        return next;
+      }),
+  };
+  return (
+    <>
+      <ColumnChooser visibility={visibility} tableName="People" />
+      <ul aria-label="Shown columns">
+        {keys.map((key) => (
+          <li key={key}>{label(key)}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+test('where the table orders its columns, each shown one moves up or down', async () => {
+  const app = renderWithApp([{ path: '/', element: <Ordered /> }], '/');
+  const group = await openChooser();
+  expect(within(group).getByRole('button', { name: 'Move Display Name up' })).toBeDisabled();
+  expect(within(group).getByRole('button', { name: 'Move Email down' })).toBeDisabled();
+  // Hidden columns have no order yet.
+  expect(within(group).queryByRole('button', { name: /Move Host System ID/ })).toBeNull();
+  fireEvent.click(within(group).getByRole('button', { name: 'Move Email up' }));
+  expect(shown()).toEqual(['Email', 'Display Name']);
+  fireEvent.click(within(group).getByRole('checkbox', { name: 'Host System ID' }));
+  fireEvent.click(within(group).getByRole('button', { name: 'Move Display Name down' }));
+  expect(shown()).toEqual(['Email', 'Host System ID', 'Display Name']);
   app.unmount();
 });

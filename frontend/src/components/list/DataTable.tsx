@@ -232,11 +232,14 @@ export function Pager({
   state,
   fetching,
   onChange,
+  sizes = PAGE_SIZES,
 }: {
   count: number;
   state: PagerState;
   fetching: boolean;
   onChange: (change: Partial<PagerState>) => void;
+  /** The page sizes offered (a report's pages may be longer than a list's). */
+  sizes?: readonly number[];
 }) {
   const pages = pageCount(count, state.pageSize);
   const first = count === 0 ? 0 : state.page * state.pageSize + 1;
@@ -268,7 +271,7 @@ export function Pager({
         value={state.pageSize}
         onChange={(e) => onChange({ page: 0, pageSize: Number(e.currentTarget.value) })}
       >
-        {PAGE_SIZES.map((size) => (
+        {sizes.map((size) => (
           <option key={size} value={size}>
             {size} per page
           </option>

@@ -27,6 +27,11 @@ export interface ColumnVisibility {
   changed: boolean;
   /** Whether the user is known: before, a choice would be kept under the wrong name. */
   ready: boolean;
+  /**
+   * Tables whose columns the user also orders (a report grid): moves a shown column one place
+   * earlier (-1) or later (1). `choices` then lists the shown columns first, in their order.
+   */
+  move?: (key: string, by: -1 | 1) => void;
 }
 
 // Tables of the same kind on one page (and the Columns control beside them) follow one change at

@@ -58,7 +58,8 @@ const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 15);
 const SOCKET_COMMANDS = Number(process.env.BENCH_SOCKET_COMMANDS ?? 150);
 const RATE = 200;
 const SECRET = 'teaching-bench-session-secret-of-32-characters!';
-const TARGETS = { listP95: 50, assignP95: 60, socketP95: 150 };
+const TARGETS = { listP95: 50, assignP95: 60, socketP95: 150, reportP95: 100, reportAsOfP95: 200 };
+const REPORT_RATE = 20;
 const sessionHeaders = sessionMaker(SECRET);
 
 function versusTarget(label: string, value: number, target: number): string {
@@ -120,6 +121,67 @@ export function listQueries(institution: LargeInstitution, count: number): strin
 interface AssignPair {
   SectionId: string;
   UserId: string;
+}
+
+/**
+ * Sections report queries (POST /api/reports/Sections/query): filtered by coverage and a
+ * workgroup name, sorted on two columns, paged; `asOf` names a past position or none.
+ */
+export function reportQueries(
+  institution: LargeInstitution,
+  count: number,
+  asOf: { position: string } | null,
+): string[] {
+  const coverages = [['uncovered'], ['uncovered', 'partial'], ['covered'], []];
+  const names = ['', 'an', 'e', 'stat'];
+  const sorts = ['points', 'courseNumber', 'enrollment', 'sectionName'];
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      AcademicPeriodId: institution.periodIds.active,
+      columns: [
+        'courseNumber',
+        'sectionNumber',
+        'sectionName',
+        'workgroup',
+        'points',
+        'coverage',
+        'instructors',
+      ],
+      filters: {
+        coverage: coverages[i % coverages.length],
+        workgroup: names[(i >> 2) % names.length],
+      },
+      sorts: [
+        { column: sorts[i % sorts.length], direction: i % 2 === 0 ? 'asc' : 'desc' },
+        { column: 'sectionNumber', direction: 'asc' },
+      ],
+      page: (i >> 3) % 3,
+      pageSize: 50,
+      ...(asOf ? { asOf } : {}),
+    }),
+  );
+}
+
+/** A position halfway through the plan's history, for the as-of report. */
+async function pastPosition(url: string): Promise<string> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const table = await pool.query<{ name: string }>(
+      `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+       WHERE table_name LIKE 'plan_log_v%' ORDER BY table_name DESC LIMIT 1`,
+    );
+    const name = table.rows[0]?.name;
+    if (!name) throw new Error('the plan history has no log table');
+    const row = await pool.query<{ commit_position: string; prepare_position: string }>(
+      `SELECT commit_position, prepare_position FROM ${name}
+       WHERE seq = (SELECT max(seq) / 2 FROM ${name})`,
+    );
+    const found = row.rows[0];
+    if (!found) throw new Error('the plan history is empty');
+    return `${found.commit_position}:${found.prepare_position}`;
+  } finally {
+    await pool.end();
+  }
 }
 
 /**
@@ -373,6 +435,29 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
       `  command to socket event: ${String(latencies.length)} assigns, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${socketP95.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
     );
 
+    const past = await pastPosition(database.url);
+    const reportLoad = async (bodies: string[]) => {
+      let next = 0;
+      return load({
+        url: allot?.url ?? '',
+        connections: 4,
+        seconds: HTTP_SECONDS,
+        rate: REPORT_RATE,
+        request: {
+          method: 'POST',
+          path: '/api/reports/Sections/query',
+          headers: { ...admin, 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        },
+      });
+    };
+    const reportNow = await reportLoad(reportQueries(institution, 64, null));
+    console.log(describe(`  Sections report now at ${String(REPORT_RATE)}/s`, reportNow));
+    const reportPast = await reportLoad(reportQueries(institution, 64, { position: past }));
+    console.log(
+      describe(`  Sections report as of ${past} at ${String(REPORT_RATE)}/s`, reportPast),
+    );
+
     console.log('\nSummary (targets on this machine; never asserted):');
     console.log(
       `  ${versusTarget(`sections list p95 at ${String(RATE)}/s`, list.p95, TARGETS.listP95)}`,
@@ -382,6 +467,12 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     );
     console.log(
       `  ${versusTarget('assign command to socket event p95', socketP95, TARGETS.socketP95)}`,
+    );
+    console.log(
+      `  ${versusTarget('Sections report (filtered, sorted) p95', reportNow.p95, TARGETS.reportP95)}`,
+    );
+    console.log(
+      `  ${versusTarget('the same as of a past position p95', reportPast.p95, TARGETS.reportAsOfP95)}; as of / now ${(reportPast.p95 / reportNow.p95).toFixed(2)}`,
     );
     console.log(
       `  maximum sustained rate: list ${listMax.perSecond.toFixed(0)}/s (p95 ${listMax.p95.toFixed(0)} ms, non-2xx ${String(listMax.non2xx)}), assign ${assignMax.perSecond.toFixed(0)}/s (p95 ${assignMax.p95.toFixed(0)} ms, non-2xx ${String(assignMax.non2xx)})`,

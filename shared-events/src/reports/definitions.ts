@@ -251,6 +251,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportType, ReportDefinition>> 
       num('share', 'Share (%)'),
       num('points', 'Points', true),
       text('notes', 'Notes'),
+      text('period', 'Academic period', true),
     ],
     defaultColumns: [
       'courseNumber',

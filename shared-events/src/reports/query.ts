@@ -52,6 +52,10 @@ export const ReportQuery = z
     sorts: z.array(ReportSort).max(10).optional(),
     groupBy: z.string().max(100).nullable().optional(),
     AcademicPeriodId: z.string().min(1).max(100).nullable().optional(),
+    /** Every period at once: an instructor's teaching record across the years. */
+    allPeriods: z.boolean().optional(),
+    /** Only one instructor's rows (teaching assignments, preferences). */
+    UserId: z.string().min(1).max(100).optional(),
     asOf: ReportAsOf.nullable().optional(),
     page: z.number().int().min(0).max(1_000_000).optional(),
     pageSize: z.number().int().min(1).max(MAX_REPORT_PAGE_SIZE).optional(),

@@ -237,7 +237,7 @@ async function fillPeriods(trx: Knex.Transaction, table: string, writer: Version
  * re-delivered event (its position already logged) changes nothing.
  */
 export const planHistoryProjection: Projection = {
-  name: 'planHistory',
+  name: 'plan_history',
   version: 1,
   eventTypes: planHistoryEventTypes,
   tables: [PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE],

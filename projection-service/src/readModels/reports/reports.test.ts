@@ -330,3 +330,26 @@ test('a filter on text ignores case and treats % and _ as letters', async () => 
   const found = await full.reports.run('Users', ada.value, { AcademicPeriodId: null });
   expect(found.rows.map((r) => r.name)).toEqual(['Ada Lovelace']);
 });
+
+test("an instructor's teaching record reads every period, grouped by period", async () => {
+  const query = resolveReportQuery('TeachingAssignments', {
+    columns: ['period', 'courseNumber', 'instructor', 'points'],
+    sorts: [{ column: 'period', direction: 'desc' }],
+    groupBy: 'period',
+    pageSize: 500,
+  });
+  if (!query.ok) throw new Error('invalid');
+  const mine = await full.reports.run('TeachingAssignments', query.value, {
+    AcademicPeriodId: null,
+    allPeriods: true,
+    UserId: 'u1',
+  });
+  const everyone = await full.reports.run('TeachingAssignments', query.value, {
+    AcademicPeriodId: PERIOD,
+  });
+  expect(mine.count).toBeGreaterThan(0);
+  expect(mine.count).toBeLessThan(everyone.count);
+  expect(new Set(mine.rows.map((r) => r.instructor))).toEqual(new Set(['Ada Lovelace']));
+  expect(mine.groups).toEqual([expect.objectContaining({ value: '2026–27', count: mine.count })]);
+  expect(mine.AcademicPeriodId).toBeNull();
+});

@@ -109,9 +109,34 @@ describe('POST /api/reports/:type/query', () => {
   });
 });
 
+describe('GET /api/instructors/:UserId/teachingRecord', () => {
+  const record = (who: string, UserId: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/instructors/${UserId}/teachingRecord`,
+      headers: { 'x-test-user': who },
+    });
+
+  it('answers who reads instructors, and an instructor about themself only', async () => {
+    expect((await record('business', 'u-1')).statusCode).toBe(200);
+    expect((await record('ops', 'u-1')).json()).toMatchObject({ count: 0, groups: [] });
+    expect((await record('faculty', 'u-1')).statusCode).toBe(403);
+    expect((await record('faculty', 'faculty')).statusCode).toBe(200);
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/instructors/u-1/teachingRecord?pageSize=9999',
+      headers: { 'x-test-user': 'ops' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('the read API contract', () => {
   it('holds for every answer given', () => {
     expect(contract.breaches).toEqual([]);
-    expect([...contract.checked]).toEqual(['POST /api/reports/:type/query']);
+    expect([...contract.checked].sort()).toEqual([
+      'GET /api/instructors/:UserId/teachingRecord',
+      'POST /api/reports/:type/query',
+    ]);
   });
 });

@@ -64,6 +64,8 @@ export function reportReadRoutes(
         return await reports.run(params.data.type, resolved.value, {
           AcademicPeriodId: body.data.AcademicPeriodId ?? viewer.workingAcademicPeriodId,
           asOf: body.data.asOf ?? null,
+          allPeriods: body.data.allPeriods ?? false,
+          UserId: body.data.UserId ?? null,
         });
       } catch (error) {
         if (error instanceof AsOfNotFound) {
@@ -71,6 +73,69 @@ export function reportReadRoutes(
         }
         throw error;
       }
+    },
+  );
+  const TeachingRecordParams = z.object({ UserId: z.string().trim().min(1).max(100) }).strict();
+  const TeachingRecordQuery = z
+    .object({
+      page: z.coerce.number().int().min(0).max(100_000).optional(),
+      pageSize: z.coerce.number().int().min(1).max(500).optional(),
+    })
+    .strict();
+
+  /**
+   * GET /api/instructors/:UserId/teachingRecord (Instructor read, or the instructor themself):
+   * the instructor's teaching in every period (DossierTeachingAssignments), newest period first,
+   * with a subtotal of points per period.
+   */
+  app.get(
+    '/api/instructors/:UserId/teachingRecord',
+    {
+      config: requiresRead('Instructor'),
+      schema: {
+        params: TeachingRecordParams,
+        querystring: TeachingRecordQuery,
+        response: { 200: ReportAnswer },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
+      const params = TeachingRecordParams.safeParse(request.params);
+      const query = TeachingRecordQuery.safeParse(request.query);
+      if (!params.success) return invalid(reply, issuesOf(params.error));
+      if (!query.success) return invalid(reply, issuesOf(query.error));
+      const own = viewer.userId === params.data.UserId;
+      if (!own && !viewer.ability.can('read', 'Instructor')) {
+        return answered(sendError(reply, 403, "You may not read this instructor's teaching."));
+      }
+      const resolved = resolveReportQuery('TeachingAssignments', {
+        columns: [
+          'period',
+          'term',
+          'courseNumber',
+          'courseName',
+          'sectionNumber',
+          'workgroup',
+          'status',
+          'share',
+          'points',
+        ],
+        sorts: [
+          { column: 'period', direction: 'desc' },
+          { column: 'courseNumber', direction: 'asc' },
+          { column: 'sectionNumber', direction: 'asc' },
+        ],
+        groupBy: 'period',
+        page: query.data.page ?? 0,
+        pageSize: query.data.pageSize ?? 100,
+      });
+      if (!resolved.ok) return invalid(reply, resolved.issues);
+      return reports.run('TeachingAssignments', resolved.value, {
+        AcademicPeriodId: null,
+        allPeriods: true,
+        UserId: params.data.UserId,
+      });
     },
   );
   done();

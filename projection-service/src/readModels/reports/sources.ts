@@ -11,8 +11,12 @@ import { ASSIGNMENT_STEP } from '../workload/query.js';
 export interface SourceContext {
   /** The versions of a kind valid at the report's instant, as a parenthesised subquery. */
   v(kind: string): string;
-  /** The period the report reads (a bound parameter placeholder is added by the caller). */
+  /** The period the report reads. */
   period: string | null;
+  /** Every period at once (an instructor's teaching record); `period` is then ignored. */
+  allPeriods?: boolean;
+  /** Only this instructor's rows, for the types whose rows belong to one. */
+  userId?: string | null;
 }
 
 export interface Source {
@@ -58,8 +62,16 @@ function instructorsOf(c: SourceContext, section: string): string {
 }
 
 const periodFilter = (alias: string, c: SourceContext, bindings: Knex.RawBinding[]) => {
+  if (c.allPeriods) return 'true';
   bindings.push(c.period);
   return `${alias}.period_id = ?`;
+};
+
+/** Narrows to one instructor's rows when the query names one. */
+const userFilter = (column: string, c: SourceContext, bindings: Knex.RawBinding[]) => {
+  if (!c.userId) return 'true';
+  bindings.push(c.userId);
+  return `${column} = ?`;
 };
 
 const roleLabels = `(VALUES ${Object.entries(ROLE_LABELS)
@@ -243,6 +255,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
     const bindings: Knex.RawBinding[] = [];
     const { select, joins } = sectionColumns(c);
     const where = periodFilter('a', c, bindings);
+    const mine = userFilter('a.user_id', c, bindings);
     return {
       sql: `SELECT a.id, ${select},
           ${userName('u')} AS instructor,
@@ -250,12 +263,14 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           a.state->>'status' AS status,
           ${round2("(a.state->>'sharePercent')::double precision")} AS share,
           ${round2(`${SECTION_POINTS} * ${num("a.state->>'sharePercent'")} / 100`)} AS points,
-          a.state->>'notes' AS notes
+          a.state->>'notes' AS notes,
+          ap.state->>'name' AS period
         FROM ${c.v('assignment')} a
+        LEFT JOIN ${c.v('academicPeriod')} ap ON ap.id = a.period_id
         JOIN ${c.v('section')} s ON s.id = a.parent_id
         LEFT JOIN ${c.v('user')} u ON u.id = a.user_id
         ${joins}
-        WHERE ${where}`,
+        WHERE ${where} AND ${mine}`,
       bindings,
     };
   },
@@ -263,6 +278,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
   TeachingPreferences(c) {
     const bindings: Knex.RawBinding[] = [];
     const where = periodFilter('p', c, bindings);
+    const mine = userFilter('p.user_id', c, bindings);
     return {
       sql: `SELECT pr.key AS id,
           ${userName('u')} AS instructor,
@@ -282,7 +298,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
         LEFT JOIN ${c.v('assignmentType')} at ON at.id = pr.value->>'AssignmentTypeId'
         LEFT JOIN ${c.v('academicTerm')} t ON t.id = pr.value->>'AcademicTermId'
         LEFT JOIN ${c.v('teachingMode')} m ON m.id = pr.value->>'TeachingModeId'
-        WHERE ${where}`,
+        WHERE ${where} AND ${mine}`,
       bindings,
     };
   },

@@ -102,8 +102,8 @@ const NAMED_AREAS: readonly ApiArea[] = [
   },
   {
     name: 'Reports',
-    description: 'Reports over the institution’s data.',
-    prefixes: ['/api/reports', '/api/reportSnapshots'],
+    description: 'Reports over the plan, saved reports and snapshots, a teaching record.',
+    prefixes: ['/api/reports', '/api/reportSnapshots', '/api/instructors/:UserId/teachingRecord'],
   },
   {
     name: 'History',

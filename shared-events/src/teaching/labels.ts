@@ -1,7 +1,13 @@
 import type { CoverageStatus } from './workload.js';
-import type { PreferenceLevel } from './alignment.js';
-import type { AssignmentStatus } from './section/schemas.js';
-import type { SubmissionStatus } from './preferences/schemas.js';
+// The browser entry exports these labels: the value lists come from readApi's pure mirrors
+// (readApi.test.ts checks they equal the domain's), not from modules that reach rrule.
+import type { ASSIGNMENT_STATUS_VALUES } from '../readApi/common.js';
+import type { PREFERENCE_STATUS_VALUES } from '../readApi/dashboard.js';
+import type { PREFERENCE_LEVEL_VALUES } from '../readApi/preferences.js';
+
+type AssignmentStatus = (typeof ASSIGNMENT_STATUS_VALUES)[number];
+type PreferenceLevel = (typeof PREFERENCE_LEVEL_VALUES)[number];
+type SubmissionStatus = (typeof PREFERENCE_STATUS_VALUES)[number];
 
 /**
  * How statuses read to people, declared once for every screen, report and export (a page that

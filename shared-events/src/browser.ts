@@ -13,7 +13,19 @@ export {
   isSupportUrl,
   settingLabel,
   INSTITUTION_NAME_MAX_LENGTH,
+  ChangeSettingBody,
+  MAX_LOGO_BYTES,
+  LOGO_UPLOAD_FIELD,
 } from './commands/settings.js';
+// The write routes' bodies and answers the browser sends and reads (pure zod modules).
+export * from './commands/commandResult.js';
+export * from './commands/session.js';
+export * from './teaching/section/bulkApproval.js';
+export {
+  PROGRESS_ACTIONS,
+  RecordProgressActionBody,
+  type ProgressActionKind,
+} from './teaching/approvals/commands.js';
 export * from './permissions/privilege.js';
 export * from './readApi/index.js';
 export * from './reports/index.js';

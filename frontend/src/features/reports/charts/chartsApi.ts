@@ -1,0 +1,96 @@
+import type { TagDescription } from '@reduxjs/toolkit/query';
+import type {
+  AlignmentMetricsAnswer,
+  QueryableReportType,
+  ReportAnswer,
+  ReportQuery,
+} from '@allot/shared-events/browser';
+import { allotApi, type TagType } from '../../../lib/api/allotApi.js';
+import { combineBreakdown, type WorkgroupBreakdown } from './workgroupBreakdown.js';
+
+/** One report counted per workgroup, once per value of one of its choice columns. */
+export interface BreakdownArgs {
+  type: QueryableReportType;
+  AcademicPeriodId: string;
+  /** The choice column the series split on: `load`, `coverage`, `status`. */
+  column: string;
+  values: readonly string[];
+  /** Summable columns whose sums per workgroup come along (`required`, `assigned`). */
+  sums?: readonly string[];
+}
+
+/**
+ * What the charts follow: the plan's changes the realtime connection announces (assignments,
+ * sections, people, workgroups, administrative assignments) make them ask again.
+ */
+const PLAN_TAGS: TagDescription<TagType>[] = [
+  'TeachingAssignments',
+  'TeachingPreferences',
+  'PreferenceSubmissions',
+  'Workgroups',
+  ...[
+    'sections',
+    'courses',
+    'courseOfferings',
+    'users',
+    'workgroups',
+    'administrativeAssignments',
+    'progressSteps',
+  ].map((path) => ({ type: 'ResourceList' as const, id: path })),
+];
+
+/** The body of one series' query: its rows grouped by workgroup, one row of the page at most. */
+export function breakdownQuery(args: BreakdownArgs, value: string): ReportQuery {
+  return {
+    columns: ['workgroup', ...(args.sums ?? [])],
+    filters: { [args.column]: [value] },
+    groupBy: 'workgroup',
+    sorts: [],
+    AcademicPeriodId: args.AcademicPeriodId,
+    page: 0,
+    pageSize: 1,
+  };
+}
+
+/**
+ * The Reports page's charts: a few grouped report queries (POST /api/reports/:type/query, one per
+ * series value, each answering its per-workgroup counts and sums) rather than every row, and the
+ * alignment per workgroup for report readers (GET /api/reports/alignment/metrics).
+ */
+export const chartsApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    reportChartBreakdown: build.query<WorkgroupBreakdown, BreakdownArgs>({
+      async queryFn(args, _api, _extra, baseQuery) {
+        const results = await Promise.all(
+          args.values.map((value) =>
+            Promise.resolve(
+              baseQuery({
+                url: `reports/${encodeURIComponent(args.type)}/query`,
+                method: 'POST',
+                body: breakdownQuery(args, value),
+              }),
+            ),
+          ),
+        );
+        const failed = results.find((result) => result.error);
+        if (failed?.error) return { error: failed.error };
+        return {
+          data: combineBreakdown(
+            args.values,
+            results.map((result) => result.data as ReportAnswer),
+          ),
+        };
+      },
+      providesTags: PLAN_TAGS,
+    }),
+    reportChartAlignment: build.query<AlignmentMetricsAnswer, { AcademicPeriodId: string }>({
+      query: ({ AcademicPeriodId }) => ({
+        url: 'reports/alignment/metrics',
+        params: { AcademicPeriodId },
+      }),
+      providesTags: PLAN_TAGS,
+    }),
+  }),
+});
+
+export const { useReportChartBreakdownQuery, useReportChartAlignmentQuery } = chartsApi;

@@ -4,13 +4,14 @@ import { refreshAfterResourceWrite, refreshAfterWrite } from './cacheRefresh.js'
 import type { CommandAnswer } from './resourceApi.js';
 import type {
   AssignmentListAnswer,
+  BulkApprovalAnswer,
+  BulkApprovalBody,
   InstructorOptionAnswer,
   InstructorOptionListAnswer,
   SectionAnswer,
   SectionListAnswer,
 } from '@allot/shared-events/browser';
 import type {
-  BulkApprovalAnswer,
   BulkApprovalLevel,
   Meeting,
   SectionBody,
@@ -174,15 +175,15 @@ export const sectionsApi = withTags.injectEndpoints({
       query: (a) => ({ url: `${assignmentPath(a)}/finalize`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, a) => afterAssignmentWrite(a.sectionId, a.assignmentId),
     }),
-    /** `POST /api/sectionAssignments/approve|finalize`: at most 200 assignments a request. */
+    /** `POST /api/sectionAssignments/approve|finalize`: at most BULK_APPROVAL_MAX a request. */
     bulkApproveAssignments: build.mutation<
       BulkApprovalAnswer,
-      { level: BulkApprovalLevel; assignments: { SectionId: string; id: string }[] }
+      BulkApprovalBody & { level: BulkApprovalLevel }
     >({
       query: ({ level, assignments }) => ({
         url: `sectionAssignments/${level}`,
         method: 'POST',
-        body: { assignments },
+        body: { assignments } satisfies BulkApprovalBody,
       }),
       invalidatesTags: (_r, _e, { assignments }) => afterBulkApproval(assignments),
     }),

@@ -71,10 +71,3 @@ export interface SectionHistoryEntry extends HistoryAttribution {
 
 /** The two bulk routes: the workgroup's approval and academic affairs' (final). */
 export type BulkApprovalLevel = 'approve' | 'finalize';
-
-/** What `POST /api/sectionAssignments/approve|finalize` answers. */
-export interface BulkApprovalAnswer {
-  approved: { SectionId: string; id: string; revision: number }[];
-  refused: { SectionId: string; id: string; statusCode: number; message: string }[];
-  position: string | null;
-}

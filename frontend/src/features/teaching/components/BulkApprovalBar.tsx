@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { BULK_APPROVAL_MAX } from '@allot/shared-events/browser';
 import { Alert, Button, Callout, Checkbox, Collapse, Intent, ProgressBar } from '@blueprintjs/core';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
@@ -12,9 +13,6 @@ import {
 } from '../../../lib/api/sectionsApi.js';
 import type { AssignmentRow, BulkApprovalLevel } from '../../../lib/domain/sectionTypes.js';
 import '../teaching.css';
-
-/** The most assignments one request approves (the server's limit), and a page of ids. */
-export const BULK_APPROVAL_CHUNK = 200;
 
 const VERB: Record<BulkApprovalLevel, { button: string; done: string; doing: string }> = {
   approve: { button: 'Approve', done: 'Approved', doing: 'Approving' },
@@ -88,23 +86,24 @@ export function BulkApprovalBar(props: BulkApprovalBarProps) {
   };
 
   /**
-   * Every row of the query, a page at a time (the default order ends with the id: stable). An
-   * assignment added meanwhile shifts the pages, so one may come twice: kept once, or its second
-   * sending would come back refused as already approved.
+   * Every row of the query, a page at a time (pages of BULK_APPROVAL_MAX, the most one approval
+   * request takes; the default order ends with the id: stable). An assignment added meanwhile
+   * shifts the pages, so one may come twice: kept once, or its second sending would come back
+   * refused as already approved.
    */
   async function rowsMatching(query: ListQuery): Promise<AssignmentRow[]> {
     const rows = new Map<string, AssignmentRow>();
-    for (let skip = 0; ; skip += BULK_APPROVAL_CHUNK) {
+    for (let skip = 0; ; skip += BULK_APPROVAL_MAX) {
       const page = dispatch(
         sectionsApi.endpoints.listSectionAssignments.initiate(
-          { ...query, take: BULK_APPROVAL_CHUNK, skip },
+          { ...query, take: BULK_APPROVAL_MAX, skip },
           { subscribe: false, forceRefetch: true },
         ),
       );
       const answer = await page.unwrap();
       for (const row of answer.rows) rows.set(row.id, row);
       const last =
-        answer.rows.length < BULK_APPROVAL_CHUNK || skip + BULK_APPROVAL_CHUNK >= answer.count;
+        answer.rows.length < BULK_APPROVAL_MAX || skip + BULK_APPROVAL_MAX >= answer.count;
       if (last || stopping.current) return [...rows.values()];
     }
   }
@@ -134,7 +133,7 @@ export function BulkApprovalBar(props: BulkApprovalBarProps) {
     setProgress({ level, finding: false, total: rows.length, sent: 0, approved: 0 });
     let sent = 0;
     while (sent < rows.length && !result.error && !stopping.current) {
-      const chunk = rows.slice(sent, sent + BULK_APPROVAL_CHUNK);
+      const chunk = rows.slice(sent, sent + BULK_APPROVAL_MAX);
       const answer = await send({
         level,
         assignments: chunk.map((r) => ({ SectionId: r.SectionId, id: r.id })),

@@ -1,3 +1,4 @@
+import type { CreateApiKeyBody, CreatedApiKeyAnswer } from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 
 export interface ApiKeyItem {
@@ -6,14 +7,6 @@ export interface ApiKeyItem {
   name: string;
   createdAt: string;
   revokedAt: string | null;
-}
-
-/** POST /api/apiKeys answers the key once (docs/session-masquerade-api-keys.md). */
-export interface CreatedApiKey {
-  apiKeyId: string;
-  userId: string;
-  name: string;
-  key: string;
 }
 
 export const apiKeysApi = allotApi.injectEndpoints({
@@ -25,7 +18,8 @@ export const apiKeysApi = allotApi.injectEndpoints({
         Array.isArray(answer) ? answer : answer.rows,
       providesTags: ['ApiKeys'],
     }),
-    createApiKey: build.mutation<CreatedApiKey, { name: string; userId?: string }>({
+    /** POST /api/apiKeys answers the key once (docs/session-masquerade-api-keys.md). */
+    createApiKey: build.mutation<CreatedApiKeyAnswer, CreateApiKeyBody>({
       query: (body) => ({ url: 'apiKeys', method: 'POST', body }),
       invalidatesTags: ['ApiKeys'],
     }),

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { CreatedApiKeyAnswer } from '@allot/shared-events/browser';
 import {
   Alert,
   Button,
@@ -28,7 +29,6 @@ import {
   useListApiKeysQuery,
   useRevokeApiKeyMutation,
   type ApiKeyItem,
-  type CreatedApiKey,
 } from '../api/apiKeysApi.js';
 import '../../../components/resources/resourceStyles.js';
 
@@ -42,7 +42,7 @@ export default function ApiKeysPage() {
   });
   const can = permissionsFor(useSignedInAbility(), 'ApiKey');
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKeyAnswer | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
   const [revoke] = useRevokeApiKeyMutation();
   const nameOf = (id: string) => users.data?.find((u) => u.value === id)?.label ?? id;
@@ -163,7 +163,7 @@ function CreateKeyDialog({
 }: {
   users: readonly { value: string; label: string }[];
   onClose: () => void;
-  onCreated: (key: CreatedApiKey) => void;
+  onCreated: (key: CreatedApiKeyAnswer) => void;
 }) {
   const me = useGetAuthQuery().data?.workingUserId ?? '';
   const [name, setName] = useState('');
@@ -218,7 +218,7 @@ function CreateKeyDialog({
   );
 }
 
-function ShowKeyOnce({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
+function ShowKeyOnce({ created, onClose }: { created: CreatedApiKeyAnswer; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     await navigator.clipboard.writeText(created.key);

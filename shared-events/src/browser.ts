@@ -17,6 +17,8 @@ export {
   MAX_LOGO_BYTES,
   LOGO_UPLOAD_FIELD,
 } from './commands/settings.js';
+/** The logo upload's content types (`LogoUploaded.shape.contentType`) for the file picker. */
+export { LogoUploaded } from './events/settings.js';
 // The write routes' bodies and answers the browser sends and reads (pure zod modules).
 export * from './commands/commandResult.js';
 export * from './commands/session.js';

@@ -1,3 +1,4 @@
+import { LOGO_UPLOAD_FIELD, type ChangeSettingBody } from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 import { refreshAfterWrite } from '../../../lib/api/cacheRefresh.js';
 import type { CommandAnswer, HistoryEntry } from '../../../lib/api/resourceApi.js';
@@ -24,11 +25,11 @@ export const settingsAdminApi = allotApi.injectEndpoints({
       // Refreshed with the settings and the status flags: by a setting write and settingsChanged.
       providesTags: [{ type: 'Settings', id: 'LIST' }, 'Status'],
     }),
-    changeSetting: build.mutation<CommandAnswer, { machineName: string; value: string }>({
+    changeSetting: build.mutation<CommandAnswer, ChangeSettingBody & { machineName: string }>({
       query: ({ machineName, value }) => ({
         url: `settings/${encodeURIComponent(machineName)}`,
         method: 'PUT',
-        body: { value },
+        body: { value } satisfies ChangeSettingBody,
       }),
       // A stored flag overrides its default: abilities and the status flags change with it.
       invalidatesTags: () => [...refreshAfterWrite('Settings'), 'Status', 'Auth'],
@@ -42,7 +43,7 @@ export const settingsAdminApi = allotApi.injectEndpoints({
     uploadLogo: build.mutation<CommandAnswer, File>({
       query: (file) => {
         const form = new FormData();
-        form.append('file', file);
+        form.append(LOGO_UPLOAD_FIELD, file);
         return { url: 'settings/upload/logo', method: 'POST', body: form };
       },
       invalidatesTags: () => refreshAfterWrite('Settings'),

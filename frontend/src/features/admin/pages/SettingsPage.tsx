@@ -17,6 +17,8 @@ import {
   FEATURE_FLAG_NAMES,
   INSTITUTION_NAME_MAX_LENGTH,
   isSupportUrl,
+  LogoUploaded,
+  MAX_LOGO_BYTES,
   settingLabel,
   SUPPORT_URL_SETTING,
   type FeatureFlagName,
@@ -43,7 +45,9 @@ import { logoChanged, useLogoSrc } from '../../../lib/branding/logoRevision.js';
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 /** The server refuses larger logos (413); saying so before the upload saves a round trip. */
-const MAX_LOGO_BYTES = 1024 * 1024;
+const MAX_LOGO_SIZE = `${String(MAX_LOGO_BYTES / (1024 * 1024))} MB`;
+/** The image types the server takes (LogoUploaded's content types). */
+const LOGO_TYPES = LogoUploaded.shape.contentType.options;
 
 function valueOf(rows: readonly SettingRow[] | undefined, machineName: string): string | null {
   return rows?.find((r) => r.machineName === machineName)?.Setting?.value ?? null;
@@ -264,12 +268,14 @@ function LogoSection({ hasLogo }: { hasLogo: boolean }) {
               label="New logo"
               labelFor="logo-file"
               helperText={
-                tooBig ? 'The logo must be at most 1 MB.' : 'PNG, JPEG or SVG, at most 1 MB.'
+                tooBig
+                  ? `The logo must be at most ${MAX_LOGO_SIZE}.`
+                  : `PNG, JPEG or SVG, at most ${MAX_LOGO_SIZE}.`
               }
               intent={tooBig ? Intent.DANGER : Intent.NONE}
             >
               <FileInput
-                inputProps={{ id: 'logo-file', accept: 'image/png,image/jpeg,image/svg+xml' }}
+                inputProps={{ id: 'logo-file', accept: LOGO_TYPES.join(',') }}
                 text={file?.name ?? 'Choose a file…'}
                 hasSelection={file !== null}
                 onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}

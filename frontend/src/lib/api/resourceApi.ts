@@ -1,3 +1,4 @@
+import type { CommandResult } from '@allot/shared-events/browser';
 import { allotApi } from './allotApi.js';
 import { refreshAfterResourceWrite } from './cacheRefresh.js';
 import { textOf } from '../resources/cellText.js';
@@ -17,11 +18,8 @@ export interface ResourceList {
   rows: ResourceRow[];
 }
 
-export interface CommandAnswer {
-  id: string;
-  revision: number;
-  position: string;
-}
+/** What a successful command answers (DESIGN §4), as the command service declares it. */
+export type CommandAnswer = CommandResult;
 
 export interface HistoryActor {
   id: string;

@@ -1,4 +1,13 @@
-import type { AuthContextAnswer, MeAnswer, StatusAnswer } from '@allot/shared-events/browser';
+import type {
+  AuthContextAnswer,
+  MasqueradeAnswer,
+  MeAnswer,
+  SetWorkingPeriodBody,
+  StartMasqueradeBody,
+  StatusAnswer,
+  userSettings,
+} from '@allot/shared-events/browser';
+import type { z } from 'zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { DEFAULT_PRIMARY_COLOR } from '../constants.js';
 import { allotApi, TAG_TYPES } from './allotApi.js';
@@ -8,6 +17,7 @@ import {
   providesOne,
   refreshAfterWrite,
 } from './cacheRefresh.js';
+import type { CommandAnswer } from './resourceApi.js';
 
 /** GET /api/auth (spec §3), from its schema. With no session, authenticatedUserId is null. */
 export type AuthContext = AuthContextAnswer;
@@ -43,7 +53,9 @@ export interface SettingRow {
   Setting: { value: string } | null;
 }
 
-export type Theme = 'dark' | 'light';
+/** The body of POST /api/userSettings and PUT /api/userSettings/:id: the kind's fields. */
+export type UserSettingsBody = z.infer<typeof userSettings.schema>;
+export type Theme = UserSettingsBody['value'];
 
 /** GET userSettings/mine: `id` is null until the user first saves a theme. */
 export interface MyUserSettings {
@@ -60,13 +72,6 @@ export type Me = MeAnswer;
 export interface PeriodChoice {
   id: string;
   name: string;
-}
-
-/** A command's answer (DESIGN §4). */
-export interface CommandAnswer {
-  id: string;
-  revision: number;
-  position: string;
 }
 
 /** A row of the masquerade picker: `id,displayName as name`. */
@@ -198,27 +203,29 @@ export const sessionApi = allotApi.injectEndpoints({
       query: () => 'userSettings/mine',
       providesTags: providesOne('UserSettings'),
     }),
-    createUserSettings: build.mutation<CommandAnswer, { UserId: string; value: Theme }>({
+    createUserSettings: build.mutation<CommandAnswer, UserSettingsBody>({
       query: (body) => ({ url: 'userSettings', method: 'POST', body }),
       invalidatesTags: (answer) => refreshAfterWrite('UserSettings', { id: answer?.id }),
     }),
-    updateUserSettings: build.mutation<CommandAnswer, { id: string; UserId: string; value: Theme }>(
-      {
-        query: ({ id, ...body }) => ({
-          url: `userSettings/${encodeURIComponent(id)}`,
-          method: 'PUT',
-          body,
-        }),
-        invalidatesTags: (_answer, _error, { id }) => refreshAfterWrite('UserSettings', { id }),
-      },
-    ),
+    updateUserSettings: build.mutation<CommandAnswer, UserSettingsBody & { id: string }>({
+      query: ({ id, ...body }) => ({
+        url: `userSettings/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_answer, _error, { id }) => refreshAfterWrite('UserSettings', { id }),
+    }),
 
     /** Spec §4/§7: starting and ending refresh the auth context and every cache. */
-    startMasquerade: build.mutation<unknown, { id: string }>({
-      query: ({ id }) => ({ url: 'users/masquerade', method: 'POST', body: { id } }),
+    startMasquerade: build.mutation<MasqueradeAnswer, StartMasqueradeBody>({
+      query: ({ id }) => ({
+        url: 'users/masquerade',
+        method: 'POST',
+        body: { id } satisfies StartMasqueradeBody,
+      }),
       invalidatesTags: (_answer, error) => (error ? [] : [...TAG_TYPES]),
     }),
-    endMasquerade: build.mutation<unknown, void>({
+    endMasquerade: build.mutation<MasqueradeAnswer, void>({
       query: () => ({ url: 'users/masquerade', method: 'DELETE' }),
       invalidatesTags: (_answer, error) => (error ? [] : [...TAG_TYPES]),
     }),
@@ -237,7 +244,10 @@ export const sessionApi = allotApi.injectEndpoints({
       query: ({ userId, academicPeriodId }) => ({
         url: `users/${encodeURIComponent(userId)}/working`,
         method: 'PUT',
-        body: { id: userId, WorkingAcademicPeriodId: academicPeriodId },
+        body: {
+          id: userId,
+          WorkingAcademicPeriodId: academicPeriodId,
+        } satisfies SetWorkingPeriodBody,
       }),
       invalidatesTags: (_answer, error) => (error ? [] : [...PERIOD_DEPENDENT_TAGS]),
     }),

@@ -1,4 +1,5 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
+import type { MergeUsersBody } from '@allot/shared-events/browser';
 import { allotApi, type TagType } from '../../../lib/api/allotApi.js';
 import type { CommandAnswer } from '../../../lib/api/resourceApi.js';
 
@@ -31,7 +32,7 @@ export const mergeUsersApi = allotApi.injectEndpoints({
       transformResponse: (answer: { rows: { status: string }[] }) => answer.rows[0]?.status ?? null,
       providesTags: ['Users', 'PreferenceSubmissions'],
     }),
-    mergeUsers: build.mutation<CommandAnswer, { masterId: string; duplicateId: string }>({
+    mergeUsers: build.mutation<CommandAnswer, MergeUsersBody>({
       query: (body) => ({ url: 'users/merge', method: 'POST', body }),
       // Memberships, settings and teaching data move: every list naming either user is stale.
       invalidatesTags: [

@@ -3,9 +3,12 @@ import type {
   ApprovalStatusAnswer,
   DashboardAnswer,
   DashboardItemAnswer,
+  ProgressActionKind,
+  RecordProgressActionBody,
   WorkgroupApprovalsAnswer,
 } from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
+import type { CommandAnswer } from '../../../lib/api/resourceApi.js';
 
 /** GET /api/dashboard, typed from the read API's schema. */
 export type DashboardItem = DashboardItemAnswer;
@@ -26,19 +29,19 @@ export const dashboardApi = allotApi.injectEndpoints({
       query: () => 'workgroupApprovals',
       providesTags: ['ProgressActions', 'ProgressSteps'],
     }),
+    /** The address names the step, the workgroup and the action; the body the comment. */
     recordProgressAction: build.mutation<
-      unknown,
-      {
+      CommandAnswer,
+      RecordProgressActionBody & {
         ProgressStepId: string;
         WorkgroupId: string;
-        action: 'submit' | 'approve' | 'return';
-        comment?: string;
+        action: ProgressActionKind;
       }
     >({
       query: ({ ProgressStepId, WorkgroupId, action, comment }) => ({
         url: `progressSteps/${encodeURIComponent(ProgressStepId)}/workgroups/${encodeURIComponent(WorkgroupId)}/${action}`,
         method: 'POST',
-        body: comment ? { comment } : {},
+        body: (comment ? { comment } : {}) satisfies RecordProgressActionBody,
       }),
       invalidatesTags: ['ProgressActions'],
     }),

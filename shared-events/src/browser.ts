@@ -23,6 +23,7 @@ export { LogoUploaded } from './events/settings.js';
 export * from './commands/commandResult.js';
 export * from './commands/session.js';
 export * from './teaching/section/bulkApproval.js';
+export { SectionFields } from './teaching/section/fields.js';
 export {
   PROGRESS_ACTIONS,
   RecordProgressActionBody,

@@ -10,6 +10,7 @@ import {
   type PreferenceAlignmentAnswer,
   type SectionAnswer,
   type SectionAssignmentAnswer,
+  type SectionFields,
 } from '@allot/shared-events/browser';
 
 /*
@@ -46,19 +47,11 @@ export interface ListAnswer<T> {
 }
 export type InstructorOption = InstructorOptionAnswer;
 
-/** The fields a user edits (POST /api/sections, PUT /api/sections/:id). */
-export interface SectionBody {
-  CourseOfferingId?: string;
-  WorkgroupId?: string;
-  name?: string;
-  sectionNumber?: string;
-  enrollment?: number | null;
-  defaultPoints?: number | null;
-  points?: number | null;
-  notes?: string | null;
-  TermMode?: TermMode | null;
-  allowOverlap?: boolean;
-}
+/**
+ * The fields a user edits (POST /api/sections sends them all, PUT /api/sections/:id those that
+ * changed), as the command service validates them.
+ */
+export type SectionBody = Partial<SectionFields>;
 
 export interface SectionHistoryEntry extends HistoryAttribution {
   position: string;

@@ -133,7 +133,7 @@ const reportCalls = (calls: readonly ApiCall[]) =>
 /** The table a panel opens with Show as table, as the text of its rows. */
 async function tableOf(name: string) {
   const panel = await region(name);
-  fireEvent.click(within(panel).getByRole('button', { name: `Show as table: ${name}` }));
+  fireEvent.click(await within(panel).findByRole('button', { name: `Show as table: ${name}` }));
   const table = within(panel).getByRole('table', { name });
   return within(table)
     .getAllByRole('row')

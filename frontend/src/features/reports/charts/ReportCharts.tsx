@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { H2, NonIdealState } from '@blueprintjs/core';
 import type { AlignmentMetricsAnswer } from '@allot/shared-events/browser';
 import type { TableColumn } from '../../../components/list/DataTable.js';
@@ -387,10 +388,11 @@ function Charts({
   AcademicPeriodId: string;
   periodName?: string;
 }) {
+  const titleId = useId();
   return (
-    <section className="allot-report-charts" aria-labelledby="allot-report-charts-title">
+    <section className="allot-report-charts" aria-labelledby={titleId}>
       <div className="allot-report-charts__header">
-        <H2 id="allot-report-charts-title">At a glance</H2>
+        <H2 id={titleId}>At a glance</H2>
         {periodName && <span className="bp6-text-muted">{periodName}, as the plan is now</span>}
       </div>
       <div className="allot-report-charts__grid">

@@ -50,6 +50,9 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/taxonomies/*': () => import('../../features/admin/pages/TaxonomiesPage.js'),
   '/taxonomies': () => import('../../features/admin/pages/TaxonomiesPage.js'),
   '/academicPeriods': () => import('../../features/admin/pages/AcademicPeriodsPage.js'),
+  '/reports': () => import('../../features/reports/pages/ReportsHomePage.js'),
+  '/reports/admin': () => import('../../features/reports/pages/CustomReportsPage.js'),
+  '/reports/*': () => import('../../features/reports/pages/ReportPage.js'),
 };
 
 /**

@@ -62,3 +62,18 @@ test('a row without rarer actions has no menu button, and its column is as narro
   // However many actions a row has, the column holds two buttons and the menu.
   expect(rowActionsWidth(5, true)).toBe(rowActionsWidth(2, true));
 });
+
+test('where there is room, every inline action may be a button', () => {
+  render(
+    <RowActions
+      rowLabel={ROW}
+      maxInline={Infinity}
+      inline={[item('approve', 'Approve'), item('edit', 'Edit'), item('withdraw', 'Withdraw')]}
+    />,
+  );
+  expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+    `Approve ${ROW}`,
+    `Edit ${ROW}`,
+    `Withdraw ${ROW}`,
+  ]);
+});

@@ -94,14 +94,20 @@ export function RowActions({
   rowLabel,
   inline,
   more = [],
+  maxInline = MAX_INLINE_ACTIONS,
 }: {
   rowLabel: string;
   inline: readonly RowActionItem[];
   more?: readonly RowActionItem[];
+  /**
+   * How many inline actions are buttons: a short table with room to spare (one record's details)
+   * may show every one of them (`Infinity`).
+   */
+  maxInline?: number;
 }) {
   // Past the limit, the extra inline actions lead the menu rather than widen the column.
-  const shown = inline.slice(0, MAX_INLINE_ACTIONS);
-  const menu = [...inline.slice(MAX_INLINE_ACTIONS), ...more];
+  const shown = inline.slice(0, maxInline);
+  const menu = [...inline.slice(maxInline), ...more];
   return (
     <>
       {shown.map((a) => (

@@ -5,15 +5,17 @@ import {
   Drawer,
   DrawerSize,
   FormGroup,
-  HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
   Section,
   SectionCard,
-  Spinner,
 } from '@blueprintjs/core';
 import { UserPicker } from '../../../components/pickers/UserPicker.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
+import { ListBody, loadedRows } from '../../../components/list/ListPage.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
+import { QueryBody } from '../../../components/list/QueryBody.js';
+import { RowActions } from '../../../components/list/RowActions.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { meetingSummary } from './MeetingsEditor.js';
@@ -23,7 +25,7 @@ import {
   useGetSectionQuery,
   useSectionInstructorsQuery,
 } from '../../../lib/api/sectionsApi.js';
-import type { SectionRow } from '../../../lib/domain/sectionTypes.js';
+import type { SectionAssignment, SectionRow } from '../../../lib/domain/sectionTypes.js';
 import { CoverageTag, StatusTag } from '../../../components/status/AssignmentTags.js';
 import { parseShare, useAssignmentActions } from '../hooks/useAssignmentActions.js';
 import { SuggestedAssignees } from './SuggestedAssignees.js';
@@ -52,6 +54,24 @@ export function sectionTermLabel(
   return term ? `${sectionLabel(s)} (${term})` : sectionLabel(s);
 }
 
+/** An assignment of the section: who, what share, the notes and where it stands. */
+const ASSIGNMENT_COLUMNS: TableColumn<SectionAssignment>[] = [
+  {
+    key: 'instructor',
+    label: 'Instructor',
+    width: 180,
+    render: (a) => a.instructorName ?? a.UserId,
+  },
+  {
+    key: 'share',
+    label: 'Share',
+    width: 80,
+    render: (a) => (a.share === null ? 'equal' : `${String(a.share)} %`),
+  },
+  { key: 'notes', label: 'Notes', width: 200, render: (a) => a.notes ?? '' },
+  { key: 'status', label: 'Status', width: 110, render: (a) => <StatusTag status={a.status} /> },
+];
+
 /**
  * One section: its facts, meetings, and the assignments panel (assign an instructor with a share
  * and notes; approve, finalize, withdraw, unassign as the working user may).
@@ -69,8 +89,8 @@ export function SectionDrawer({
   onHistory: (section: SectionRow) => void;
   onClose: () => void;
 }) {
-  const { data: section, error, isLoading } = useGetSectionQuery(sectionId);
-  const can = section ? sectionPermissions(choices.ability, section.WorkgroupId) : null;
+  const query = useGetSectionQuery(sectionId);
+  const section = query.data;
   const actions = useAssignmentActions(choices.ability);
   return (
     <Drawer
@@ -81,124 +101,136 @@ export function SectionDrawer({
       title={section ? `${sectionLabel(section)} — ${section.name}` : 'Section'}
     >
       <div className="allot-drawer-body">
-        {isLoading && <Spinner aria-label="Loading the section" />}
-        {error && (
-          <Callout intent={Intent.DANGER} title="The section could not be loaded">
-            {problemOf(error).message}
-          </Callout>
-        )}
-        {section && can && (
-          <>
-            <dl className="allot-teaching-summary">
-              <dt>Course</dt>
-              <dd>
-                {section.courseNumber ?? '—'} {section.courseName ?? ''}
-              </dd>
-              <dt>Workgroup</dt>
-              <dd>{labelOf(choices.workgroups, section.WorkgroupId) ?? section.WorkgroupId}</dd>
-              <dt>Term mode</dt>
-              <dd>{termModeLabel(section.TermMode, choices)}</dd>
-              <dt>Enrollment</dt>
-              <dd>{section.enrollment ?? '—'}</dd>
-              <dt>Points</dt>
-              <dd>{section.sectionPoints}</dd>
-              <dt>Coverage</dt>
-              <dd>
-                <CoverageTag coverage={section.coverage} />
-              </dd>
-              {section.notes && (
-                <>
-                  <dt>Notes</dt>
-                  <dd>{section.notes}</dd>
-                </>
-              )}
-            </dl>
-            <Section
-              compact
-              title="Meetings"
-              rightElement={
-                <div className="allot-teaching-actions">
-                  {can.schedule && (
-                    <Button
-                      icon="calendar"
-                      text="Edit meetings"
-                      onClick={() => onEditMeetings(section)}
-                    />
-                  )}
-                  <Button icon="history" text="History" onClick={() => onHistory(section)} />
-                </div>
-              }
-            >
-              <SectionCard>
-                {section.meetings.length === 0 ? (
-                  <p className="allot-teaching-muted">No meetings scheduled.</p>
-                ) : (
-                  <ul>
-                    {section.meetings.map((m) => (
-                      <li key={m.id}>
-                        {meetingSummary(m, choices.locations)}, {m.startDate} –{' '}
-                        {m.until ?? `${String(m.occurrences)} times`}
-                        {m.exceptions && m.exceptions.length > 0
-                          ? ` (not on ${m.exceptions.join(', ')})`
-                          : ''}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </SectionCard>
-            </Section>
-            <Section compact title="Assignments" className="allot-detail-section">
-              <SectionCard>
-                {section.assignments.length === 0 ? (
-                  <NonIdealState
-                    icon="person"
-                    title="No instructor yet"
-                    description={can.assign ? 'Assign one below.' : undefined}
-                  />
-                ) : (
-                  <HTMLTable compact striped style={{ width: '100%' }} aria-label="Assignments">
-                    <thead>
-                      <tr>
-                        <th>Instructor</th>
-                        <th>Share</th>
-                        <th>Notes</th>
-                        <th>Status</th>
-                        <th>Actions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {section.assignments.map((a) => (
-                        <tr key={a.id}>
-                          <td>{a.instructorName ?? a.UserId}</td>
-                          <td>{a.share === null ? 'equal' : `${String(a.share)} %`}</td>
-                          <td>{a.notes ?? ''}</td>
-                          <td>
-                            <StatusTag status={a.status} />
-                          </td>
-                          <td>
-                            <div className="allot-teaching-actions">
-                              {actions.buttons({
-                                ...a,
-                                sectionId: section.id,
-                                WorkgroupId: section.WorkgroupId,
-                                sectionLabel: sectionLabel(section),
-                              })}
-                            </div>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </HTMLTable>
-                )}
-                {can.assign && <AssignForm section={section} />}
-                {can.assign && <SuggestedAssignees section={section} />}
-              </SectionCard>
-            </Section>
-          </>
-        )}
+        <QueryBody what="The section" query={query} loadingLabel="Loading the section">
+          {(loaded) => (
+            <SectionDetails
+              section={loaded}
+              choices={choices}
+              actions={actions}
+              onEditMeetings={onEditMeetings}
+              onHistory={onHistory}
+            />
+          )}
+        </QueryBody>
         {actions.element}
       </div>
     </Drawer>
+  );
+}
+
+/** The loaded section: its facts, its meetings, its assignments with their actions. */
+function SectionDetails({
+  section,
+  choices,
+  actions,
+  onEditMeetings,
+  onHistory,
+}: {
+  section: SectionRow;
+  choices: TeachingChoices;
+  actions: ReturnType<typeof useAssignmentActions>;
+  onEditMeetings: (section: SectionRow) => void;
+  onHistory: (section: SectionRow) => void;
+}) {
+  const can = sectionPermissions(choices.ability, section.WorkgroupId);
+  return (
+    <>
+      <dl className="allot-teaching-summary">
+        <dt>Course</dt>
+        <dd>
+          {section.courseNumber ?? '—'} {section.courseName ?? ''}
+        </dd>
+        <dt>Workgroup</dt>
+        <dd>{labelOf(choices.workgroups, section.WorkgroupId) ?? section.WorkgroupId}</dd>
+        <dt>Term mode</dt>
+        <dd>{termModeLabel(section.TermMode, choices)}</dd>
+        <dt>Enrollment</dt>
+        <dd>{section.enrollment ?? '—'}</dd>
+        <dt>Points</dt>
+        <dd>{section.sectionPoints}</dd>
+        <dt>Coverage</dt>
+        <dd>
+          <CoverageTag coverage={section.coverage} />
+        </dd>
+        {section.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd>{section.notes}</dd>
+          </>
+        )}
+      </dl>
+      <Section
+        compact
+        title="Meetings"
+        rightElement={
+          <div className="allot-teaching-actions">
+            {can.schedule && (
+              <Button
+                icon="calendar"
+                text="Edit meetings"
+                onClick={() => onEditMeetings(section)}
+              />
+            )}
+            <Button icon="history" text="History" onClick={() => onHistory(section)} />
+          </div>
+        }
+      >
+        <SectionCard>
+          {section.meetings.length === 0 ? (
+            <p className="allot-teaching-muted">No meetings scheduled.</p>
+          ) : (
+            <ul>
+              {section.meetings.map((m) => (
+                <li key={m.id}>
+                  {meetingSummary(m, choices.locations)}, {m.startDate} –{' '}
+                  {m.until ?? `${String(m.occurrences)} times`}
+                  {m.exceptions && m.exceptions.length > 0
+                    ? ` (not on ${m.exceptions.join(', ')})`
+                    : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
+      </Section>
+      <Section compact title="Assignments" className="allot-detail-section">
+        <SectionCard>
+          <ListBody
+            what="The assignments"
+            query={loadedRows(section.assignments)}
+            filtering={false}
+            empty={{
+              icon: 'person',
+              title: 'No instructor yet',
+              description: can.assign ? 'Assign one below.' : undefined,
+            }}
+          >
+            {(rows) => (
+              <PlainTable
+                label="Assignments"
+                columns={ASSIGNMENT_COLUMNS}
+                rows={rows}
+                actions={(a) => (
+                  // One section's details have room: every action the user may take is a button.
+                  <RowActions
+                    rowLabel={a.instructorName ?? 'the instructor'}
+                    maxInline={Infinity}
+                    inline={actions.actionsFor({
+                      ...a,
+                      sectionId: section.id,
+                      WorkgroupId: section.WorkgroupId,
+                      sectionLabel: sectionLabel(section),
+                    })}
+                  />
+                )}
+              />
+            )}
+          </ListBody>
+          {can.assign && <AssignForm section={section} />}
+          {can.assign && <SuggestedAssignees section={section} />}
+        </SectionCard>
+      </Section>
+    </>
   );
 }
 

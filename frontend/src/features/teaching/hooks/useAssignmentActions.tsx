@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -11,7 +11,7 @@ import {
   TextArea,
   type IconName,
 } from '@blueprintjs/core';
-import { RowActionButton, type RowActionItem } from '../../../components/list/RowActions.js';
+import type { RowActionItem } from '../../../components/list/RowActions.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import type { AppAbility } from '@allot/shared-events/browser';
@@ -162,11 +162,6 @@ export function useAssignmentActions(ability: AppAbility | null) {
     ];
   }
 
-  /** Every action as an icon button (one section's details, where there is room). */
-  function buttons(t: AssignmentTarget): ReactNode {
-    return actionsFor(t).map((a) => <RowActionButton key={a.key} action={a} />);
-  }
-
   async function confirm() {
     if (!confirming) return;
     const { kind, target } = confirming;
@@ -231,7 +226,7 @@ export function useAssignmentActions(ability: AppAbility | null) {
     </>
   );
 
-  return { actionsFor, buttons, element };
+  return { actionsFor, element };
 }
 
 function EditAssignmentDialog({

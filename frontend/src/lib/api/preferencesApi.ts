@@ -4,6 +4,7 @@ import type {
   PreferenceSubmissionAnswer,
   PreferenceSubmissionsAnswer,
   TeachingPreferenceAnswer,
+  UnavailableSpanAnswer,
 } from '@allot/shared-events/browser';
 import { allotApi } from './allotApi.js';
 
@@ -48,11 +49,8 @@ export type TeachingPreference = Pick<
   | 'notes'
 >;
 
-export interface UnavailableSpan {
-  day: string;
-  startTime: string;
-  endTime: string;
-}
+/** A weekly time the instructor cannot teach, as read and as sent (PUT …/unavailable). */
+export type UnavailableSpan = UnavailableSpanAnswer;
 
 export type MyPreferences = Omit<MyPreferencesAnswer, 'preferences'> & {
   preferences: TeachingPreference[];

@@ -76,7 +76,10 @@ export function UnavailableTimes({
           <HTMLSelect
             aria-label="Day"
             value={draft.day}
-            onChange={(e) => setDraft({ ...draft, day: e.currentTarget.value })}
+            onChange={(e) => {
+              const day = WEEKDAYS.find(([d]) => d === e.currentTarget.value)?.[0];
+              if (day) setDraft({ ...draft, day });
+            }}
             options={WEEKDAYS.map(([value, label]) => ({ value, label }))}
           />
           <InputGroup

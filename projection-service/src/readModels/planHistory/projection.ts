@@ -16,7 +16,8 @@ import {
   resourceVersion,
   SECTION_KIND,
   sectionVersion,
-  type LiveSection,
+  type AssignmentVersionState,
+  type SectionVersionState,
   type PreferencesVersionState,
   type VersionRow,
 } from './versions.js';
@@ -115,11 +116,30 @@ const same = (a: VersionRow, b: VersionRow) =>
 class VersionWriter {
   readonly closes: { kind: string; id: string; valid_from: number; valid_to: number }[] = [];
   readonly inserts: Stored[] = [];
+  /** The open assignment versions of each section, kept as versions open and close. */
+  private readonly children = new Map<string, Set<string>>();
 
-  constructor(private readonly open: Map<string, Open>) {}
+  constructor(private readonly open: Map<string, Open>) {
+    for (const { row } of open.values()) this.adopt(row);
+  }
+
+  private adopt(row: VersionRow): void {
+    if (row.kind !== ASSIGNMENT_KIND || !row.parent_id) return;
+    const ids = this.children.get(row.parent_id) ?? new Set<string>();
+    ids.add(row.id);
+    this.children.set(row.parent_id, ids);
+  }
 
   current(kind: string, id: string): Stored | null {
     return this.open.get(keyOf(kind, id))?.row ?? null;
+  }
+
+  /** The open assignment versions of a section. */
+  assignmentsOf(sectionId: string): Stored[] {
+    return [...(this.children.get(sectionId) ?? [])].flatMap((id) => {
+      const row = this.current(ASSIGNMENT_KIND, id);
+      return row ? [row] : [];
+    });
   }
 
   /** Ends the record's open version at `seq` (it was deleted, or replaced). */
@@ -133,6 +153,9 @@ class VersionWriter {
       open.row.valid_to = seq;
     }
     this.open.delete(key);
+    if (kind === ASSIGNMENT_KIND && open.row.parent_id) {
+      this.children.get(open.row.parent_id)?.delete(id);
+    }
   }
 
   /** Opens a new version at `seq` unless it equals the open one. */
@@ -153,7 +176,31 @@ class VersionWriter {
     const stored: Stored = { ...row, valid_from: seq, valid_to: null };
     this.inserts.push(stored);
     this.open.set(keyOf(row.kind, row.id), { row: stored, persisted: false });
+    this.adopt(stored);
   }
+}
+
+/**
+ * The section as its decider folds it: its own version (the section without its assignments)
+ * and the open versions of its assignments, each stored once rather than in every section
+ * version (an assignment event then writes the assignment's row, not a copy of the section).
+ */
+function sectionStateOf(writer: VersionWriter, id: string): SectionState | null {
+  const section = writer.current(SECTION_KIND, id);
+  if (!section) return null;
+  const stored = section.state as SectionVersionState;
+  // The decider keeps assignments in the order they were made; nothing a report reads depends
+  // on that order (shares split equally whatever it is), so they come back in any order.
+  const assignments = Object.fromEntries(
+    writer.assignmentsOf(id).map((row) => {
+      const a = row.state as AssignmentVersionState;
+      return [
+        row.id,
+        { id: row.id, UserId: a.UserId, share: a.share, notes: a.notes, status: a.status },
+      ] as const;
+    }),
+  );
+  return { status: 'live', section: stored.section, assignments };
 }
 
 function applyEvent(writer: VersionWriter, event: RecordedEvent, seq: number): void {
@@ -172,12 +219,9 @@ function applyEvent(writer: VersionWriter, event: RecordedEvent, seq: number): v
     return;
   }
   if (record.kind === SECTION_KIND) {
-    const state = nextSection((previous?.state as SectionState | undefined) ?? null, event);
-    const assignmentIds = new Set(
-      previous && (previous.state as SectionState).status !== 'absent'
-        ? Object.keys((previous.state as LiveSection).assignments)
-        : [],
-    );
+    const before = sectionStateOf(writer, record.id);
+    const state = nextSection(before, event);
+    const assignmentIds = new Set(writer.assignmentsOf(record.id).map((row) => row.id));
     if (state.status !== 'live') {
       writer.close(SECTION_KIND, record.id, seq);
       for (const id of assignmentIds) writer.close(ASSIGNMENT_KIND, id, seq);

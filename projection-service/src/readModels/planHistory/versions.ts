@@ -100,8 +100,24 @@ export function resourceOf(event: RecordedEvent): ResourceDefinition | undefined
   return resourceByEventType.get(event.type);
 }
 
+/** What a section's version holds: the section; its assignments are versions of their own. */
+export interface SectionVersionState {
+  section: LiveSection['section'];
+}
+
+/** What an assignment's version holds. */
+export interface AssignmentVersionState {
+  SectionId: string;
+  UserId: string;
+  status: LiveSection['assignments'][string]['status'];
+  share: number | null;
+  sharePercent: number;
+  notes: string | null;
+}
+
 /** A section's version; its period comes from its offering (filled in by the projection). */
 export function sectionVersion(state: LiveSection): VersionRow {
+  const stored: SectionVersionState = { section: state.section };
   return {
     kind: SECTION_KIND,
     id: state.section.id,
@@ -109,7 +125,7 @@ export function sectionVersion(state: LiveSection): VersionRow {
     workgroup_id: state.section.WorkgroupId,
     parent_id: state.section.CourseOfferingId,
     user_id: null,
-    state,
+    state: stored,
   };
 }
 
@@ -134,7 +150,7 @@ export function assignmentVersions(state: LiveSection, periodId: string | null):
       share: assignment.share,
       sharePercent: shares.get(assignment.id) ?? 0,
       notes: assignment.notes,
-    },
+    } satisfies AssignmentVersionState,
   }));
 }
 

@@ -45,9 +45,12 @@ export function LoadError({
   );
 }
 
-/** A spinner named for what it waits for ("Loading the workload"). */
-export function Loading({ label }: { label: string }) {
-  return <Spinner aria-label={label} />;
+/**
+ * A spinner named for what it waits for ("Loading the workload"); `size` SpinnerSize.SMALL beside
+ * a heading ("Refreshing").
+ */
+export function Loading({ label, size }: { label: string; size?: number }) {
+  return <Spinner aria-label={label} {...(size === undefined ? {} : { size })} />;
 }
 
 export interface QueryBodyProps<Data> {

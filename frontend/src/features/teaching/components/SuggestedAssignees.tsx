@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import {
-  Button,
-  Callout,
-  Collapse,
-  Intent,
-  NonIdealState,
-  Spinner,
-  SpinnerSize,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Collapse, Intent, SpinnerSize, Tag } from '@blueprintjs/core';
+import { ListBody, loadedRows } from '../../../components/list/ListPage.js';
+import { Loading, QueryBody } from '../../../components/list/QueryBody.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { useAssignInstructorMutation } from '../../../lib/api/sectionsApi.js';
@@ -113,9 +106,7 @@ function Candidate({
  * assign anyway). Blocked candidates come last, collapsed, with their reasons and no button.
  */
 export function SuggestedAssignees({ section }: { section: SectionRow }) {
-  const { data, error, isFetching, isLoading } = useSuggestedAssigneesQuery({
-    sectionId: section.id,
-  });
+  const suggestions = useSuggestedAssigneesQuery({ sectionId: section.id });
   const [assign] = useAssignInstructorMutation();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ who: SuggestedAssignee; p: ServerProblem } | null>(null);
@@ -146,14 +137,10 @@ export function SuggestedAssignees({ section }: { section: SectionRow }) {
     <div className="allot-detail-section allot-suggestions" aria-label="Suggested assignees">
       <h4 className="allot-suggestions__title">
         Suggested assignees{' '}
-        {isFetching && !isLoading && <Spinner size={SpinnerSize.SMALL} aria-label="Refreshing" />}
+        {suggestions.isFetching && !suggestions.isLoading && (
+          <Loading size={SpinnerSize.SMALL} label="Refreshing" />
+        )}
       </h4>
-      {isLoading && <Spinner size={SpinnerSize.SMALL} aria-label="Loading suggestions" />}
-      {error && (
-        <Callout intent={Intent.DANGER} title="Suggestions could not be loaded">
-          {problemOf(error).message}
-        </Callout>
-      )}
       {problem && (
         <Callout
           role="alert"
@@ -173,57 +160,85 @@ export function SuggestedAssignees({ section }: { section: SectionRow }) {
           )}
         </Callout>
       )}
-      {data && data.suggested.length === 0 && (
-        <NonIdealState
-          icon="people"
-          title="No one to suggest"
-          description={
-            data.blocked.length > 0
-              ? 'Every candidate is blocked; see why below.'
-              : 'No faculty member who receives assignments is free to take this section.'
-          }
-        />
-      )}
-      {data && data.suggested.length > 0 && (
-        <ol className="allot-suggestion-list">
-          {data.suggested.map((s) => (
-            <Candidate
-              key={s.UserId}
-              s={s}
-              busy={busy === s.UserId}
-              onAssign={(who) => void doAssign(who)}
-            />
-          ))}
-        </ol>
-      )}
-      {data && data.blocked.length > 0 && (
-        <>
-          <Button
-            variant="minimal"
-            icon={showBlocked ? 'chevron-down' : 'chevron-right'}
-            aria-expanded={showBlocked}
-            text={`Blocked (${String(data.blocked.length)})`}
-            onClick={() => setShowBlocked((o) => !o)}
-          />
-          <Collapse isOpen={showBlocked}>
-            <ul className="allot-suggestion-list" aria-label="Blocked candidates">
-              {data.blocked.map((s) => (
-                <li key={s.UserId} className="allot-suggestion" aria-label={s.name}>
-                  <div className="allot-suggestion__head">
-                    <ScoreTag s={s} />
-                    <strong className="allot-suggestion__name">{s.name}</strong>
-                  </div>
-                  <ul className="allot-suggestion__why">
-                    {s.alignment.reasons.map((r, i) => (
-                      <li key={`${r.code}-${String(i)}`}>{r.message}</li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </Collapse>
-        </>
-      )}
+      <QueryBody what="Suggestions" query={suggestions} loadingLabel="Loading suggestions">
+        {(data) => (
+          <>
+            <ListBody
+              what="Suggestions"
+              query={loadedRows(data.suggested)}
+              filtering={false}
+              empty={{
+                icon: 'people',
+                title: 'No one to suggest',
+                description:
+                  data.blocked.length > 0
+                    ? 'Every candidate is blocked; see why below.'
+                    : 'No faculty member who receives assignments is free to take this section.',
+              }}
+            >
+              {(rows) => (
+                <ol className="allot-suggestion-list">
+                  {rows.map((s) => (
+                    <Candidate
+                      key={s.UserId}
+                      s={s}
+                      busy={busy === s.UserId}
+                      onAssign={(who) => void doAssign(who)}
+                    />
+                  ))}
+                </ol>
+              )}
+            </ListBody>
+            {data.blocked.length > 0 && (
+              <BlockedCandidates
+                blocked={data.blocked}
+                open={showBlocked}
+                onToggle={() => setShowBlocked((o) => !o)}
+              />
+            )}
+          </>
+        )}
+      </QueryBody>
     </div>
+  );
+}
+
+/** The blocked candidates, collapsed behind "Blocked (n)": their reasons, no button. */
+function BlockedCandidates({
+  blocked,
+  open,
+  onToggle,
+}: {
+  blocked: readonly SuggestedAssignee[];
+  open: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="minimal"
+        icon={open ? 'chevron-down' : 'chevron-right'}
+        aria-expanded={open}
+        text={`Blocked (${String(blocked.length)})`}
+        onClick={onToggle}
+      />
+      <Collapse isOpen={open}>
+        <ul className="allot-suggestion-list" aria-label="Blocked candidates">
+          {blocked.map((s) => (
+            <li key={s.UserId} className="allot-suggestion" aria-label={s.name}>
+              <div className="allot-suggestion__head">
+                <ScoreTag s={s} />
+                <strong className="allot-suggestion__name">{s.name}</strong>
+              </div>
+              <ul className="allot-suggestion__why">
+                {s.alignment.reasons.map((r, i) => (
+                  <li key={`${r.code}-${String(i)}`}>{r.message}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Collapse>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { describeJobsContract } from './testing/jobsContract.js';
 const redisUrl = redisTestUrl();
 const prefix = redisTestPrefix();
 const crossPrefix = redisTestPrefix();
+const prefixes: string[] = [];
 
 if (!redisUrl) throw new Error('This test needs Redis: set REDIS_URL.');
 
@@ -47,12 +48,43 @@ describe('BullMQ runner across processes', () => {
     expect(await web.status(id)).toMatchObject({ state: 'completed', result: 'ok' });
     await Promise.all([web.close(), workerNode.close()]);
   });
+
+  test('a web node without a worker stops a job a worker node runs', async () => {
+    const p = `${crossPrefix}-stop`;
+    prefixes.push(p);
+    let failed!: (error: string | undefined) => void;
+    const ended = new Promise<string | undefined>((resolve) => (failed = resolve));
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    const web = createBullMqJobs({
+      redisUrl,
+      prefix: p,
+      worker: false,
+      onProgress: (r) => {
+        if (r.state === 'failed') failed(r.error);
+      },
+    });
+    const workerNode = createBullMqJobs({ redisUrl, prefix: p });
+    for (const node of [web, workerNode]) {
+      node.define('long', async ({ signal }) => {
+        running();
+        while (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 5));
+        signal.throwIfAborted();
+      });
+    }
+    const { id } = await web.enqueue('long', {}, { ownerId: 'u' });
+    await started;
+    expect(await web.stop(id)).toBe(true);
+    expect(await ended).toBe('Stopped.');
+    expect(await web.status(id)).toMatchObject({ state: 'failed', ownerId: 'u', name: 'long' });
+    await Promise.all([web.close(), workerNode.close()]);
+  });
 });
 
 afterAll(async () => {
   // Leave nothing of this file's queues behind in the shared Redis.
   const redis = new Redis(redisUrl);
-  for (const p of [prefix, crossPrefix]) {
+  for (const p of [prefix, crossPrefix, ...prefixes]) {
     const keys = await redis.keys(`${p}:*`);
     if (keys.length > 0) await redis.del(...keys);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  JobStoppedError,
   UnknownJobError,
   type EnqueueOptions,
   type JobHandler,
@@ -145,17 +146,47 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
     return qe;
   }
 
-  async function runJob(job: Job<Envelope>): Promise<unknown> {
+  // A stop is a key (read when a worker takes the job: it was stopped while queued) and a
+  // message to every node's worker (one of them may be running it now).
+  const stopKey = (id: string) => `${queue.toKey('stopped')}:${id}`;
+  const stopChannel = queue.toKey('stop');
+  // Fails fast while Redis is away, as enqueueing does.
+  const control = new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: true });
+  control.on('error', onError);
+
+  // Three parameters: BullMQ passes the abort signal only to a processor that declares it.
+  async function runJob(
+    job: Job<Envelope>,
+    _token: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     const handler = handlers.get(job.name);
     if (!handler) throw new UnknownJobError(job.name);
     if (!isEnvelope(job.data) || job.id === undefined)
       throw new Error(`Job ${job.name} has no owner`);
+    if ((await control.exists(stopKey(job.id))) === 1) throw new JobStoppedError();
+    // BullMQ aborts with its own reason (a string); the handler sees the port's error.
+    const stopped = new AbortController();
+    if (signal?.aborted) stopped.abort(new JobStoppedError());
+    signal?.addEventListener('abort', () => stopped.abort(new JobStoppedError()), { once: true });
     return handler({
       id: job.id,
       data: job.data.data,
       ownerId: job.data.ownerId,
+      signal: stopped.signal,
       reportProgress: (progress) => job.updateProgress(progress),
     });
+  }
+
+  let stopListener: Redis | undefined;
+  async function listenForStops(): Promise<Redis> {
+    const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    subscriber.on('error', onError);
+    subscriber.on('message', (_channel: string, id: string) => {
+      worker?.cancelJob(id, 'stopped');
+    });
+    await subscriber.subscribe(stopChannel);
+    return subscriber;
   }
 
   // Worker and listener start after this tick, so the synchronous `define` calls that follow
@@ -164,6 +195,7 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
     await Promise.resolve();
     if (options.onProgress) events = await listen();
     if (options.worker ?? true) {
+      stopListener = await listenForStops();
       worker = new Worker<Envelope>(queueName, runJob, {
         connection,
         prefix,
@@ -173,6 +205,7 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
       await worker.waitUntilReady();
     }
     await queue.waitUntilReady();
+    await control.connect();
   })();
   // A start failure surfaces on the first enqueue/status call; this keeps it from being unhandled.
   ready.catch(onError);
@@ -182,10 +215,11 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
       // Handlers are stored untyped; the data a caller enqueues is passed through unchanged.
       handlers.set(name, handler as JobHandler);
     },
-    async enqueue(name: string, data: unknown, { ownerId }: EnqueueOptions) {
+    async enqueue(name: string, data: unknown, { ownerId, jobId }: EnqueueOptions) {
       if (!handlers.has(name)) throw new UnknownJobError(name);
       await ready;
-      const id = randomUUID();
+      // BullMQ adds nothing for an id it still holds.
+      const id = jobId ?? randomUUID();
       await queue.add(
         name,
         { ownerId, data },
@@ -201,16 +235,33 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
     async status(id): Promise<JobStatus | null> {
       await ready;
       const job = await queue.getJob(id);
-      if (!job) return null;
+      if (!job || !isEnvelope(job.data)) return null;
       const state = toState(await job.getState());
-      const status: JobStatus = { state, progress: asProgress(job.progress) };
+      const status: JobStatus = {
+        name: job.name,
+        ownerId: job.data.ownerId,
+        state,
+        progress: asProgress(job.progress),
+      };
       if (state === 'completed') status.result = job.returnvalue;
       if (state === 'failed') status.error = job.failedReason;
       return status;
     },
+    async stop(id) {
+      await ready;
+      const job = await queue.getJob(id);
+      if (!job) return false;
+      const state = await job.getState();
+      if (state === 'completed' || state === 'failed' || state === 'unknown') return false;
+      await control.set(stopKey(id), '1', 'EX', 7 * DAY_S);
+      await control.publish(stopChannel, id);
+      return true;
+    },
     async close() {
       await ready.catch(() => undefined);
       await worker?.close();
+      stopListener?.disconnect();
+      control.disconnect();
       await events?.close();
       await queue.close();
       await chain;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  JobStoppedError,
   UnknownJobError,
   errorMessage,
   type EnqueueOptions,
@@ -32,6 +33,7 @@ interface Entry {
   ownerId: string;
   data: unknown;
   status: JobStatus;
+  controller: AbortController;
 }
 
 /** The embedded runner: jobs run in this process, queued in memory (lost on restart). */
@@ -74,7 +76,7 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
 
   async function run(entry: Entry): Promise<void> {
     const handler = handlers.get(entry.name);
-    entry.status = { state: 'running', progress: entry.status.progress };
+    entry.status = { ...entry.status, state: 'running' };
     await report(entry);
     try {
       if (!handler) throw new UnknownJobError(entry.name);
@@ -83,20 +85,24 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
           id: entry.id,
           data: entry.data,
           ownerId: entry.ownerId,
+          signal: entry.controller.signal,
           reportProgress: async (progress: JobProgress) => {
-            entry.status = { state: 'running', progress };
+            entry.status = { ...entry.status, progress };
             await report(entry);
           },
         }),
       );
-      entry.status = { state: 'completed', progress: entry.status.progress, result };
+      entry.status = { ...entry.status, state: 'completed', result };
       await report(entry, { result });
     } catch (err) {
-      const error = errorMessage(err);
-      entry.status = { state: 'failed', progress: entry.status.progress, error };
-      await report(entry, { error });
+      await fail(entry, errorMessage(err));
     }
     retire(entry);
+  }
+
+  async function fail(entry: Entry, error: string): Promise<void> {
+    entry.status = { ...entry.status, state: 'failed', error };
+    await report(entry, { error });
   }
 
   function pump(): void {
@@ -116,15 +122,17 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
       // The port is generic per call; the runner stores handlers untyped and passes data through.
       handlers.set(name, handler as JobHandler);
     },
-    enqueue(name: string, data: unknown, { ownerId }: EnqueueOptions) {
+    enqueue(name: string, data: unknown, { ownerId, jobId }: EnqueueOptions) {
       if (closed) return Promise.reject(new Error('Jobs runner is closed'));
       if (!handlers.has(name)) return Promise.reject(new UnknownJobError(name));
+      if (jobId !== undefined && entries.has(jobId)) return Promise.resolve({ id: jobId });
       const entry: Entry = {
-        id: randomUUID(),
+        id: jobId ?? randomUUID(),
         name,
         ownerId,
         data: throughJson(data),
-        status: { state: 'queued', progress: 0 },
+        status: { name, ownerId, state: 'queued', progress: 0 },
+        controller: new AbortController(),
       };
       entries.set(entry.id, entry);
       waiting.push(entry);
@@ -135,6 +143,21 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
     status(id) {
       const entry = entries.get(id);
       return Promise.resolve(entry ? { ...entry.status } : null);
+    },
+    async stop(id) {
+      const entry = entries.get(id);
+      if (!entry) return false;
+      const queued = waiting.indexOf(entry);
+      if (queued >= 0) {
+        waiting.splice(queued, 1);
+        entry.controller.abort(new JobStoppedError());
+        await fail(entry, new JobStoppedError().message);
+        retire(entry);
+        return true;
+      }
+      if (entry.status.state !== 'running' || entry.controller.signal.aborted) return false;
+      entry.controller.abort(new JobStoppedError());
+      return true;
     },
     async close() {
       closed = true;

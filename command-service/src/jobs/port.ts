@@ -13,11 +13,19 @@ export interface JobContext<Data = unknown> {
   data: Data;
   ownerId: string;
   reportProgress(progress: JobProgress): Promise<void>;
+  /**
+   * Aborted when someone stops the job (`Jobs.stop`): a handler checks it between steps (or
+   * passes it on) and ends by throwing; the job then fails with the signal's reason.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<Data = unknown> = (ctx: JobContext<Data>) => Promise<unknown>;
 
 export interface JobStatus {
+  name: string;
+  /** Who started it: whoever may see or stop it is decided from this. */
+  ownerId: string;
   state: JobState;
   progress: JobProgress;
   result?: unknown;
@@ -40,6 +48,11 @@ export type OnJobProgress = (report: JobProgressReport) => void | Promise<void>;
 export interface EnqueueOptions {
   /** The user who started the job; progress goes to this user's socket room. */
   ownerId: string;
+  /**
+   * The job's id, when the caller already has one (the record the job works on): enqueueing an
+   * id that is still known enqueues nothing and answers it again. Default: a new UUID.
+   */
+  jobId?: string;
 }
 
 export interface Jobs {
@@ -48,6 +61,11 @@ export interface Jobs {
   enqueue(name: string, data: unknown, options: EnqueueOptions): Promise<{ id: string }>;
   /** Null when the id is unknown (or its record has expired). */
   status(id: string): Promise<JobStatus | null>;
+  /**
+   * Stops a job: a queued one never runs, a running one's `signal` is aborted with a
+   * `JobStoppedError` (on whichever node runs it). False when it is unknown or already finished.
+   */
+  stop(id: string): Promise<boolean>;
   /** Stops taking jobs, waits for running ones, releases connections. */
   close(): Promise<void>;
 }
@@ -56,6 +74,14 @@ export class UnknownJobError extends Error {
   override readonly name = 'UnknownJobError';
   constructor(readonly jobName: string) {
     super(`No handler is defined for job ${jobName}`);
+  }
+}
+
+/** The reason a stopped job's signal is aborted with, and the error it then fails with. */
+export class JobStoppedError extends Error {
+  override readonly name = 'JobStoppedError';
+  constructor() {
+    super('Stopped.');
   }
 }
 

@@ -45,7 +45,22 @@ export function describeJobsContract(
         await reportProgress({ phase: 'reading' });
         throw new Error('import file is empty');
       });
+      // Works until it is stopped, as a long export does: a step, then a look at the signal.
+      jobs.define<{ tag: string }>('untilStopped', async ({ data, signal, reportProgress }) => {
+        started.push(data.tag);
+        for (let step = 1; ; step++) {
+          signal.throwIfAborted();
+          if (step === 1) await reportProgress({ step });
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      });
     });
+    const started: string[] = [];
+    const runningReported = async (id: string) => {
+      while (!recorder.of(id).some((r) => r.state === 'running' && r.progress !== 0)) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
 
     afterAll(async () => {
       await jobs.close();
@@ -65,6 +80,8 @@ export function describeJobsContract(
         result: { counted: 4, ownerId: 'user-1' },
       });
       expect(await jobs.status(id)).toEqual({
+        name: 'count',
+        ownerId: 'user-1',
         state: 'completed',
         progress: 100,
         result: { counted: 4, ownerId: 'user-1' },
@@ -84,6 +101,41 @@ export function describeJobsContract(
         state: 'failed',
         error: 'import file is empty',
       });
+    });
+
+    test('stop: a running job is aborted, a queued one never runs; both end failed "Stopped."', async () => {
+      // The contract's runners take two jobs at once: the third waits.
+      const first = await jobs.enqueue('untilStopped', { tag: 'first' }, { ownerId: 'user-3' });
+      const second = await jobs.enqueue('untilStopped', { tag: 'second' }, { ownerId: 'user-3' });
+      const third = await jobs.enqueue('untilStopped', { tag: 'third' }, { ownerId: 'user-3' });
+      await runningReported(first.id);
+      await runningReported(second.id);
+      expect(await jobs.stop(third.id)).toBe(true);
+      expect(await jobs.stop(first.id)).toBe(true);
+      expect(await jobs.stop(second.id)).toBe(true);
+      for (const { id } of [first, second, third]) {
+        await recorder.finished(id);
+        expect(recorder.of(id).at(-1)).toMatchObject({ state: 'failed', error: 'Stopped.' });
+        expect(await jobs.status(id)).toMatchObject({
+          name: 'untilStopped',
+          ownerId: 'user-3',
+          state: 'failed',
+          error: 'Stopped.',
+        });
+      }
+      expect(started.sort()).toEqual(['first', 'second']);
+      // Finished or unknown: nothing to stop.
+      expect(await jobs.stop(first.id)).toBe(false);
+      expect(await jobs.stop('00000000-0000-4000-8000-000000000001')).toBe(false);
+    });
+
+    test('a job enqueued under an id it already has runs once', async () => {
+      const jobId = `job-${String(Date.now())}`;
+      const first = await jobs.enqueue('count', { steps: 1 }, { ownerId: 'user-1', jobId });
+      const again = await jobs.enqueue('count', { steps: 1 }, { ownerId: 'user-1', jobId });
+      expect([first.id, again.id]).toEqual([jobId, jobId]);
+      await recorder.finished(jobId);
+      expect(recorder.of(jobId).filter((r) => r.state === 'completed')).toHaveLength(1);
     });
 
     test('unknown names are refused and unknown ids answer null', async () => {

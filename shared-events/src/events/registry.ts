@@ -7,6 +7,7 @@ import { preferenceEventSchemas } from '../teaching/preferences/events.js';
 import { approvalEventSchemas } from '../teaching/approvals/events.js';
 import { calendarEventSchemas } from '../teaching/calendars.js';
 import { savedReportEventSchemas } from '../reports/savedReports.js';
+import { reportExportEventSchemas } from '../reports/reportExports.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -21,6 +22,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...approvalEventSchemas,
   ...calendarEventSchemas,
   ...savedReportEventSchemas,
+  ...reportExportEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

@@ -3,3 +3,4 @@ export * from './definitions.js';
 export * from './query.js';
 export * from './gridState.js';
 export * from './savedReports.js';
+export * from './reportExports.js';

@@ -32,6 +32,11 @@ export interface TableColumn<Row> {
   interactive?: boolean;
   /** PlainTable: the cell names its row (a `th scope="row"`, e.g. the workgroup of a total). */
   rowHeader?: boolean;
+  /**
+   * PlainTable: how many columns the cell spans in a row, this one and those after it, which then
+   * draw no cell there (a footer's "Total" over the columns before the sum); absent, one.
+   */
+  colSpan?: (row: Row) => number;
   render: (row: Row) => ReactNode;
 }
 

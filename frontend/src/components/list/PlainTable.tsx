@@ -6,8 +6,9 @@ import './components.css';
 /**
  * A page of rows as a plain HTML table: every row in the document (screen readers,
  * find-in-page, tests), sort buttons in the headers of a server-sorted list (`onSort`), the row
- * actions last and, when given, total rows in its footer. For short lists; long grids use
- * DataTable.
+ * actions last and, when given, total rows in its footer, each named by its first cell. A
+ * column's `colSpan` lets a cell span the columns after it (a "Total" over the columns before the
+ * sum). For short lists; long grids use DataTable.
  */
 export function PlainTable<Row extends { id: string }>({
   label,
@@ -25,19 +26,35 @@ export function PlainTable<Row extends { id: string }>({
   /** The list is sorted by the server: a column's `sortField` makes its header a sort button. */
   onSort?: (field: string) => void;
   actions?: ((row: Row) => ReactNode) | undefined;
-  /** Rows after the list, in its footer: the totals ("All workgroups"). */
+  /** Rows after the list, in its footer: the totals ("All workgroups"), named by their first cell. */
   footer?: readonly Row[];
 }) {
-  const cells = (row: Row) =>
-    columns.map((c) =>
-      c.rowHeader ? (
-        <th key={c.key} scope="row">
-          {c.render(row)}
-        </th>
-      ) : (
-        <td key={c.key}>{c.render(row)}</td>
-      ),
-    );
+  const cells = (row: Row, inFooter: boolean) => {
+    const drawn: ReactNode[] = [];
+    // The columns a spanning cell covers draw none of their own.
+    let covered = 0;
+    columns.forEach((c, i) => {
+      if (covered > 0) {
+        covered -= 1;
+        return;
+      }
+      const span = Math.min(Math.max(1, c.colSpan?.(row) ?? 1), columns.length - i);
+      covered = span - 1;
+      const colSpan = span > 1 ? span : undefined;
+      drawn.push(
+        c.rowHeader || (inFooter && i === 0) ? (
+          <th key={c.key} scope="row" colSpan={colSpan}>
+            {c.render(row)}
+          </th>
+        ) : (
+          <td key={c.key} colSpan={colSpan}>
+            {c.render(row)}
+          </td>
+        ),
+      );
+    });
+    return drawn;
+  };
   return (
     <HTMLTable striped compact className="allot-wide-table allot-plain-table" aria-label={label}>
       <thead>
@@ -81,7 +98,7 @@ export function PlainTable<Row extends { id: string }>({
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
-            {cells(row)}
+            {cells(row, false)}
             {actions && <td className="allot-row-actions">{actions(row)}</td>}
           </tr>
         ))}
@@ -90,7 +107,7 @@ export function PlainTable<Row extends { id: string }>({
         <tfoot>
           {footer.map((row) => (
             <tr key={row.id}>
-              {cells(row)}
+              {cells(row, true)}
               {actions && <td />}
             </tr>
           ))}

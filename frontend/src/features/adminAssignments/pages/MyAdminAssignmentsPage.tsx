@@ -1,7 +1,49 @@
-import { HTMLTable, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import type { TableColumn } from '../../../components/list/DataTable.js';
 import { ListBody } from '../../../components/list/ListPage.js';
-import { useMyAdminAssignmentsQuery } from '../api/myAdminAssignmentsApi.js';
+import { PlainTable } from '../../../components/list/PlainTable.js';
+import {
+  useMyAdminAssignmentsQuery,
+  type MyAdminAssignment,
+} from '../api/myAdminAssignmentsApi.js';
+
+/** A line of the table: a duty, or (`duty` null) the footer's total of their points. */
+interface Line {
+  id: string;
+  duty: MyAdminAssignment | null;
+  points: number;
+}
+
+const COLUMNS: TableColumn<Line>[] = [
+  {
+    key: 'period',
+    label: 'Academic period',
+    width: 160,
+    // The total's name spans the period, the duty and the term.
+    colSpan: (l) => (l.duty ? 1 : 3),
+    render: (l) => (l.duty ? (l.duty.periodName ?? l.duty.AcademicPeriodId) : 'Total'),
+  },
+  {
+    key: 'duty',
+    label: 'Duty',
+    width: 280,
+    render: ({ duty }) =>
+      duty && (
+        <>
+          {duty.typeName ?? duty.AdministrativeAssignmentTypeId}{' '}
+          {duty.takesWholeTerm && (
+            <Tag minimal intent="warning">
+              No teaching this term
+            </Tag>
+          )}
+        </>
+      ),
+  },
+  { key: 'term', label: 'Term', width: 140, render: (l) => l.duty?.termName ?? 'Whole period' },
+  { key: 'points', label: 'Points', width: 80, render: (l) => l.points },
+  { key: 'notes', label: 'Notes', width: 240, render: (l) => l.duty?.notes },
+];
 
 /** My Admin Assignments: the administrative duties credited to the signed-in instructor. */
 export default function MyAdminAssignmentsPage() {
@@ -23,46 +65,12 @@ export default function MyAdminAssignmentsPage() {
         {(rows) => {
           const total = rows.reduce((sum, r) => sum + r.points, 0);
           return (
-            <HTMLTable
-              striped
-              className="allot-wide-table"
-              aria-label="Your administrative assignments"
-            >
-              <thead>
-                <tr>
-                  <th>Academic period</th>
-                  <th>Duty</th>
-                  <th>Term</th>
-                  <th>Points</th>
-                  <th>Notes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td>{r.periodName ?? r.AcademicPeriodId}</td>
-                    <td>
-                      {r.typeName ?? r.AdministrativeAssignmentTypeId}{' '}
-                      {r.takesWholeTerm && (
-                        <Tag minimal intent="warning">
-                          No teaching this term
-                        </Tag>
-                      )}
-                    </td>
-                    <td>{r.termName ?? 'Whole period'}</td>
-                    <td>{r.points}</td>
-                    <td>{r.notes}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th colSpan={3}>Total</th>
-                  <th>{Math.round(total * 100) / 100}</th>
-                  <th />
-                </tr>
-              </tfoot>
-            </HTMLTable>
+            <PlainTable
+              label="Your administrative assignments"
+              columns={COLUMNS}
+              rows={rows.map((duty) => ({ id: duty.id, duty, points: duty.points }))}
+              footer={[{ id: 'total', duty: null, points: Math.round(total * 100) / 100 }]}
+            />
           );
         }}
       </ListBody>

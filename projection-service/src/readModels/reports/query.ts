@@ -123,45 +123,85 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     };
   }
 
+  /** The report's rows as one FROM clause with its ORDER BY, as of the transaction's instant. */
+  async function prepare(
+    trx: Knex.Transaction,
+    type: QueryableReportType,
+    query: ResolvedReportQuery,
+    options: {
+      AcademicPeriodId: string | null;
+      asOf?: ReportAsOf | null;
+      allPeriods?: boolean;
+      UserId?: string | null;
+    },
+  ) {
+    const versions = await table(PLAN_VERSIONS_TABLE);
+    const columns = new Map(query.definition.columns.map((column) => [column.key, column]));
+    const instant = await instantOf(trx, options.asOf);
+    const versionsSql = knex.raw('??', [versions]).toQuery();
+    const v = (kind: string) =>
+      instant.seq === null
+        ? `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_to IS NULL)`
+        : `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_from <= ${instant.seq} AND (valid_to IS NULL OR valid_to > ${instant.seq}))`;
+    const source = REPORT_SOURCES[type]({
+      v,
+      period: options.AcademicPeriodId,
+      allPeriods: options.allPeriods ?? false,
+      userId: options.UserId ?? null,
+    });
+    const where: string[] = [];
+    const whereBindings: Knex.RawBinding[] = [];
+    for (const [key, value] of Object.entries(query.filters)) {
+      const column = columns.get(key);
+      if (!column) continue;
+      const filter = filterSql(column, value);
+      where.push(filter.sql);
+      whereBindings.push(...filter.bindings);
+    }
+    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    // Grouped rows come group by group, in the direction the query sorts the group column.
+    const groupSort = query.groupBy
+      ? (query.sorts.find((sort) => sort.column === query.groupBy) ?? {
+          column: query.groupBy,
+          direction: 'asc' as const,
+        })
+      : null;
+    const order = [
+      ...(groupSort ? [groupSort] : []),
+      ...query.sorts.filter((sort) => sort.column !== query.groupBy),
+    ]
+      .map((s) => `base.${quote(s.column)} ${s.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`)
+      .concat('base.id ASC')
+      .join(', ');
+    return {
+      columns,
+      instant,
+      from: `FROM (${source.sql}) base ${whereSql}`,
+      fromBindings: [...source.bindings, ...whereBindings],
+      order,
+      shown: query.columns.map((key) => `base.${quote(key)}`).join(', '),
+    };
+  }
+
   async function run(
     type: QueryableReportType,
     query: ResolvedReportQuery,
-    options: { AcademicPeriodId: string | null; asOf?: ReportAsOf | null },
+    options: {
+      AcademicPeriodId: string | null;
+      asOf?: ReportAsOf | null;
+      allPeriods?: boolean;
+      UserId?: string | null;
+    },
   ): Promise<ReportAnswer> {
-    const versions = await table(PLAN_VERSIONS_TABLE);
     const definition = query.definition;
-    const columns = new Map(definition.columns.map((column) => [column.key, column]));
     return knex.transaction(
       async (trx) => {
-        const instant = await instantOf(trx, options.asOf);
-        const versionsSql = knex.raw('??', [versions]).toQuery();
-        const v = (kind: string) =>
-          instant.seq === null
-            ? `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_to IS NULL)`
-            : `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_from <= ${instant.seq} AND (valid_to IS NULL OR valid_to > ${instant.seq}))`;
-        const source = REPORT_SOURCES[type]({ v, period: options.AcademicPeriodId });
-        const where: string[] = [];
-        const whereBindings: Knex.RawBinding[] = [];
-        for (const [key, value] of Object.entries(query.filters)) {
-          const column = columns.get(key);
-          if (!column) continue;
-          const filter = filterSql(column, value);
-          where.push(filter.sql);
-          whereBindings.push(...filter.bindings);
-        }
-        const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-        const from = `FROM (${source.sql}) base ${whereSql}`;
-        const fromBindings = [...source.bindings, ...whereBindings];
-        const order = [
-          ...(query.groupBy ? [{ column: query.groupBy, direction: 'asc' as const }] : []),
-          ...query.sorts,
-        ]
-          .map(
-            (s) => `base.${quote(s.column)} ${s.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`,
-          )
-          .concat('base.id ASC')
-          .join(', ');
-        const shown = query.columns.map((key) => `base.${quote(key)}`).join(', ');
+        const { columns, instant, from, fromBindings, order, shown } = await prepare(
+          trx,
+          type,
+          query,
+          options,
+        );
         const rows = await trx.raw<{ rows: Record<string, unknown>[] }>(
           `SELECT base.id, ${shown} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
           [...fromBindings, query.pageSize, query.page * query.pageSize],
@@ -179,7 +219,7 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
             `SELECT base.${quote(groupColumn.key)} AS value, count(*) AS count
                ${sums.map((s) => `, ${s}`).join('')}
              ${from} GROUP BY base.${quote(groupColumn.key)}
-             ORDER BY base.${quote(groupColumn.key)} ASC NULLS LAST`,
+             ORDER BY base.${quote(groupColumn.key)} ${groupDirection(query)} NULLS LAST`,
             fromBindings,
           );
           groups = grouped.rows.map((row) => ({
@@ -204,7 +244,8 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
           pageSize: query.pageSize,
           groups,
           totals: Object.fromEntries(summable.map((key) => [key, round(asNumber(totalRow[key]))])),
-          AcademicPeriodId: definition.periodScoped ? options.AcademicPeriodId : null,
+          AcademicPeriodId:
+            definition.periodScoped && !options.allPeriods ? options.AcademicPeriodId : null,
           asOf: { position: instant.position, at: instant.at },
         };
       },
@@ -212,7 +253,79 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     );
   }
 
-  return { run };
+  /**
+   * Every row of a report, in its order, in batches (exports): one repeatable-read, read-only
+   * transaction (so the count, the instant and every row agree, and no transaction id is taken
+   * that would hold back the event store's readers) and a server-side cursor in it, so neither
+   * the database nor this process ever holds more than one batch. `onStart` learns the columns,
+   * the count and the instant before the first batch; `onRows` may wait (the writer's
+   * backpressure); a `signal` aborted between batches ends the reading with its reason.
+   */
+  async function each(
+    type: QueryableReportType,
+    query: ResolvedReportQuery,
+    options: {
+      AcademicPeriodId: string | null;
+      asOf?: ReportAsOf | null;
+      batchSize?: number;
+      signal?: AbortSignal;
+      onStart(reading: ReportReading): void | Promise<void>;
+      onRows(rows: Record<string, unknown>[]): void | Promise<void>;
+    },
+  ): Promise<ReportReading> {
+    const batchSize = options.batchSize ?? 1000;
+    return knex.transaction(
+      async (trx) => {
+        const { columns, instant, from, fromBindings, order, shown } = await prepare(
+          trx,
+          type,
+          query,
+          options,
+        );
+        const total = await trx.raw<{ rows: { count: string }[] }>(
+          `SELECT count(*) AS count ${from}`,
+          fromBindings,
+        );
+        const reading: ReportReading = {
+          columns: query.columns.map((key) => columns.get(key) as ReportColumn),
+          total: Number(total.rows[0]?.count ?? 0),
+          asOf: { position: instant.position, at: instant.at },
+        };
+        await options.onStart(reading);
+        await trx.raw(
+          `DECLARE report_rows NO SCROLL CURSOR FOR SELECT ${shown} ${from} ORDER BY ${order}`,
+          fromBindings,
+        );
+        for (;;) {
+          options.signal?.throwIfAborted();
+          const batch = await trx.raw<{ rows: Record<string, unknown>[] }>(
+            `FETCH FORWARD ${String(batchSize)} FROM report_rows`,
+          );
+          if (batch.rows.length === 0) break;
+          await options.onRows(batch.rows);
+          if (batch.rows.length < batchSize) break;
+        }
+        await trx.raw('CLOSE report_rows');
+        return reading;
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
+  }
+
+  return { run, each };
+}
+
+/** What an export learns before the first row: the columns, how many rows, the plan's instant. */
+export interface ReportReading {
+  columns: ReportColumn[];
+  total: number;
+  asOf: { position: string | null; at: string | null };
+}
+
+/** The direction groups come in: as the query sorts the group column, else ascending. */
+function groupDirection(query: ResolvedReportQuery): 'ASC' | 'DESC' {
+  const sort = query.sorts.find((s) => s.column === query.groupBy);
+  return sort?.direction === 'desc' ? 'DESC' : 'ASC';
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

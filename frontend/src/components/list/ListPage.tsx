@@ -1,8 +1,15 @@
-import type { JSX, ReactNode } from 'react';
-import { NonIdealState, Section, SectionCard, type IconName } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { NonIdealState, Section, SectionCard } from '@blueprintjs/core';
 import { PageFrame } from '../layout/PageFrame.js';
 import { Pager, type PagerState } from './DataTable.js';
-import { LoadError, Loading, type NotFoundState, type QueryResult } from './QueryBody.js';
+import {
+  Empty,
+  LoadError,
+  Loading,
+  type EmptyState,
+  type NotFoundState,
+  type QueryResult,
+} from './QueryBody.js';
 
 export interface ListPageProps {
   /** Defaults to the route's title (its menu label). */
@@ -91,7 +98,7 @@ export interface ListBodyProps<Row> {
   /** A narrowing filter is set: an empty answer is "no matches", not "nothing yet". */
   filtering: boolean;
   /** What an empty list says when nothing narrows it. */
-  empty: { icon?: IconName; title: string; description?: string; action?: JSX.Element | null };
+  empty: EmptyState;
   /** "No … matches the filters." */
   noMatches?: string;
   /** A paged list's page; a short list (every row at once) has none. */
@@ -128,15 +135,7 @@ export function ListBody<Row>({
     );
   if (loadingLabel && !query.data && (query.isLoading || waiting))
     return <Loading label={loadingLabel} />;
-  if (settled && count === 0 && !filtering)
-    return (
-      <NonIdealState
-        icon={empty.icon ?? 'th-list'}
-        title={empty.title}
-        description={empty.description}
-        action={empty.action ?? undefined}
-      />
-    );
+  if (settled && count === 0 && !filtering) return <Empty {...empty} />;
   return (
     <div className="allot-list-block">
       {children(query.data?.rows ?? [], query.isLoading || waiting)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { Button, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
 import { PageFrame } from '../layout/PageFrame.js';
 import { problemOf } from '../../lib/errors/serverErrors.js';
@@ -15,6 +15,26 @@ export interface QueryResult<Data> {
 export interface NotFoundState {
   icon: IconName;
   title: string;
+}
+
+/** What an answer with nothing to show says instead ("No academic period is active"). */
+export interface EmptyState {
+  icon?: IconName;
+  title: string;
+  description?: string | undefined;
+  action?: JSX.Element | null;
+}
+
+/** Nothing to show, and why: an empty list, an answer without a period. */
+export function Empty({ icon = 'th-list', title, description, action }: EmptyState) {
+  return (
+    <NonIdealState
+      icon={icon}
+      title={title}
+      description={description}
+      action={action ?? undefined}
+    />
+  );
 }
 
 /**
@@ -63,6 +83,11 @@ export interface QueryBodyProps<Data> {
   loadingLabel: string;
   notFound?: NotFoundState;
   /**
+   * An answer with nothing to show (the dashboard without an active period): what to say instead
+   * of the content; null when there is something to show.
+   */
+  empty?: (data: Data) => EmptyState | null;
+  /**
    * The answer draws the whole page, its title and actions too (its own PageFrame): until it is
    * in, the spinner or the error fills the route's page frame.
    */
@@ -73,7 +98,8 @@ export interface QueryBodyProps<Data> {
 
 /**
  * One answer a page is drawn from, in each of its states: a spinner while it loads, the error with
- * Try again, then the page's content. A list of rows is a ListBody (ListPage.tsx), which adds the
+ * Try again (or what a 404 means, `notFound`), what an answer with nothing to show means
+ * (`empty`), then the page's content. A list of rows is a ListBody (ListPage.tsx), which adds the
  * empty state, the no-matches state and the pager.
  */
 export function QueryBody<Data>({
@@ -82,6 +108,7 @@ export function QueryBody<Data>({
   waiting = false,
   loadingLabel,
   notFound,
+  empty,
   page = false,
   children,
 }: QueryBodyProps<Data>) {
@@ -91,6 +118,8 @@ export function QueryBody<Data>({
       <LoadError what={what} error={query.error} onRetry={query.refetch} notFound={notFound} />,
     );
   if (query.data === undefined) return frame(<Loading label={loadingLabel} />);
+  const nothing = empty?.(query.data);
+  if (nothing) return frame(<Empty {...nothing} />);
   return <>{children(query.data)}</>;
 }
 

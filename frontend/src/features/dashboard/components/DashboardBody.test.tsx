@@ -3,7 +3,7 @@
  */
 import '@testing-library/jest-dom';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { startApiServer } from '../../../testing/apiServer.js';
+import { startApiServer, type ApiAnswer } from '../../../testing/apiServer.js';
 import { signedInAs } from '../../../testing/fixtures.js';
 import { renderWithApp } from '../../../testing/renderWithApp.js';
 import DashboardPage from '../pages/DashboardPage.js';
@@ -13,6 +13,8 @@ let status: ApprovalStatus = 'pending';
 let role: Parameters<typeof signedInAs>[0] = 'academicOpsAdmin';
 /** The approvals the next render reads; null: one workgroup at step 6 with `status`. */
 let grid: WorkgroupApprovals | null = null;
+/** The dashboard's answer instead of the role's; null: the role's. */
+let dashboardAnswer: ApiAnswer | null = null;
 
 /** Steps 5 (done) and 6 (current) of three workgroups, in every state a cell can be in. */
 const MIXED: WorkgroupApprovals = {
@@ -56,6 +58,7 @@ beforeAll(async () => {
     if (path === '/api/auth') return { body: signedInAs(role, { progressStepId: 6 }) };
     if (path === '/api/auth/csrf') return { body: { csrfToken: 't' } };
     if (path === '/api/dashboard') {
+      if (dashboardAnswer) return dashboardAnswer;
       return {
         body:
           role === 'faculty'
@@ -105,6 +108,7 @@ afterAll(() => server.close());
 
 afterEach(() => {
   grid = null;
+  dashboardAnswer = null;
 });
 
 test('staff see counts that link to the filtered lists, and submit a workgroup at the active step', async () => {
@@ -203,4 +207,19 @@ test('a viewer who may act nowhere sees the statuses without a button', async ()
   const progress = await screen.findByRole('table', { name: 'Workgroup approvals' });
   expect(within(progress).getAllByText('Submitted')).toHaveLength(2);
   expect(within(progress).queryAllByRole('button')).toEqual([]);
+});
+
+test('without an active period the dashboard says so; a failed read offers Try again', async () => {
+  role = 'academicOpsAdmin';
+  dashboardAnswer = { body: { AcademicPeriodId: null, items: [], mine: null } };
+  const app = renderWithApp([{ path: '/', element: <DashboardPage /> }], '/');
+  expect(await screen.findByText('No academic period is active')).toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Workgroup approvals' })).not.toBeInTheDocument();
+  app.unmount();
+
+  dashboardAnswer = { status: 500, body: { statusCode: 500, message: 'The database is down.' } };
+  renderWithApp([{ path: '/', element: <DashboardPage /> }], '/');
+  expect(await screen.findByText('The dashboard could not be loaded')).toBeInTheDocument();
+  expect(screen.getByText('The database is down.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });

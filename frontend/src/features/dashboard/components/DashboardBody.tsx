@@ -1,35 +1,37 @@
 import { Link } from 'react-router';
-import { Button, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { problemOf } from '../../../lib/errors/serverErrors.js';
+import { Card, Intent } from '@blueprintjs/core';
+import { Empty, QueryBody } from '../../../components/list/QueryBody.js';
 import { StatusTag } from '../../../components/status/PreferenceStatusTag.js';
-import { useDashboardQuery } from '../api/dashboardApi.js';
+import { useDashboardQuery, type Dashboard } from '../api/dashboardApi.js';
 import { PlanningProgress } from './PlanningProgress.js';
 import '../dashboard.css';
 
 /** What needs the signed-in user's attention now, each count a link to the filtered list. */
 export function DashboardBody() {
   const dashboard = useDashboardQuery();
-  if (dashboard.isLoading) return <Spinner aria-label="Loading your dashboard" />;
-  if (dashboard.error || !dashboard.data) {
-    return (
-      <NonIdealState
-        icon="error"
-        title="The dashboard could not be loaded"
-        description={problemOf(dashboard.error).message}
-        action={<Button icon="refresh" text="Try again" onClick={() => void dashboard.refetch()} />}
-      />
-    );
-  }
-  const { items, mine, AcademicPeriodId } = dashboard.data;
-  if (!AcademicPeriodId) {
-    return (
-      <NonIdealState
-        icon="calendar"
-        title="No academic period is active"
-        description="Choose a working period in the top bar, or ask an administrator to activate one."
-      />
-    );
-  }
+  return (
+    <QueryBody
+      what="The dashboard"
+      query={dashboard}
+      loadingLabel="Loading your dashboard"
+      empty={(data) =>
+        data.AcademicPeriodId
+          ? null
+          : {
+              icon: 'calendar',
+              title: 'No academic period is active',
+              description:
+                'Choose a working period in the top bar, or ask an administrator to activate one.',
+            }
+      }
+    >
+      {(data) => <DashboardCards dashboard={data} />}
+    </QueryBody>
+  );
+}
+
+/** The counts that need attention, the user's own teaching, the planning progress. */
+function DashboardCards({ dashboard: { items, mine } }: { dashboard: Dashboard }) {
   return (
     <>
       {items.length > 0 && (
@@ -81,7 +83,7 @@ export function DashboardBody() {
       )}
       <PlanningProgress />
       {items.length === 0 && !mine && (
-        <NonIdealState
+        <Empty
           icon="tick-circle"
           title="Nothing needs your attention"
           description="You are all caught up."

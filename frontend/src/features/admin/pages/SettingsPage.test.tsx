@@ -29,6 +29,8 @@ function flagStates() {
 let server: Awaited<ReturnType<typeof startApiServer>>;
 /** While set, GET /api/settings waits for it: what a page shows before its refetch lands. */
 let settingsHeld: Promise<void> | null = null;
+/** While set, GET /api/settings fails. */
+let settingsFail = false;
 
 /** GET /api/history/settings as the command service answers it (settingsHistory.ts). */
 const SETTINGS_HISTORY = {
@@ -117,6 +119,8 @@ beforeAll(async () => {
         },
       };
     if (path === '/api/settings' && method === 'GET') {
+      if (settingsFail)
+        return { status: 500, body: { statusCode: 500, message: 'The settings are unreadable.' } };
       const held = settingsHeld;
       if (held) return held.then(() => ({ body: settingsRows(stored) }));
       return { body: settingsRows(stored) };
@@ -142,6 +146,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   settingsHeld = null;
+  settingsFail = false;
   stored = {
     institution_name: 'Northbridge University',
     primary_color: '#0736a4',
@@ -348,5 +353,17 @@ test('the institution name takes at most 120 characters', async () => {
   await waitFor(() =>
     expect(putsTo('institution_name').at(-1)?.body).toEqual({ value: 'N'.repeat(120) }),
   );
+  app.unmount();
+});
+
+test('settings that could not be loaded say why and are asked again on Try again', async () => {
+  settingsFail = true;
+  const app = renderWithApp([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+  expect(await screen.findByText('Settings could not be loaded')).toBeInTheDocument();
+  expect(screen.getByText('The settings are unreadable.')).toBeInTheDocument();
+  settingsFail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('checkbox', { name: 'API keys' })).toBeInTheDocument();
+  expect(screen.queryByText('Settings could not be loaded')).not.toBeInTheDocument();
   app.unmount();
 });

@@ -2,14 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
-  Callout,
   FileInput,
   FormGroup,
   InputGroup,
   Intent,
   Section,
   SectionCard,
-  Spinner,
   Switch,
   Tag,
 } from '@blueprintjs/core';
@@ -30,6 +28,7 @@ import {
 } from '../../../lib/api/sessionApi.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { QueryBody } from '../../../components/list/QueryBody.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import {
   useChangeSettingMutation,
@@ -61,20 +60,6 @@ export default function SettingsPage() {
   const settings = useGetSettingsQuery();
   const status = useGetStatusQuery();
   const [showHistory, setShowHistory] = useState(false);
-  if (settings.isLoading || status.isLoading)
-    return (
-      <PageFrame>
-        <Spinner aria-label="Loading settings" />
-      </PageFrame>
-    );
-  if (settings.error)
-    return (
-      <PageFrame>
-        <Callout intent={Intent.DANGER} title="Settings could not be loaded">
-          {problemOf(settings.error).message}
-        </Callout>
-      </PageFrame>
-    );
   const historyButton = (
     <Button
       icon="history"
@@ -83,17 +68,32 @@ export default function SettingsPage() {
       onClick={() => setShowHistory(true)}
     />
   );
+  // The page waits for the status too (the flags in effect); only the settings' failure stops it.
   return (
-    <PageFrame actions={historyButton}>
-      {showHistory && <SettingsHistoryDrawer onClose={() => setShowHistory(false)} />}
-      <div className="allot-settings">
-        <InstitutionNameSection current={valueOf(settings.data, 'institution_name') ?? ''} />
-        <SupportUrlSection current={valueOf(settings.data, SUPPORT_URL_SETTING) ?? ''} />
-        <LogoSection hasLogo={valueOf(settings.data, 'logo') === 'true'} />
-        <PrimaryColourSection current={valueOf(settings.data, 'primary_color') ?? ''} />
-        <FeatureFlagsSection rows={settings.data} effective={status.data?.featureFlags ?? null} />
-      </div>
-    </PageFrame>
+    <QueryBody
+      page
+      what="Settings"
+      loadingLabel="Loading settings"
+      query={{
+        data: status.isLoading ? undefined : settings.data,
+        error: settings.error,
+        isLoading: settings.isLoading || status.isLoading,
+        refetch: settings.refetch,
+      }}
+    >
+      {(rows) => (
+        <PageFrame actions={historyButton}>
+          {showHistory && <SettingsHistoryDrawer onClose={() => setShowHistory(false)} />}
+          <div className="allot-settings">
+            <InstitutionNameSection current={valueOf(rows, 'institution_name') ?? ''} />
+            <SupportUrlSection current={valueOf(rows, SUPPORT_URL_SETTING) ?? ''} />
+            <LogoSection hasLogo={valueOf(rows, 'logo') === 'true'} />
+            <PrimaryColourSection current={valueOf(rows, 'primary_color') ?? ''} />
+            <FeatureFlagsSection rows={rows} effective={status.data?.featureFlags ?? null} />
+          </div>
+        </PageFrame>
+      )}
+    </QueryBody>
   );
 }
 

@@ -24,6 +24,8 @@ import { bulkApprovalRoutes } from './teaching/bulkApprovalRoutes.js';
 import { preferenceWriteRoutes } from './preferences/preferenceRoutes.js';
 import { approvalWriteRoutes } from './approvals/approvalRoutes.js';
 import { reportWriteRoutes } from './reports/reportRoutes.js';
+import { reportExportRoutes } from './reportExports/reportExportRoutes.js';
+import type { ReportExportRecords } from './reportExports/port.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -33,8 +35,10 @@ export interface CommandServiceOptions {
   csrfSecret: string | readonly string[];
   /** ALLOT_MODE: production, development, local, staging-build or test. */
   mode: string;
-  /** For routes that start long work (clone, import, e-mail) — later issues. */
+  /** For routes that start long work (report exports; clone, import, e-mail to come). */
   jobs?: Jobs;
+  /** Where report exports are kept; with `jobs`, the export routes are served. */
+  reportExports?: ReportExportRecords;
   /** A signed-in user's abilities; nobody has any until sign-in and roles exist. */
   abilityFor?: AbilityResolver;
   /** Defaults to a bus over `store` with every command. */
@@ -107,4 +111,10 @@ export async function commandServicePlugin(
   await fastify.register(preferenceWriteRoutes);
   await fastify.register(approvalWriteRoutes);
   await fastify.register(reportWriteRoutes);
+  if (options.jobs && options.reportExports) {
+    await fastify.register(reportExportRoutes, {
+      jobs: options.jobs,
+      records: options.reportExports,
+    });
+  }
 }

@@ -14,6 +14,7 @@ import { sectionCommands } from './teaching/sectionCommands.js';
 import { preferenceCommands } from './preferences/preferenceCommands.js';
 import { recordProgressActionCommand } from './approvals/approvalCommands.js';
 import { reportCommands } from './reports/reportCommands.js';
+import { reportExportCommands } from './reportExports/reportExportCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -33,4 +34,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...preferenceCommands,
   recordProgressActionCommand,
   ...reportCommands,
+  ...reportExportCommands,
 ];

@@ -22,3 +22,4 @@ export * from './settings/featureFlagSettings.js';
 export { SETTINGS_COMMAND_NAMES } from './settings/settingsCommands.js';
 export { idpMetadataSource, parseIdpMetadata } from './identity/saml/idpMetadata.js';
 export { createInMemorySignInState, type SignInStateStore } from './identity/saml/signInState.js';
+export type { ReportExportRecords } from './reportExports/port.js';

@@ -7,7 +7,7 @@ import {
 } from '@allot/shared-events';
 import { abilityFromRules, emptyAbility, type AppRule } from '../authorization/ability.js';
 import type { AbilityResolver } from '../authorization/authorizationPlugin.js';
-import { commandServicePlugin } from '../app.js';
+import { commandServicePlugin, type CommandServiceOptions } from '../app.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
 export const TEST_CSRF_SECRET = 'test-csrf-secret-of-at-least-32-characters';
@@ -53,6 +53,8 @@ export interface TestApp {
 export async function buildTestApp(
   store: EventStore,
   rulesByUser: Record<string, readonly AppRule[]> = {},
+  /** More of the service's options (jobs, report exports, …). */
+  extra: Partial<CommandServiceOptions> = {},
 ): Promise<TestApp> {
   const sessionCodec = createSessionCodec({
     secrets: [TEST_SESSION_SECRET],
@@ -65,6 +67,7 @@ export async function buildTestApp(
     csrfSecret: TEST_CSRF_SECRET,
     mode: 'test',
     abilityFor: testAbilityFor(rulesByUser),
+    ...extra,
   });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const cookieFor = (userId: string, workingUserId = userId) => {

@@ -176,7 +176,10 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     return {
       columns,
       instant,
-      from: `FROM (${source.sql}) base ${whereSql}`,
+      // OFFSET 0 keeps the filters out of the type's SELECT: PostgreSQL then reads the period's
+      // rows once with hash joins, instead of pushing a filter into a join it misjudges as
+      // selective and looping over every section (25 s → under 1 s on the 20,000-section plan).
+      from: `FROM (${source.sql} OFFSET 0) base ${whereSql}`,
       fromBindings: [...source.bindings, ...whereBindings],
       order,
       shown: query.columns.map((key) => `base.${quote(key)}`).join(', '),
@@ -196,6 +199,7 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     const definition = query.definition;
     return knex.transaction(
       async (trx) => {
+        await useReportMemory(trx);
         const { columns, instant, from, fromBindings, order, shown } = await prepare(
           trx,
           type,
@@ -276,6 +280,7 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     const batchSize = options.batchSize ?? 1000;
     return knex.transaction(
       async (trx) => {
+        await useReportMemory(trx);
         const { columns, instant, from, fromBindings, order, shown } = await prepare(
           trx,
           type,
@@ -320,6 +325,14 @@ export interface ReportReading {
   columns: ReportColumn[];
   total: number;
   asOf: { position: string | null; at: string | null };
+}
+
+/**
+ * Room to hash a period's assignments and sort its rows in memory (the default 4 MB spills the
+ * grouping of 20,000 assignments to disk); for this transaction only.
+ */
+async function useReportMemory(trx: Knex.Transaction): Promise<void> {
+  await trx.raw("SET LOCAL work_mem = '64MB'");
 }
 
 /** The direction groups come in: as the query sorts the group column, else ascending. */

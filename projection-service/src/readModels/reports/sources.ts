@@ -55,10 +55,21 @@ function sectionColumns(c: SourceContext): { select: string; joins: string } {
 /** DOMAIN.md: a section's points are its own, else its default, else the course's credit hours. */
 const SECTION_POINTS = `COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")}, ${num("c.state->>'sectionCreditHours'")}, 0)`;
 
-function instructorsOf(c: SourceContext, section: string): string {
-  return `(SELECT string_agg(${userName('iu')}, ', ' ORDER BY ${userName('iu')})
-    FROM ${c.v('assignment')} ia JOIN ${c.v('user')} iu ON iu.id = ia.user_id
-    WHERE ia.parent_id = ${section} AND ia.state->>'status' <> 'withdrawn')`;
+/**
+ * The live assignments of the report's sections, aggregated once per section (share total and
+ * instructors' names) and joined, rather than a subquery per section row: one pass over the
+ * period's assignments whatever the number of sections.
+ */
+function assignmentTotals(c: SourceContext, bindings: Knex.RawBinding[]): string {
+  const where = periodFilter('ia', c, bindings);
+  return `LEFT JOIN (
+      SELECT ia.parent_id AS section_id,
+        sum(${num("ia.state->>'sharePercent'")}) AS share_total,
+        string_agg(${userName('iu')}, ', ' ORDER BY ${userName('iu')}) AS instructors
+      FROM ${c.v('assignment')} ia LEFT JOIN ${c.v('user')} iu ON iu.id = ia.user_id
+      WHERE ${where} AND ia.state->>'status' <> 'withdrawn'
+      GROUP BY ia.parent_id
+    ) ag ON ag.section_id = s.id`;
 }
 
 const periodFilter = (alias: string, c: SourceContext, bindings: Knex.RawBinding[]) => {
@@ -98,6 +109,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
 
   CourseOfferings(c) {
     const bindings: Knex.RawBinding[] = [];
+    const sectionPeriod = periodFilter('s', c, bindings);
     const where = periodFilter('o', c, bindings);
     return {
       sql: `SELECT o.id,
@@ -114,10 +126,19 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
         FROM ${c.v('courseOffering')} o
         LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
         LEFT JOIN ${c.v('workgroup')} w ON w.id = c.workgroup_id
-        LEFT JOIN LATERAL (
-          SELECT count(*) AS sections, ${round2(`sum(COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")}, ${num("c.state->>'sectionCreditHours'")}, 0))`)} AS points
-          FROM ${c.v('section')} s WHERE s.parent_id = o.id
-        ) sc ON true
+        -- Each offering's sections, counted once per period rather than per offering row; a
+        -- section without points of its own takes the course's credit hours (DOMAIN.md).
+        LEFT JOIN (
+          SELECT s.parent_id AS offering_id, count(*) AS sections,
+            sum(COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")})) AS own_points,
+            count(*) FILTER (WHERE COALESCE(s.state->'section'->>'points', s.state->'section'->>'defaultPoints') IS NULL) AS without_points
+          FROM ${c.v('section')} s WHERE ${sectionPeriod}
+          GROUP BY s.parent_id
+        ) sc0 ON sc0.offering_id = o.id
+        CROSS JOIN LATERAL (
+          SELECT sc0.sections,
+            ${round2(`COALESCE(sc0.own_points, 0) + COALESCE(sc0.without_points, 0) * COALESCE(${num("c.state->>'sectionCreditHours'")}, 0)`)} AS points
+        ) sc
         WHERE ${where}`,
       bindings,
     };
@@ -172,8 +193,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           SELECT u.id,
             ${userName('u')} AS name,
             u.state->>'email' AS email,
-            (SELECT min(w.state->>'name') FROM ${c.v('workgroup')} w
-              WHERE w.state->'members' @> jsonb_build_array(jsonb_build_object('UserId', u.id))) AS workgroup,
+            hw.name AS workgroup,
             it.state->>'name' AS "instructorType",
             r.state->>'name' AS rank,
             COALESCE(${num("u.state->'FinancialData'->>'pointsRequired'")}, 0) AS required,
@@ -183,6 +203,13 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           FROM ${c.v('user')} u
           LEFT JOIN teaching t ON t.user_id = u.id
           LEFT JOIN admin ad ON ad.user_id = u.id
+          -- An instructor's workgroup for grouping: the first by name of those they belong to.
+          LEFT JOIN (
+            SELECT m->>'UserId' AS user_id, min(w.state->>'name') AS name
+            FROM ${c.v('workgroup')} w
+            CROSS JOIN LATERAL jsonb_array_elements(COALESCE(w.state->'members', '[]'::jsonb)) m
+            GROUP BY m->>'UserId'
+          ) hw ON hw.user_id = u.id
           LEFT JOIN ${c.v('instructorType')} it ON it.id = ${profile('InstructorTypeId')}
           LEFT JOIN ${c.v('rank')} r ON r.id = ${profile('RankId')}
           WHERE COALESCE((u.state->>'isFaculty')::boolean, false)
@@ -201,6 +228,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
   Sections(c) {
     const bindings: Knex.RawBinding[] = [];
     const { select, joins } = sectionColumns(c);
+    const totals = assignmentTotals(c, bindings);
     const where = periodFilter('s', c, bindings);
     return {
       sql: `SELECT base.*,
@@ -213,14 +241,14 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           SELECT s.id, ${select},
             ${num("s.state->'section'->>'enrollment'")} AS enrollment,
             ${SECTION_POINTS} AS points,
-            COALESCE((SELECT sum(${num("a.state->>'sharePercent'")}) FROM ${c.v('assignment')} a
-              WHERE a.parent_id = s.id AND a.state->>'status' <> 'withdrawn'), 0) AS share_total,
-            ${instructorsOf(c, 's.id')} AS instructors,
+            COALESCE(ag.share_total, 0) AS share_total,
+            ag.instructors,
             (SELECT string_agg(concat(${daysText('mt')}, ' ', mt->>'startTime', '–', mt->>'endTime',
                                       CASE WHEN l.id IS NULL THEN '' ELSE ', ' || (l.state->>'code') END), '; ')
                FROM jsonb_array_elements(s.state->'section'->'meetings') mt
                LEFT JOIN ${c.v('location')} l ON l.id = mt->>'LocationId') AS meetings
           FROM ${c.v('section')} s
+          ${totals}
           ${joins}
           WHERE ${where}
         ) base`,
@@ -231,6 +259,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
   SectionSchedules(c) {
     const bindings: Knex.RawBinding[] = [];
     const { select, joins } = sectionColumns(c);
+    const totals = assignmentTotals(c, bindings);
     const where = periodFilter('s', c, bindings);
     return {
       sql: `SELECT concat(s.id, '/', mt->>'id') AS id, ${select},
@@ -241,8 +270,9 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           mt->>'until' AS "endDate",
           mt->>'frequency' AS frequency,
           l.state->>'code' AS room,
-          ${instructorsOf(c, 's.id')} AS instructors
+          ag.instructors
         FROM ${c.v('section')} s
+        ${totals}
         CROSS JOIN LATERAL jsonb_array_elements(s.state->'section'->'meetings') mt
         LEFT JOIN ${c.v('location')} l ON l.id = mt->>'LocationId'
         ${joins}

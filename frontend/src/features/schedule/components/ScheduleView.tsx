@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ButtonGroup, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent } from '@blueprintjs/core';
+import { Empty, QueryBody, type QueryResult } from '../../../components/list/QueryBody.js';
 import { useGetAuthQuery } from '../../../lib/api/sessionApi.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
@@ -23,19 +24,19 @@ interface Opened {
 
 /**
  * The week calendar with its week navigation, settings and the meeting dialog; the pages give it
- * the answer of their query. `canMove` enables dragging and the move form.
+ * their query, whose spinner and error (with Try again) are QueryBody's. `canMove` enables
+ * dragging and the move form.
  */
 export function ScheduleView({
-  answer,
-  loading,
-  error,
+  query,
+  waiting = false,
   canMove,
   onWeek,
   emptyText,
 }: {
-  answer: ScheduleAnswer | undefined;
-  loading: boolean;
-  error: Parameters<typeof problemOf>[0];
+  query: QueryResult<ScheduleAnswer>;
+  /** The query waits for something (the working period) before it is sent. */
+  waiting?: boolean;
   canMove: boolean;
   /** A Monday to show, or null for the period's default week. */
   onWeek: (monday: string | null) => void;
@@ -65,7 +66,7 @@ export function ScheduleView({
     });
   }
 
-  const weekStart = answer?.from ?? null;
+  const weekStart = query.data?.from ?? null;
   return (
     <div className="allot-schedule">
       <div className="allot-schedule-bar">
@@ -101,26 +102,28 @@ export function ScheduleView({
         </span>
         {canMove && <span>Drag a meeting to move it, or open it to move it by keyboard.</span>}
       </div>
-      {loading && <Spinner aria-label="Loading the schedule" />}
-      {error && (
-        <Callout intent={Intent.DANGER} title="The schedule could not be loaded">
-          {problemOf(error).message}
-        </Callout>
-      )}
-      {answer && weekStart && (
-        <>
-          {answer.occurrences.length === 0 && (
-            <NonIdealState icon="calendar" title="No meetings this week" description={emptyText} />
-          )}
-          <WeekCalendar
-            weekStart={weekStart}
-            occurrences={answer.occurrences}
-            settings={settings}
-            onOpen={(o) => setOpened({ occurrence: o })}
-            onDrop={canMove ? (o, t) => void drop(o, t) : undefined}
-          />
-        </>
-      )}
+      <QueryBody
+        what="The schedule"
+        query={query}
+        waiting={waiting}
+        loadingLabel="Loading the schedule"
+      >
+        {(answer) => (
+          <>
+            {/* An empty week keeps its calendar: the week stays in view, its hours empty. */}
+            {answer.occurrences.length === 0 && (
+              <Empty icon="calendar" title="No meetings this week" description={emptyText} />
+            )}
+            <WeekCalendar
+              weekStart={answer.from}
+              occurrences={answer.occurrences}
+              settings={settings}
+              onOpen={(o) => setOpened({ occurrence: o })}
+              onDrop={canMove ? (o, t) => void drop(o, t) : undefined}
+            />
+          </>
+        )}
+      </QueryBody>
       {editing && (
         <SettingsDialog
           settings={settings}

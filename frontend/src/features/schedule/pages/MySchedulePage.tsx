@@ -11,9 +11,7 @@ export default function MySchedulePage() {
   return (
     <PageFrame>
       <ScheduleView
-        answer={mine.data}
-        loading={mine.isLoading}
-        error={mine.error}
+        query={mine}
         canMove={false}
         onWeek={setFrom}
         emptyText="You teach nothing this week."

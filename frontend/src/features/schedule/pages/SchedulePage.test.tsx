@@ -14,6 +14,8 @@ import type { Occurrence, OccurrenceFlag } from '../api/scheduleApi.js';
 
 let auth: AuthContext;
 let moveAnswer: (override: boolean) => ApiAnswer;
+/** While set, GET /api/schedule fails. */
+let scheduleFails = false;
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
 const flag = (
@@ -116,6 +118,8 @@ beforeAll(async () => {
           rows: [{ id: 'u-ada', displayName: 'Ada Lovelace', isFaculty: true, isActive: true }],
         },
       };
+    if (p === '/api/schedule' && scheduleFails)
+      return { status: 500, body: { statusCode: 500, message: 'The calendar is unreadable.' } };
     if (p === '/api/schedule' || p === '/api/schedule/mine') {
       const from = url.searchParams.get('from') ?? '2026-09-07';
       return {
@@ -166,6 +170,7 @@ beforeEach(() => {
   auth = signedInAs('sectionScheduler');
   moveAnswer = () => ({ body: { id: 's1', revision: 4, position: '1:1' } });
   window.localStorage.clear();
+  scheduleFails = false;
 });
 
 const scheduleCalls = () =>
@@ -207,6 +212,28 @@ test('a room’s week: blocks with course, section and room; conflicts red, over
   await waitFor(() => expect(scheduleCalls().at(-1)?.get('from')).toBe('2026-09-14'));
   expect(scheduleCalls().at(-1)?.get('to')).toBe('2026-09-20');
   app.unmount();
+});
+
+test('an empty week says so; a failed read says why and is asked again on Try again', async () => {
+  const app = renderSchedule('?by=location&LocationId=sci&from=2026-09-14');
+  expect(
+    await screen.findByText('No meetings this week', {}, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Nothing meets in this room this week.')).toBeInTheDocument();
+  app.unmount();
+
+  scheduleFails = true;
+  const failed = renderSchedule();
+  expect(
+    await screen.findByText('The schedule could not be loaded', {}, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('The calendar is unreadable.')).toBeInTheDocument();
+  scheduleFails = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(
+    await screen.findByRole('button', { name: /^MATH 101 001/ }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  failed.unmount();
 });
 
 test('opened without a choice it shows the first room, then the first instructor, in the address too', async () => {

@@ -1,8 +1,10 @@
 import { useCallback, useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { FormGroup, HTMLSelect, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
+import { ListBody, type ListQueryResult } from '../../../components/list/ListPage.js';
+import { Empty, Loading } from '../../../components/list/QueryBody.js';
 import { useSectionInstructorsQuery } from '../../../lib/api/sectionsApi.js';
 import { useTeachingChoices } from '../../../lib/hooks/useTeachingChoices.js';
 import { addDays } from '../calendarLayout.js';
@@ -62,6 +64,17 @@ export default function SchedulePage() {
     if (target || !firstChoice) return;
     set(by === 'location' ? { LocationId: firstChoice } : { UserId: firstChoice });
   }, [by, target, firstChoice, set]);
+  // The rooms or instructors to choose from, as a list: loading, failed, none, or some.
+  const shown = by === 'location' ? rooms : instructors;
+  const choosable: ListQueryResult<{ id: string }> = {
+    data: shown.data && { rows: shown.data },
+    error: shown.error,
+    isLoading: shown.isLoading,
+    isFetching: shown.isFetching,
+    refetch: shown.refetch,
+  };
+  // Without a period in the address, the working period is awaited; then none may be active.
+  const awaitingPeriod = !periodId && !choices.workingPeriodLoaded;
 
   return (
     <PageFrame>
@@ -116,25 +129,35 @@ export default function SchedulePage() {
           </FormGroup>
         )}
       </div>
-      {!target ? (
-        (by === 'location' ? rooms : instructors).isLoading ? (
-          <Spinner aria-label="Loading the schedule" />
-        ) : (
-          <NonIdealState
-            icon="calendar"
-            title={by === 'location' ? 'No rooms in use' : 'No instructors'}
-            description={
+      {!periodId && !awaitingPeriod ? (
+        <Empty
+          icon="calendar"
+          title="No academic period is active"
+          description="Choose a period above, or ask an administrator to activate one."
+        />
+      ) : !target ? (
+        <ListBody
+          what={by === 'location' ? 'The rooms' : 'The instructors'}
+          query={choosable}
+          waiting={awaitingPeriod}
+          filtering={false}
+          loadingLabel="Loading the schedule"
+          empty={{
+            icon: 'calendar',
+            title: by === 'location' ? 'No rooms in use' : 'No instructors',
+            description:
               by === 'location'
                 ? 'No meeting of this period has a room yet.'
-                : 'No active faculty member to show.'
-            }
-          />
-        )
+                : 'No active faculty member to show.',
+          }}
+        >
+          {/* The first of them is being chosen (above), then its week loads. */}
+          {() => <Loading label="Loading the schedule" />}
+        </ListBody>
       ) : (
         <ScheduleView
-          answer={schedule.data}
-          loading={schedule.isLoading}
-          error={schedule.error}
+          query={schedule}
+          waiting={awaitingPeriod}
           canMove={canMove}
           onWeek={(monday) => set({ from: monday })}
           emptyText={

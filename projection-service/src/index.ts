@@ -13,3 +13,4 @@ export * from './readModels/approvals/projection.js';
 export * from './readModels/schedule/projection.js';
 export * from './readModels/sections/holdings.js';
 export * from './projections.js';
+export * from './readModels/reportExports/index.js';

@@ -17,6 +17,7 @@ import { scheduleRoutes } from '../readModels/schedule/routes.js';
 import { offeringOverviewRoutes } from '../readModels/offeringOverview/routes.js';
 import { reportReadRoutes } from '../readModels/reports/routes.js';
 import { savedReportReadRoutes } from '../readModels/savedReports/routes.js';
+import { reportExportReadRoutes } from '../readModels/reportExports/routes.js';
 import { sendError, viewerPlugin, type ViewerResolver } from '../http/viewer.js';
 import { authRoutes } from '../readModels/auth/routes.js';
 import { viewerFromRequestAuth, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
@@ -47,6 +48,7 @@ const VIEWER_READ_ROUTES = [
   offeringOverviewRoutes,
   reportReadRoutes,
   savedReportReadRoutes,
+  reportExportReadRoutes,
 ] as const;
 
 /**

@@ -8,10 +8,12 @@ import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testin
 import { settingsProjection } from '../readModels/settings/index.js';
 import { knexFor, projectionHarness, recorded } from '../readModels/testing/readModelDb.js';
 import { projectionServicePlugin } from './projectionServicePlugin.js';
+import { answerContract, type AnswerContract } from '../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 let harness: ReturnType<typeof projectionHarness>;
 let base: string;
 const waited: string[] = [];
@@ -26,6 +28,7 @@ beforeAll(async () => {
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, settingsProjection);
   app = Fastify();
+  contract = answerContract(app);
   await app.register(projectionServicePlugin, {
     knex,
     tables: harness.tables,
@@ -87,6 +90,14 @@ test('an emptied primary colour answers the default again', async () => {
   await harness.apply([recorded('SettingChanged', { machineName: 'primary_color', value: '' })]);
   const colour = await get('/api/settings/primaryColor');
   expect(colour.json()).toMatchObject({ Setting: { value: '#0736a4' } });
+});
+
+test('the settings answers are what readApi declares', () => {
+  expect(contract.breaches).toEqual([]);
+  expect([...contract.checked].sort()).toEqual([
+    'GET /api/settings',
+    'GET /api/settings/primaryColor',
+  ]);
 });
 
 test('a read route resolves request.viewer after the read-your-writes wait, not before', async () => {

@@ -42,3 +42,18 @@ export const StatusAnswer = z.object({
   featureFlags: featureFlagsSchema,
 });
 export type StatusAnswer = z.infer<typeof StatusAnswer>;
+
+/** An API key as GET /api/apiKeys lists it: never the key or its hash. */
+export const ApiKeyAnswer = z.object({
+  id: z.string(),
+  /** Whom the key authenticates. */
+  UserId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeyAnswer = z.infer<typeof ApiKeyAnswer>;
+
+/** GET /api/apiKeys: every key, newest first (those who may read ApiKey). */
+export const ApiKeyListAnswer = z.array(ApiKeyAnswer);
+export type ApiKeyListAnswer = z.infer<typeof ApiKeyListAnswer>;

@@ -11,6 +11,9 @@ export function listAnswerOf<T extends z.ZodType>(row: T) {
   return z.object({ count: z.number().int().min(0), rows: z.array(row) });
 }
 
+/** The type of a page of `Row`s (`listAnswerOf`'s), for rows a caller reads by a narrower type. */
+export type ListAnswer<Row> = z.infer<ReturnType<typeof listAnswerOf<z.ZodType<Row>>>>;
+
 /** An error answer (400, 401, 403, 404): `fields` names what was wrong in a request. */
 export const ErrorAnswer = z.object({
   statusCode: z.number().int(),

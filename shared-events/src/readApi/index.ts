@@ -11,3 +11,5 @@ export * from './alignment.js';
 export * from './suggestions.js';
 export * from './reports.js';
 export * from './savedReports.js';
+export * from './resources.js';
+export * from './settings.js';

@@ -31,14 +31,8 @@ export interface ReferenceRule {
   message: string;
 }
 
-export type TaxonomyKind = 'campuses' | 'cohorts' | 'majors' | 'programs' | 'specialties';
-export const TAXONOMY_KINDS: readonly TaxonomyKind[] = [
-  'campuses',
-  'cohorts',
-  'majors',
-  'programs',
-  'specialties',
-];
+export const TAXONOMY_KINDS = ['campuses', 'cohorts', 'majors', 'programs', 'specialties'] as const;
+export type TaxonomyKind = (typeof TAXONOMY_KINDS)[number];
 
 /** How the browser shows and edits one field (contract: notes/uiShape.md). */
 export interface FieldUi {

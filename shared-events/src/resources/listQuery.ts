@@ -73,7 +73,11 @@ const sortList = z.array(z.tuple([z.string(), z.enum(['ASC', 'DESC', 'asc', 'des
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SELECTION = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+as\s+([A-Za-z_][A-Za-z0-9_]*))?\s*$/i;
 
-const RawQuery = z.object({
+/**
+ * A list route's query string (spec §7): paging, `include`, and `filter`, `sort` and `select`
+ * as JSON or lists, checked against the kind's whitelist by `parseListQuery`.
+ */
+export const ListQueryString = z.object({
   take: z.coerce.number().int().min(1).max(MAX_TAKE).optional(),
   skip: z.coerce.number().int().min(0).optional(),
   include: z.enum(['true', 'false']).optional(),
@@ -187,7 +191,7 @@ export function listFieldType(spec: ListSpec, field: string): ListFieldType {
  * Pure: the server turns the result into SQL, the browser can check what it builds.
  */
 export function parseListQuery(query: unknown, spec: ListSpec): ListQueryResult {
-  const raw = RawQuery.safeParse(query ?? {});
+  const raw = ListQueryString.safeParse(query ?? {});
   if (!raw.success) {
     return {
       success: false,

@@ -7,6 +7,7 @@ import { apiKeysProjection, createApiKeyList } from './apiKeysProjection.js';
 import { createInMemoryAuthFacts } from './authFacts.js';
 import { authUser } from './testing/authUser.js';
 import { authRoutes } from './routes.js';
+import { answerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
@@ -74,6 +75,7 @@ test('GET /api/apiKeys: 401 signed out, 403 without the ability, the list for ad
     ttlMs: 60_000,
   });
   const app = Fastify();
+  const contract = answerContract(app);
   await app.register(authRoutes, {
     facts: createInMemoryAuthFacts({
       users: [authUser('ada', ['admin']), authUser('fiona', ['faculty'])],
@@ -97,5 +99,8 @@ test('GET /api/apiKeys: 401 signed out, 403 without the ability, the list for ad
   const admin = await get('ada');
   expect(admin.statusCode).toBe(200);
   expect(admin.json<{ id: string }[]>().map((k) => k.id)).toEqual([key2, key1]);
+  // The list is the read API's contract (readApi's ApiKeyListAnswer).
+  expect(contract.breaches).toEqual([]);
+  expect([...contract.checked]).toEqual(['GET /api/apiKeys']);
   await app.close();
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ApiKeyCreated, ApiKeyRevoked } from '@allot/shared-events';
+import { ApiKeyCreated, ApiKeyRevoked, type ApiKeyAnswer } from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import type { Projection } from '../../runner/projection.js';
 
@@ -44,13 +44,8 @@ export const apiKeysProjection: Projection = {
   },
 };
 
-export interface ApiKeyListItem {
-  id: string;
-  UserId: string;
-  name: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
+/** A key as GET /api/apiKeys lists it (readApi's `ApiKeyAnswer`). */
+export type ApiKeyListItem = ApiKeyAnswer;
 
 interface ApiKeyRow {
   id: string;

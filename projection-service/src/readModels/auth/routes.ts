@@ -1,5 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { AuthContextAnswer, defineAbilityFor, MeAnswer, StatusAnswer } from '@allot/shared-events';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  ApiKeyListAnswer,
+  AuthContextAnswer,
+  defineAbilityFor,
+  MeAnswer,
+  StatusAnswer,
+} from '@allot/shared-events';
 import { authContextOf, signedOutContext } from './authContext.js';
 import { authenticate, sendUnauthorized, type RequestAuthOptions } from './requestAuth.js';
 import { requiresRead } from '../../http/routeRequirement.js';
@@ -8,6 +14,14 @@ import { answered, withAnswers } from '../../http/answers.js';
 /** GET /api/status and GET /api/auth/me: their schemas are the read API's contract. */
 export type StatusResponse = StatusAnswer;
 export type MeResponse = MeAnswer;
+
+function sendForbidden(reply: FastifyReply): FastifyReply {
+  return reply.code(403).send({
+    statusCode: 403,
+    error: 'Forbidden',
+    message: 'You are not allowed to do this.',
+  });
+}
 
 /**
  * GET /api/auth (the auth context; 200 with authenticatedUserId null when signed out, since the
@@ -61,18 +75,19 @@ export function authRoutes(
 
   const { listApiKeys } = options;
   if (listApiKeys) {
-    fastify.get('/api/apiKeys', { config: requiresRead('ApiKey') }, async (request, reply) => {
-      const resolved = await authenticate(request, options);
-      if (!resolved) return sendUnauthorized(reply);
-      if (!defineAbilityFor(resolved.abilityContext).can('read', 'ApiKey')) {
-        return reply.code(403).send({
-          statusCode: 403,
-          error: 'Forbidden',
-          message: 'You are not allowed to do this.',
-        });
-      }
-      return reply.headers(noStore).send(await listApiKeys());
-    });
+    app.get(
+      '/api/apiKeys',
+      { schema: { response: { 200: ApiKeyListAnswer } }, config: requiresRead('ApiKey') },
+      async (request, reply) => {
+        const resolved = await authenticate(request, options);
+        if (!resolved) return answered(sendUnauthorized(reply));
+        if (!defineAbilityFor(resolved.abilityContext).can('read', 'ApiKey')) {
+          return answered(sendForbidden(reply));
+        }
+        reply.headers(noStore);
+        return listApiKeys();
+      },
+    );
   }
 
   done();

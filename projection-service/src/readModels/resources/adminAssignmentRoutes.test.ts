@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
   DEMO_FEATURE_FLAGS,
+  MyAdministrativeAssignmentAnswer,
   academicPeriods,
   academicTerms,
   administrativeAssignments,
@@ -17,10 +18,12 @@ import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js
 import { resourceProjection } from './projection.js';
 import { resourceReadRoutes } from './routes.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 
 const people: Record<string, { role: RoleSlug; aem?: boolean }> = {
   ada: { role: 'faculty' },
@@ -90,6 +93,7 @@ beforeAll(async () => {
   await harness.migrate();
   await harness.apply(events);
   app = Fastify();
+  contract = answerContract(app);
   await app.register(viewerPlugin, { resolve: viewer });
   await app.register(resourceReadRoutes, { knex, tables: harness.tables });
 });
@@ -129,4 +133,19 @@ it('refuses staff, signed-out visitors, and faculty once effort management is on
   expect((await get('/api/administrativeAssignments/mine', 'ops')).statusCode).toBe(403);
   expect((await get('/api/administrativeAssignments/mine')).statusCode).toBe(401);
   expect((await get('/api/administrativeAssignments/mine', 'aemFaculty')).statusCode).toBe(403);
+});
+
+describe('the read API contract', () => {
+  it('answers what readApi declares: each row the record with its names', async () => {
+    const mine = await get('/api/administrativeAssignments/mine', 'ada');
+    expect(
+      MyAdministrativeAssignmentAnswer.array().safeParse(mine.json<{ rows: unknown[] }>().rows)
+        .error,
+    ).toBeUndefined();
+    expect(contract.breaches).toEqual([]);
+    expect([...contract.checked].sort()).toEqual([
+      'GET /api/administrativeAssignments',
+      'GET /api/administrativeAssignments/mine',
+    ]);
+  });
 });

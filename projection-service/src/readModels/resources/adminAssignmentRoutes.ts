@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ListQueryString,
+  MyAdministrativeAssignmentsAnswer,
   academicPeriods,
   academicTerms,
   administrativeAssignments,
@@ -10,26 +12,34 @@ import {
 import { requiresRead } from '../../http/routeRequirement.js';
 import type { ResourceReader } from './reader.js';
 import { sendError } from '../../http/viewer.js';
+import { answered, withAnswers } from '../../http/answers.js';
 
 /**
  * GET /api/administrativeAssignments/mine: My Admin Assignments (DESIGN §7: faculty read their
  * own while aemEnabled is off). The user is the session's; the list query works as on every list.
  */
 export function adminAssignmentRoutes(fastify: FastifyInstance, reader: ResourceReader): void {
-  fastify.get(
+  const app = withAnswers(fastify);
+  app.get(
     `/api/${administrativeAssignments.path}/mine`,
-    { config: requiresRead('MyAdminAssignment') },
+    {
+      schema: {
+        querystring: ListQueryString,
+        response: { 200: MyAdministrativeAssignmentsAnswer },
+      },
+      config: requiresRead('MyAdminAssignment'),
+    },
     async (request, reply) => {
       const viewer = reader.viewer(request, reply);
-      if (!viewer) return reply;
+      if (!viewer) return answered(reply);
       const own = subjectOf('MyAdminAssignment', { UserId: viewer.userId });
       if (!viewer.ability.can('read', own)) {
-        return sendError(reply, 403, 'You may not read administrative assignments.');
+        return answered(sendError(reply, 403, 'You may not read administrative assignments.'));
       }
       const answer = await reader.list(administrativeAssignments, request, reply, (q) => {
         q.whereRaw("data->>'UserId' = ?", [viewer.userId]);
       });
-      if (!('rows' in answer)) return answer;
+      if (!answer) return answered(reply);
       // Faculty read no configuration list: the names they need come with their rows.
       const names = async (kind: ResourceDefinition, field: string) => {
         const ids = [

@@ -1,21 +1,22 @@
 import type { Knex } from 'knex';
 import {
   listFieldType,
+  type ListAnswer as PageOf,
   type ListFieldType,
   type ListFilter,
   type ListQuery,
   type ListQueryIssue,
   type ListSpec,
   type ResourceDefinition,
+  type ResourceFieldsAnswer,
+  type ResourceRecordAnswer,
 } from '@allot/shared-events';
 
 /** A record as the read API answers it: its fields, id, revision (for If-Match) and times. */
-export type RecordView = Record<string, unknown> & { id: string; revision: number };
+export type RecordView = ResourceRecordAnswer;
 
-export interface ListAnswer {
-  count: number;
-  rows: Record<string, unknown>[];
-}
+/** A page of records (or of the fields a query selected), as `GET /api/<path>` answers it. */
+export type ListAnswer = PageOf<ResourceFieldsAnswer>;
 
 /** A filter value that does not fit its field's type (400 naming the field). */
 export class ListValueError extends Error {

@@ -35,14 +35,14 @@ export interface ResourceReader {
     viewer: ResourceViewer,
     reply: FastifyReply,
   ): Scope | null | undefined;
-  /** Parses the query and answers the page, or 400 naming the failing fields. */
+  /** Parses the query and answers the page, or null after answering 400 naming the fields. */
   list(
     resource: ResourceDefinition,
     request: FastifyRequest,
     reply: FastifyReply,
     scope?: Scope,
     adjust?: (list: ListQuery) => ListQuery,
-  ): Promise<ListAnswer | FastifyReply>;
+  ): Promise<ListAnswer | null>;
 }
 
 /** Owned kinds (user settings): without read on the subject, a viewer sees only their own. */
@@ -77,7 +77,8 @@ export function createReader(options: ResourceReadOptions): ResourceReader {
     async list(resource, request, reply, scope, adjust) {
       const parsed = parseListQuery(request.query, resource.list);
       if (!parsed.success) {
-        return sendError(reply, 400, 'The list query is not valid.', parsed.issues);
+        sendError(reply, 400, 'The list query is not valid.', parsed.issues);
+        return null;
       }
       const list = adjust ? adjust(parsed.data) : parsed.data;
       try {
@@ -93,7 +94,8 @@ export function createReader(options: ResourceReadOptions): ResourceReader {
         return { ...answer, rows: await withIncludes(options.knex, table, resource, answer.rows) };
       } catch (err) {
         if (err instanceof ListValueError) {
-          return sendError(reply, 400, err.message, err.issues);
+          sendError(reply, 400, err.message, err.issues);
+          return null;
         }
         throw err;
       }

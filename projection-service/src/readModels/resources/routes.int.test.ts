@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
+  AcademicPeriodAnswer,
   DEMO_FEATURE_FLAGS,
+  ResourceRecordAnswer,
   academicPeriods,
   academicTermTypes,
   allResources,
@@ -25,6 +28,7 @@ import type { RealtimeNotification } from '../../runner/projection.js';
 import { projectionTestEnvs, type ProjectionTestEnv } from '../../runner/testing/environment.js';
 import { resourceProjections } from './projection.js';
 import type { ResourceViewer, ViewerResolver } from '../../http/viewer.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 const envs = projectionTestEnvs(nativeDatabaseUrl() ? 'postgres' : 'pglite');
 let env: ProjectionTestEnv;
@@ -90,8 +94,12 @@ async function caughtUp(r: ProjectionRunner): Promise<void> {
   if (!(await r.waitFor(head, undefined, 20_000))) throw new Error('projections did not catch up');
 }
 
+/** The answers of each app built (the replay test builds a second one). */
+const contracts: AnswerContract[] = [];
+
 async function buildApp(): Promise<FastifyInstance> {
   const a = Fastify();
+  contracts.push(answerContract(a));
   await a.register(projectionServicePlugin, {
     knex: env.knex,
     tables: createTableResolver(env.knex, env.schema, 0),
@@ -503,5 +511,41 @@ describe('replay', () => {
     const after = await Promise.all(urls.map(([url, as]) => get(url, as)));
     expect(after).toEqual(before);
     expect(before.every((b) => b.status === 200)).toBe(true);
+  });
+});
+
+describe('the read API contract', () => {
+  it('every 200 answer above is what its route declares (readApi/resources.ts)', () => {
+    expect(contracts.flatMap((c) => c.breaches)).toEqual([]);
+    const checked = new Set(contracts.flatMap((c) => [...c.checked]));
+    expect([...checked]).toEqual(
+      expect.arrayContaining([
+        'GET /api/academicTermTypes/:id',
+        'GET /api/academicPeriods/active',
+        'GET /api/academicPeriods/active/id',
+        'GET /api/academicPeriods/systemActive',
+        'GET /api/academicPeriods/publishedForFaculty',
+        'GET /api/collection/users',
+        'GET /api/users/current',
+        'GET /api/users/current/roles',
+        'GET /api/users/facultyProfile/:userId',
+        'GET /api/userSettings/mine',
+        'GET /api/workgroups/:id',
+        'GET /api/taxonomies/enabled',
+        ...allResources.map((r) => `GET /api/${r.path}`),
+      ]),
+    );
+  });
+
+  it('a list without select answers whole records (the row schema the browser reads)', async () => {
+    const rows = (url: string, as: string) => get(url, as).then((r) => r.body.rows as unknown[]);
+    expect(
+      z.array(ResourceRecordAnswer).safeParse(await rows('/api/academicTermTypes', 'admin')).error,
+    ).toBeUndefined();
+    expect(
+      z
+        .array(AcademicPeriodAnswer)
+        .safeParse(await rows('/api/academicPeriods/publishedForFaculty', 'u3')).error,
+    ).toBeUndefined();
   });
 });

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { allResources, referencesTo, type ResourceDefinition } from '@allot/shared-events';
+import {
+  ListQueryString,
+  ResourceListAnswer,
+  ResourceRowAnswer,
+  allResources,
+  referencesTo,
+  type ResourceDefinition,
+} from '@allot/shared-events';
 import { getRecord, type Scope } from './query.js';
 import { sendError, type ResourceViewer } from '../../http/viewer.js';
+import { answered, withAnswers } from '../../http/answers.js';
 import { createReader, type ResourceReadOptions, type ResourceReader } from './reader.js';
 import { periodRoutes } from './periodRoutes.js';
 import { withIncludes } from './includes.js';
@@ -67,55 +75,71 @@ function genericRoutes(
   const base = `/api/${resource.path}`;
   // Owned kinds answer the viewer's own records to anyone signed in (readScope).
   const config = resource.ownerField ? {} : requiresRead(resource.subject);
+  const app = withAnswers(fastify);
 
-  fastify.get(base, { config }, async (request, reply) => {
-    const viewer = reader.viewer(request, reply);
-    if (!viewer) return reply;
-    // Options for a reference field: those who edit a kind naming this one may pick from it.
-    if (picksOptions(resource, viewer, request.query)) {
-      return reader.list(resource, request, reply, activeOnly(resource));
-    }
-    const scope = reader.readScope(resource, viewer, reply);
-    if (scope === null) return reply;
-    return reader.list(resource, request, reply, scope);
-  });
+  app.get(
+    base,
+    { schema: { querystring: ListQueryString, response: { 200: ResourceListAnswer } }, config },
+    async (request, reply) => {
+      const viewer = reader.viewer(request, reply);
+      if (!viewer) return answered(reply);
+      // Options for a reference field: those who edit a kind naming this one may pick from it.
+      if (picksOptions(resource, viewer, request.query)) {
+        return (
+          (await reader.list(resource, request, reply, activeOnly(resource))) ?? answered(reply)
+        );
+      }
+      const scope = reader.readScope(resource, viewer, reply);
+      if (scope === null) return answered(reply);
+      return (await reader.list(resource, request, reply, scope)) ?? answered(reply);
+    },
+  );
 
-  fastify.get(`${base}/:id`, { config }, async (request, reply) => {
-    const viewer = reader.viewer(request, reply);
-    if (!viewer) return reply;
-    const params = Params.safeParse(request.params);
-    const query = KeysOnly.safeParse(request.query);
-    if (!params.success || !query.success) {
-      return sendError(reply, 400, 'The request is not valid.', [
-        ...(params.success ? [] : [{ field: 'id', message: 'must be a record id' }]),
-        ...(query.success
-          ? []
-          : [
-              {
-                field: 'keysOnly',
-                message: 'must list field names; include must be true or false',
-              },
-            ]),
-      ]);
-    }
-    const scope = reader.readScope(resource, viewer, reply);
-    if (scope === null) return reply;
-    const record = await getRecord(
-      reader.knex,
-      await reader.table(resource),
-      params.data.id,
-      scope,
-    );
-    if (!record) return sendError(reply, 404, `No record with id ${params.data.id}.`);
-    const [view = record] =
-      query.data.include === 'true'
-        ? await withIncludes(reader.knex, (r) => reader.table(r), resource, [record])
-        : [record];
-    return only(view, query.data.keysOnly);
-  });
+  app.get(
+    `${base}/:id`,
+    { schema: { querystring: KeysOnly, response: { 200: ResourceRowAnswer } }, config },
+    async (request, reply) => {
+      const viewer = reader.viewer(request, reply);
+      if (!viewer) return answered(reply);
+      const params = Params.safeParse(request.params);
+      const query = KeysOnly.safeParse(request.query);
+      if (!params.success || !query.success) {
+        return answered(
+          sendError(reply, 400, 'The request is not valid.', [
+            ...(params.success ? [] : [{ field: 'id', message: 'must be a record id' }]),
+            ...(query.success
+              ? []
+              : [
+                  {
+                    field: 'keysOnly',
+                    message: 'must list field names; include must be true or false',
+                  },
+                ]),
+          ]),
+        );
+      }
+      const scope = reader.readScope(resource, viewer, reply);
+      if (scope === null) return answered(reply);
+      const record = await getRecord(
+        reader.knex,
+        await reader.table(resource),
+        params.data.id,
+        scope,
+      );
+      if (!record) return answered(sendError(reply, 404, `No record with id ${params.data.id}.`));
+      const [view = record] =
+        query.data.include === 'true'
+          ? await withIncludes(reader.knex, (r) => reader.table(r), resource, [record])
+          : [record];
+      return only(view, query.data.keysOnly);
+    },
+  );
 }
 
-/** GET list and GET one for every declared kind, plus the kinds' own paths (spec §7). */
+/**
+ * GET list and GET one for every declared kind, plus the kinds' own paths (spec §7); their
+ * answers are readApi's (`ResourceListAnswer`, `ResourceRowAnswer` and the kinds' own).
+ */
 export function resourceReadRoutes(
   fastify: FastifyInstance,
   options: ResourceReadOptions,

@@ -1,15 +1,12 @@
 import type { Knex } from 'knex';
+import type { SettingAnswer } from '@allot/shared-events';
 
 /** Spec §9: the primary colour when none (or an empty one) is set. */
 export const DEFAULT_PRIMARY_COLOR = '#0736a4';
 export const PRIMARY_COLOR = 'primary_color';
 
 /** The answer shape of spec §3: `machineName` and `Setting.value`; the id is the machine name. */
-export interface SettingItem {
-  id: string;
-  machineName: string;
-  Setting: { value: string };
-}
+export type SettingItem = SettingAnswer;
 
 interface SettingRow {
   machine_name: string;
@@ -75,4 +72,9 @@ export async function getSetting(
     .first();
   if (row) return item(machineName, withDefault(machineName, row.value));
   return machineName === PRIMARY_COLOR ? item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR) : null;
+}
+
+/** primary_color: never null, the default colour while it is unset or empty. */
+export async function getPrimaryColor(db: Knex, table: string): Promise<SettingItem> {
+  return (await getSetting(db, table, PRIMARY_COLOR)) ?? item(PRIMARY_COLOR, DEFAULT_PRIMARY_COLOR);
 }

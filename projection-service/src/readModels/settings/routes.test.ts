@@ -5,10 +5,12 @@ import { settingsProjection } from './index.js';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { projectionServicePlugin } from '../../api/projectionServicePlugin.js';
 import { DEFAULT_LOGO_SVG, LOGO_CSP } from './routes.js';
+import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 
 let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
+let contract: AnswerContract;
 let harness: ReturnType<typeof projectionHarness>;
 let base: string;
 
@@ -17,6 +19,7 @@ beforeAll(async () => {
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, settingsProjection);
   app = Fastify();
+  contract = answerContract(app);
   await app.register(projectionServicePlugin, {
     knex,
     tables: harness.tables,
@@ -106,4 +109,9 @@ test('a logo reset to the default (logo false) serves the default image again, a
   await harness.apply([recorded('SettingChanged', { machineName: 'logo', value: 'true' })]);
   const shown = await fetch(`${base}/api/logo.png`);
   expect(shown.headers.get('content-type')).toBe('image/png');
+});
+
+test('the settings answers are what readApi declares (readApi/settings.ts)', () => {
+  expect(contract.breaches).toEqual([]);
+  expect([...contract.checked].sort()).toEqual(['GET /api/settingTypes', 'GET /api/settings']);
 });

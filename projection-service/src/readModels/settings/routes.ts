@@ -1,15 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Knex } from 'knex';
-import { DEFAULT_LOGO_SVG, LOGO_CSP } from '@allot/shared-events';
+import { z } from 'zod';
+import { DEFAULT_LOGO_SVG, LOGO_CSP, SettingAnswer, SettingsAnswer } from '@allot/shared-events';
 import {
-  PRIMARY_COLOR,
   SETTINGS_TABLE,
   getLogo,
+  getPrimaryColor,
   getSetting,
   listSettings,
   settingsProjection,
 } from './index.js';
 import type { TableResolver } from '../../runner/tableNames.js';
+import { answered, withAnswers } from '../../http/answers.js';
 
 /** From shared-events: the browser draws the default too, and the settings history sends the CSP. */
 export { DEFAULT_LOGO_SVG, LOGO_CSP };
@@ -29,6 +31,15 @@ function parseFilter(raw: unknown): { machineName: string } | undefined | null {
   return typeof machineName === 'string' && machineName !== '' ? { machineName } : null;
 }
 
+/** GET /api/settingTypes: `filter` is `{"machineName":"…"}` as JSON. */
+const SettingTypesQuery = z.object({ filter: z.string().optional() });
+
+function refuseFilter(reply: FastifyReply): FastifyReply {
+  return reply.code(400).send({
+    message: 'The filter must be JSON like {"machineName":"institution_name"}.',
+  });
+}
+
 export interface ReadRouteOptions {
   knex: Knex;
   tables: TableResolver;
@@ -41,27 +52,34 @@ export function settingsRoutes(
   done: (err?: Error) => void,
 ): void {
   const table = () => tables.table(settingsProjection.name, SETTINGS_TABLE);
+  const app = withAnswers(fastify);
 
-  fastify.get('/api/settings', async () => listSettings(knex, await table()));
+  app.get('/api/settings', { schema: { response: { 200: SettingsAnswer } } }, async () =>
+    listSettings(knex, await table()),
+  );
 
   // Never null for primary_color: an unset or empty colour answers the default.
-  fastify.get('/api/settings/primaryColor', async () =>
-    getSetting(knex, await table(), PRIMARY_COLOR),
+  app.get(
+    '/api/settings/primaryColor',
+    { schema: { response: { 200: SettingAnswer } } },
+    async () => getPrimaryColor(knex, await table()),
   );
 
   // Spec §3: the client reads the first item's Setting.value of a machineName filter.
-  fastify.get('/api/settingTypes', async (request, reply) => {
-    const { filter } = request.query as Record<string, unknown>;
-    const parsed = parseFilter(filter);
-    if (parsed === null) {
-      return reply.code(400).send({
-        message: 'The filter must be JSON like {"machineName":"institution_name"}.',
-      });
-    }
-    if (parsed === undefined) return listSettings(knex, await table());
-    const found = await getSetting(knex, await table(), parsed.machineName);
-    return found ? [found] : [];
-  });
+  app.get(
+    '/api/settingTypes',
+    { schema: { querystring: SettingTypesQuery, response: { 200: SettingsAnswer } } },
+    async (request, reply) => {
+      const { filter } = request.query as Record<string, unknown>;
+      const parsed = parseFilter(filter);
+      if (parsed === null) {
+        return answered(refuseFilter(reply));
+      }
+      if (parsed === undefined) return listSettings(knex, await table());
+      const found = await getSetting(knex, await table(), parsed.machineName);
+      return found ? [found] : [];
+    },
+  );
 
   // Public like the other branding: the sign-in page shows it.
   fastify.get('/api/logo.png', async (_request, reply) => {

@@ -9,7 +9,7 @@ import { administrativeAssignments, users } from '@allot/shared-events/browser';
 import { createStore } from '../../lib/api/store.js';
 import { startApiServer } from '../../testing/apiServer.js';
 import { ResourceDialog } from './ResourceDialog.js';
-import type { ResourceRow } from '../../lib/api/resourceApi.js';
+import type { EditedRecord } from '../../lib/api/resourceApi.js';
 import { resolveFields, visibleFields } from '../../lib/resources/resourceUi.js';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const fay: ResourceRow = {
+const fay: EditedRecord = {
   id: 'u1',
   revision: 4,
   firstName: 'Fay',

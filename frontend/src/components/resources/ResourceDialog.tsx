@@ -10,7 +10,7 @@ import {
   type FormValue,
 } from '../../lib/resources/formValues.js';
 import { ResourceField } from './ResourceField.js';
-import type { ResourceRow } from '../../lib/api/resourceApi.js';
+import type { EditedRecord } from '../../lib/api/resourceApi.js';
 import type { ResolvedField } from '../../lib/resources/resourceUi.js';
 import type { ServerProblem } from '../../lib/errors/serverErrors.js';
 
@@ -19,7 +19,7 @@ export interface ResourceDialogProps {
   singular: string;
   fields: readonly ResolvedField[];
   /** null: a new record. */
-  record: ResourceRow | null;
+  record: EditedRecord | null;
   /** May this field be edited (field-level abilities such as FinancialData)? */
   canEditField: (field: ResolvedField) => boolean;
   onSubmit: (body: Record<string, unknown>) => Promise<ServerProblem | null>;

@@ -1,22 +1,21 @@
-import type { CommandResult } from '@allot/shared-events/browser';
+import type { CommandResult, ListAnswer, ResourceRecordAnswer } from '@allot/shared-events/browser';
 import { allotApi } from './allotApi.js';
 import { refreshAfterResourceWrite } from './cacheRefresh.js';
 import { textOf } from '../resources/cellText.js';
 import type { ListParams } from '../resources/listParams.js';
 import type { TaxonomyState } from '../resources/resourceUi.js';
 
-export interface ResourceRow {
-  id: string;
-  revision: number;
-  createdAt?: string;
-  updatedAt?: string;
-  [field: string]: unknown;
-}
+/** A record of a generic list (GET /api/<path> without `select`), from its read contract. */
+export type ResourceRow = ResourceRecordAnswer;
 
-export interface ResourceList {
-  count: number;
-  rows: ResourceRow[];
-}
+/** GET /api/<path> without `select`: a page of whole records. */
+export type ResourceList = ListAnswer<ResourceRow>;
+
+/**
+ * A record the generic dialog edits: a listed record, or one assembled from another answer (the
+ * offering overview's row); its id and revision (If-Match) and the fields.
+ */
+export type EditedRecord = Pick<ResourceRow, 'id' | 'revision'> & Record<string, unknown>;
 
 /** What a successful command answers (DESIGN §4), as the command service declares it. */
 export type CommandAnswer = CommandResult;

@@ -1,8 +1,14 @@
 import type {
+  AcademicPeriodAnswer,
+  ActiveAcademicPeriodIdAnswer,
   AuthContextAnswer,
+  ListAnswer,
   MasqueradeAnswer,
   MeAnswer,
+  MyUserSettingsAnswer,
+  ResourceOptionAnswer,
   SetWorkingPeriodBody,
+  SettingAnswer,
   StartMasqueradeBody,
   StatusAnswer,
   userSettings,
@@ -31,54 +37,32 @@ export interface AppInfo {
   featureFlags: { auth0Enabled: boolean };
 }
 
-export interface AcademicPeriod {
-  id: string;
-  name: string;
-  startDate: string;
-  endDate: string;
-  isSystemActive: boolean;
-  publishedForFaculty: boolean;
-  revision: number;
-}
+/** An academic period as the shell reads it (GET academicPeriods…, from their schema). */
+export type AcademicPeriod = Pick<
+  AcademicPeriodAnswer,
+  'id' | 'name' | 'startDate' | 'endDate' | 'isSystemActive' | 'publishedForFaculty' | 'revision'
+>;
 
-export interface ListAnswer<T> {
-  count: number;
-  rows: T[];
-}
+export type { ListAnswer };
 
-/** A settings row as the read side answers it (spec §3). */
-export interface SettingRow {
-  id: string;
-  machineName: string;
-  Setting: { value: string } | null;
-}
+/** A settings row as the read side answers it (spec §3), from its schema. */
+export type SettingRow = SettingAnswer;
 
 /** The body of POST /api/userSettings and PUT /api/userSettings/:id: the kind's fields. */
 export type UserSettingsBody = z.infer<typeof userSettings.schema>;
 export type Theme = UserSettingsBody['value'];
 
-/** GET userSettings/mine: `id` is null until the user first saves a theme. */
-export interface MyUserSettings {
-  id: string | null;
-  UserId: string;
-  value: Theme;
-  revision?: number;
-}
+/** GET userSettings/mine: `id` is null until the user first saves a theme (from its schema). */
+export type MyUserSettings = MyUserSettingsAnswer;
 
 /** GET auth/me: the authenticated user, also while masquerading (from its schema). */
 export type Me = MeAnswer;
 
-/** A row of a period picker: `id,name`. */
-export interface PeriodChoice {
-  id: string;
-  name: string;
-}
+/** A row of a period picker: `select=id,name`. */
+export type PeriodChoice = ResourceOptionAnswer;
 
-/** A row of the masquerade picker: `id,displayName as name`. */
-export interface UserChoice {
-  id: string;
-  name: string;
-}
+/** A row of the masquerade picker: `select=id,displayName as name`. */
+export type UserChoice = ResourceOptionAnswer;
 
 export interface UserChoiceQuery {
   /** Faculty only (true), non-faculty only (false), or everyone (undefined). */
@@ -150,7 +134,7 @@ export const sessionApi = allotApi.injectEndpoints({
     }),
     getActiveAcademicPeriodId: build.query<string | null, void>({
       query: () => 'academicPeriods/active/id',
-      transformResponse: (answer: { id: string | null }) => answer.id,
+      transformResponse: (answer: ActiveAcademicPeriodIdAnswer) => answer.id,
       providesTags: [{ type: 'AcademicPeriods', id: 'LIST' }, 'Auth'],
     }),
     getPublishedForFacultyPeriods: build.query<ListAnswer<AcademicPeriod>, void>({

@@ -41,10 +41,7 @@ export type TermMode = NonNullable<SectionAnswer['TermMode']>;
 export type SectionRow = SectionAnswer;
 export type AssignmentRow = AssignmentRowAnswer;
 export type PreferenceAlignmentView = PreferenceAlignmentAnswer;
-export interface ListAnswer<T> {
-  count: number;
-  rows: T[];
-}
+export type { ListAnswer } from '@allot/shared-events/browser';
 export type InstructorOption = InstructorOptionAnswer;
 
 /**

@@ -1,4 +1,9 @@
-import type { ResourceDefinition, SubjectName } from '@allot/shared-events/browser';
+import type {
+  ResourceDefinition,
+  SubjectName,
+  TaxonomiesEnabledAnswer,
+  TaxonomyKind,
+} from '@allot/shared-events/browser';
 import type { z } from 'zod';
 
 /*
@@ -6,14 +11,7 @@ import type { z } from 'zod';
  * the server half). Mirrored here so the browser reads it the same way whether or not a kind
  * declares it yet; a kind without `ui` gets one derived from its schema and list fields.
  */
-export type TaxonomyKind = 'campuses' | 'cohorts' | 'majors' | 'programs' | 'specialties';
-export const TAXONOMY_KINDS: readonly TaxonomyKind[] = [
-  'campuses',
-  'cohorts',
-  'majors',
-  'programs',
-  'specialties',
-];
+export { TAXONOMY_KINDS, type TaxonomyKind } from '@allot/shared-events/browser';
 
 export type Widget =
   | 'text'
@@ -192,7 +190,8 @@ export function resolveFields(definition: ResourceDefinition): ResolvedField[] {
   });
 }
 
-export type TaxonomyState = Partial<Record<TaxonomyKind, boolean>>;
+/** GET /api/taxonomies/enabled, from its schema (partial: unknown kinds read as off). */
+export type TaxonomyState = Partial<TaxonomiesEnabledAnswer>;
 
 /** A taxonomy field is hidden everywhere while no active taxonomy of its kind exists. */
 export function visibleFields(

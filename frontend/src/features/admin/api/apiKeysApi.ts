@@ -1,20 +1,20 @@
-import type { CreateApiKeyBody, CreatedApiKeyAnswer } from '@allot/shared-events/browser';
+import type {
+  ApiKeyAnswer,
+  ApiKeyListAnswer,
+  CreateApiKeyBody,
+  CreatedApiKeyAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 
-export interface ApiKeyItem {
-  id: string;
-  UserId: string;
-  name: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
+/** A key as GET /api/apiKeys lists it (from its schema). */
+export type ApiKeyItem = ApiKeyAnswer;
 
 export const apiKeysApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
-    listApiKeys: build.query<ApiKeyItem[], void>({
+    listApiKeys: build.query<ApiKeyListAnswer, void>({
       query: () => 'apiKeys',
       // The read side answers a plain list; a `{ rows }` answer is read the same way.
-      transformResponse: (answer: ApiKeyItem[] | { rows: ApiKeyItem[] }) =>
+      transformResponse: (answer: ApiKeyListAnswer | { rows: ApiKeyListAnswer }) =>
         Array.isArray(answer) ? answer : answer.rows,
       providesTags: ['ApiKeys'],
     }),

@@ -17,7 +17,7 @@ import {
   useCreateResourceMutation,
   useDeleteResourceMutation,
   useUpdateResourceMutation,
-  type ResourceRow,
+  type EditedRecord,
 } from '../../../lib/api/resourceApi.js';
 import { resolveFields, uiOf } from '../../../lib/resources/resourceUi.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
@@ -161,7 +161,7 @@ export function offeringColumns(readsSections: boolean): TableColumn<OfferingOve
 }
 
 /** The record as the generic dialog edits it: the kind's own fields only. */
-function recordOf(row: OfferingOverviewRow): ResourceRow {
+function recordOf(row: OfferingOverviewRow): EditedRecord {
   return {
     id: row.id,
     revision: row.revision,
@@ -175,7 +175,7 @@ function recordOf(row: OfferingOverviewRow): ResourceRow {
 }
 
 type Dialog =
-  | { kind: 'edit'; record: ResourceRow | null; key: number }
+  | { kind: 'edit'; record: EditedRecord | null; key: number }
   | { kind: 'history'; row: OfferingOverviewRow }
   /** `inUse`: the server refused (422), naming what still uses the offering. */
   | { kind: 'delete'; row: OfferingOverviewRow; inUse?: ServerProblem };

@@ -1,33 +1,18 @@
-import type { AlignmentMetricsAnswer, AlignmentSummaryAnswer } from '@allot/shared-events/browser';
+import type {
+  AlignmentMetricsAnswer,
+  AlignmentSummaryAnswer,
+  FacultyProfileAnswer,
+  PreferenceListAnswer,
+  TeachingPreferenceAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
-import type { PreferenceSubmission, TeachingPreference } from '../../../lib/api/preferencesApi.js';
+import type { PreferenceSubmission } from '../../../lib/api/preferencesApi.js';
 
-/** GET /api/users/facultyProfile/:userId: the user's FacultyProfile fields (ids of the lists). */
-export interface FacultyProfileView {
-  UserId: string;
-  InstructorTypeId?: string | null;
-  isActive?: boolean;
-  receiveAssignments?: boolean;
-  certifications?: string | null;
-  credentials?: string | null;
-  DivisionId?: string | null;
-  TrackId?: string | null;
-  RankId?: string | null;
-  CampusIds?: string[];
-  ProgramIds?: string[];
-  SpecialtyIds?: string[];
-  MajorIds?: string[];
-  CohortIds?: string[];
-}
+/** GET /api/users/facultyProfile/:userId: the user's FacultyProfile fields (from its schema). */
+export type FacultyProfileView = FacultyProfileAnswer;
 
 /** A row of the staff list GET /api/teachingPreferences, with the names of what it names. */
-export interface StaffPreference extends TeachingPreference {
-  UserId: string;
-  AcademicPeriodId: string;
-  assignmentTypeName: string | null;
-  academicTermName: string | null;
-  teachingModeName: string | null;
-}
+export type StaffPreference = TeachingPreferenceAnswer;
 
 export interface InstructorPeriod {
   UserId: string;
@@ -55,10 +40,7 @@ export const instructorApi = allotApi.injectEndpoints({
         { type: 'ResourceList', id: 'users' },
       ],
     }),
-    instructorPreferences: build.query<
-      { count: number; rows: StaffPreference[] },
-      InstructorPeriod
-    >({
+    instructorPreferences: build.query<PreferenceListAnswer, InstructorPeriod>({
       query: ({ UserId, AcademicPeriodId }) => ({
         url: 'teachingPreferences',
         params: { UserId, AcademicPeriodId, take: MAX_PREFERENCES },

@@ -54,10 +54,11 @@ const TABLE_COLUMNS: ResolvedField[] = [
     column: { width: 90 },
   },
 ];
+const SAMPLE_TIME = '2026-01-05T09:00:00.000Z';
 const TABLE_ROWS = [
   { id: '1', revision: 0, name: 'Semester', slug: 'semester', isActive: true },
   { id: '2', revision: 0, name: 'Quarter', slug: 'quarter', isActive: false },
-];
+].map((row) => ({ ...row, createdAt: SAMPLE_TIME, updatedAt: SAMPLE_TIME }));
 
 /** /styles: the design system the product is built from, in the current theme. */
 export default function StyleGuidePage() {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   administrativeAssignments,
   courses,
-  defineAbilityFor,
   progressSteps,
   users,
   workgroups,
@@ -12,18 +10,16 @@ import {
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { preferencesProjection } from '../preferences/projection.js';
-import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { alignmentMetricsRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -36,14 +32,6 @@ const contexts: Record<string, AbilityContext> = {
   },
   faculty: demoContextFor('faculty'),
   reporter: demoContextFor('reportingUser'),
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p' }
-    : null;
-  return Promise.resolve(found);
 };
 function stream(streamId: string) {
   let revision = 0n;
@@ -97,20 +85,10 @@ const preference = (UserId: string, level: string) => ({
 });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const harness = projectionsHarness(knex, db.schema, [
-    sectionsProjection,
-    preferencesProjection,
-    ...[users, courses, administrativeAssignments, progressSteps, workgroups].map(
-      resourceProjection,
-    ),
-  ]);
-  await harness.migrate();
   const s1 = stream('section-s1');
   const s2 = stream('section-s2');
   const s3 = stream('section-s3');
-  await harness.apply([
+  const events = [
     ...['ada', 'bob', 'cy'].map((u) => stream(`user-${u}`)('UserCreated', person(u))),
     stream('workgroup-wg-a')('WorkgroupCreated', { id: 'wg-a', name: 'Algebra', members: [] }),
     stream('workgroup-wg-b')('WorkgroupCreated', { id: 'wg-b', name: 'Biology', members: [] }),
@@ -128,21 +106,23 @@ beforeAll(async () => {
     s2('TeachingAssignmentCreated', assigned('s2', 'x2', 'cy')),
     s3('SectionCreated', section('s3', 'wg-b')),
     s3('TeachingAssignmentCreated', assigned('s3', 'x3', 'bob')),
-  ]);
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(alignmentMetricsRoutes, {
-    knex,
-    tables: harness.tables,
+  ];
+  harness = await openRouteHarness({
+    projections: [
+      sectionsProjection,
+      preferencesProjection,
+      ...[users, courses, administrativeAssignments, progressSteps, workgroups].map(
+        resourceProjection,
+      ),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p'),
+    routes: [alignmentMetricsRoutes],
   });
+  ({ app, contract } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 interface Metrics {
   overall: { assignments: number; aligned: number; blocked: number; meanScore: number };

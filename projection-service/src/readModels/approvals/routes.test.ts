@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
-  defineAbilityFor,
   progressSteps,
   users,
   workgroups,
@@ -10,18 +8,16 @@ import {
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import type { RealtimeNotification } from '../../runner/projection.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { approvalReadRoutes } from './routes.js';
 import { approvalsProjection } from './projection.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 let notifications: RealtimeNotification[] = [];
@@ -36,14 +32,6 @@ const contexts: Record<string, AbilityContext> = {
     workgroupPermissions: [{ id: 'wg-math', permission: 1 }],
     progressStepId: 6,
   },
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p' }
-    : null;
-  return Promise.resolve(found);
 };
 const at = (streamId: string, revision: bigint, type: string, data: unknown): RecordedEvent =>
   recorded(type, data, {
@@ -71,15 +59,6 @@ const action = (
   });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const projections = [
-    approvalsProjection,
-    resourceProjection(progressSteps),
-    resourceProjection(workgroups),
-    resourceProjection(users),
-  ];
-  const harnesses = projections.map((p) => projectionHarness(knex, db.schema, p));
   const events = [
     at('workgroup-wg-math', 0n, 'WorkgroupCreated', {
       id: 'wg-math',
@@ -110,30 +89,25 @@ beforeAll(async () => {
     action(1n, 'return', 'submitted', 'returned', 'Two labs have no instructor.'),
     action(2n, 'submit', 'returned', 'submitted', 'Both labs are covered now.'),
   ];
-  for (const [i, h] of harnesses.entries()) {
-    await h.migrate();
-    const emitted = await h.apply(events);
-    if (i === 0) notifications = emitted;
-  }
-  // A re-delivery changes nothing and announces nothing.
-  notifications.push(
-    ...(await harnesses[0]!.apply([action(1n, 'return', 'submitted', 'returned')])),
-  );
-  const byName = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(approvalReadRoutes, {
-    knex,
-    tables: { table: (p, logical) => byName.get(p)!.tables.table(p, logical) },
+  harness = await openRouteHarness({
+    projections: [
+      approvalsProjection,
+      resourceProjection(progressSteps),
+      resourceProjection(workgroups),
+      resourceProjection(users),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p'),
+    routes: [approvalReadRoutes],
   });
+  ({ app, contract } = harness);
+  notifications = harness.notifications.get(approvalsProjection.name) ?? [];
+  // A re-delivery changes nothing and announces nothing.
+  const again = await harness.apply([action(1n, 'return', 'submitted', 'returned')]);
+  notifications.push(...(again.get(approvalsProjection.name) ?? []));
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 const get = async (url: string, who?: string) => {
   const res = await app.inject({ method: 'GET', url, headers: who ? { 'x-test-user': who } : {} });

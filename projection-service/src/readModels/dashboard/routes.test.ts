@@ -1,30 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   administrativeAssignments,
   courses,
-  defineAbilityFor,
   progressSteps,
   users,
   type AbilityContext,
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { preferencesProjection } from '../preferences/projection.js';
-import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionReadRoutes } from '../sections/routes.js';
-import { createAlignmentReader } from '../alignment/inputs.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { dashboardRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -39,14 +34,6 @@ const contexts: Record<string, AbilityContext> = {
     progressStepId: 6,
   },
   reporting: demoContextFor('reportingUser'),
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p-1' }
-    : null;
-  return Promise.resolve(found);
 };
 function stream(streamId: string) {
   let revision = 0n;
@@ -88,17 +75,6 @@ const assigned = (SectionId: string, id: string, UserId: string) => ({
 });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const projections = [
-    sectionsProjection,
-    preferencesProjection,
-    resourceProjection(users),
-    resourceProjection(administrativeAssignments),
-    resourceProjection(progressSteps),
-    resourceProjection(courses),
-  ];
-  const harnesses = projections.map((p) => projectionHarness(knex, db.schema, p));
   const a = stream('section-a');
   const b = stream('section-b');
   const events = [
@@ -123,26 +99,24 @@ beforeAll(async () => {
       notes: null,
     }),
   ];
-  for (const h of harnesses) {
-    await h.migrate();
-    await h.apply(events);
-  }
-  const byName = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
-  app = Fastify();
-  contract = answerContract(app);
-  const tables = { table: (p: string, logical: string) => byName.get(p)!.tables.table(p, logical) };
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(dashboardRoutes, { knex, tables });
-  // The lists the dashboard links to, to check that each link lists what its count counts.
-  const { alignmentsOf } = createAlignmentReader(knex, tables);
-  await app.register(sectionReadRoutes, { knex, tables, alignmentsOf });
+  harness = await openRouteHarness({
+    projections: [
+      sectionsProjection,
+      preferencesProjection,
+      resourceProjection(users),
+      resourceProjection(administrativeAssignments),
+      resourceProjection(progressSteps),
+      resourceProjection(courses),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p-1'),
+    // The lists the dashboard links to, to check that each link lists what its count counts.
+    routes: [dashboardRoutes, sectionReadRoutes],
+  });
+  ({ app, contract } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 interface Dashboard {
   items: { key: string; count: number; link: string }[];

@@ -1,28 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   academicPeriods,
   academicTerms,
   courseOfferings,
   courses,
-  defineAbilityFor,
   teachingModes,
   workgroups,
   type AbilityContext,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { offeringOverviewRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -31,14 +27,6 @@ const contexts: Record<string, AbilityContext> = {
   ops: demoContextFor('academicOpsAdmin'),
   faculty: demoContextFor('faculty'),
   scheduler: demoContextFor('sectionScheduler'),
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p-26' }
-    : null;
-  return Promise.resolve(found);
 };
 
 function stream(streamId: string) {
@@ -71,21 +59,12 @@ const termMode = (AcademicTermId: string, TeachingModeId: string) => ({
 });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const harness = projectionsHarness(knex, db.schema, [
-    sectionsProjection,
-    ...[courseOfferings, courses, workgroups, academicPeriods, academicTerms, teachingModes].map(
-      resourceProjection,
-    ),
-  ]);
-  await harness.migrate();
   const offering = (id: string) => stream(`courseOffering-${id}`);
   const oCalc = offering('o-calc');
   const oStats = offering('o-stats');
   const oGone = offering('o-gone');
   const s4 = stream('section-s4');
-  await harness.apply([
+  const events = [
     stream('workgroup-wg-math')('WorkgroupCreated', { id: 'wg-math', name: 'Mathematics' }),
     stream('workgroup-wg-phys')('WorkgroupCreated', { id: 'wg-phys', name: 'Physics' }),
     stream('academicPeriod-p-26')('AcademicPeriodCreated', {
@@ -169,22 +148,23 @@ beforeAll(async () => {
     s4('SectionCreated', section('s4', 'o-calc', '003')),
     s4('SectionDeleted', { id: 's4' }),
     stream('section-s5')('SectionCreated', section('s5', 'o-calc-25', '001')),
-  ]);
-  app = Fastify({ logger: false });
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(offeringOverviewRoutes, {
-    knex,
-    tables: harness.tables,
+  ];
+  harness = await openRouteHarness({
+    projections: [
+      sectionsProjection,
+      ...[courseOfferings, courses, workgroups, academicPeriods, academicTerms, teachingModes].map(
+        resourceProjection,
+      ),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p-26'),
+    routes: [offeringOverviewRoutes],
   });
+  ({ app, contract } = harness);
   await app.ready();
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 interface Answer {
   count: number;

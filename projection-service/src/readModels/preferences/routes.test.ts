@@ -1,28 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   academicPeriods,
   academicTerms,
   assignmentTypes,
   courses,
   teachingModes,
-  defineAbilityFor,
   users,
   type AbilityContext,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { preferenceReadRoutes } from './routes.js';
 import { preferencesProjection } from './projection.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -33,14 +29,6 @@ const contexts: Record<string, AbilityContext> = {
   business: demoContextFor('businessOfficeAdmin'),
   reporting: demoContextFor('reportingUser'),
   scheduler: demoContextFor('sectionScheduler'),
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p-1' }
-    : null;
-  return Promise.resolve(found);
 };
 
 function stream(streamId: string) {
@@ -75,20 +63,6 @@ const preference = (id: string, CourseId: string | null, level = 'preferred') =>
 });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const projections = [
-    preferencesProjection,
-    resourceProjection(users),
-    resourceProjection(courses),
-    resourceProjection(academicPeriods),
-    resourceProjection(academicTerms),
-    resourceProjection(assignmentTypes),
-    resourceProjection(teachingModes),
-  ];
-  const harnesses = new Map(
-    projections.map((p) => [p.name, projectionHarness(knex, db.schema, p)]),
-  );
   const events = [
     stream('user-ada')('UserCreated', person('ada', 'Ada', 'Lovelace')),
     stream('user-bob')('UserCreated', person('bob', 'Bob', 'Babbage')),
@@ -157,26 +131,24 @@ beforeAll(async () => {
       '2026-11-20T10:00:00.000Z',
     ),
   );
-  for (const h of harnesses.values()) {
-    await h.migrate();
-    await h.apply(events);
-  }
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(preferenceReadRoutes, {
-    knex,
-    tables: {
-      table: (projection, logical) => harnesses.get(projection)!.tables.table(projection, logical),
-    },
+  harness = await openRouteHarness({
+    projections: [
+      preferencesProjection,
+      resourceProjection(users),
+      resourceProjection(courses),
+      resourceProjection(academicPeriods),
+      resourceProjection(academicTerms),
+      resourceProjection(assignmentTypes),
+      resourceProjection(teachingModes),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p-1'),
+    routes: [preferenceReadRoutes],
   });
+  ({ app, contract } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 type Rows = { rows: { UserId: string }[] };
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   DEMO_FEATURE_FLAGS,
   MyAdministrativeAssignmentAnswer,
@@ -13,15 +12,14 @@ import {
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
-import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from './projection.js';
 import { resourceReadRoutes } from './routes.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { ResourceViewer, ViewerResolver } from '../../http/viewer.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -68,8 +66,6 @@ const assignment = (id: string, UserId: string, points: number): RecordedEvent =
   );
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
   const events = [
     assignment('a1', 'ada', 3),
     assignment('a2', 'bob', 2),
@@ -88,21 +84,17 @@ beforeAll(async () => {
     academicPeriods,
     administrativeAssignments,
   ];
-  // Each read model's tables under its own version (users is at version 2, the others at 1).
-  const harness = projectionsHarness(knex, db.schema, kinds.map(resourceProjection));
-  await harness.migrate();
-  await harness.apply(events);
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(resourceReadRoutes, { knex, tables: harness.tables });
+  harness = await openRouteHarness({
+    // Each read model's tables under its own version (users is at version 2, the others at 1).
+    projections: kinds.map(resourceProjection),
+    events,
+    viewer,
+    routes: [resourceReadRoutes],
+  });
+  ({ app, contract } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 const get = (url: string, who?: string) =>
   app.inject({ method: 'GET', url, headers: who ? { 'x-test-user': who } : {} });

@@ -1,32 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import {
   academicPeriods,
-  defineAbilityFor,
   locations,
   users,
   type AbilityContext,
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { handlerOf } from '../../runner/projection.js';
 import type { Occurrence } from './model.js';
 import { scheduleOverridesProjection, SCHEDULE_OVERRIDES_TABLE } from './projection.js';
 import { scheduleRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
 let knex: Knex;
 let app: FastifyInstance;
 let contract: AnswerContract;
-let harness: ReturnType<typeof projectionsHarness>;
+let harness: RouteHarness;
 
 const member = (WorkgroupId: string): AbilityContext => ({
   ...demoContextFor('faculty'),
@@ -40,14 +37,6 @@ const contexts: Record<string, AbilityContext> = {
   member: member('wg'),
   ada: { ...demoContextFor('faculty'), userId: 'ada' },
   bob: { ...demoContextFor('faculty'), userId: 'bob' },
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p-1' }
-    : null;
-  return Promise.resolve(found);
 };
 
 const revisions = new Map<string, bigint>();
@@ -141,16 +130,6 @@ const meetingsSet = (id: string, meetings: unknown[], overriddenConflicts: unkno
   on(`section-${id}`, 'SectionMeetingsSet', { id, meetings, overriddenConflicts, warnings: [] });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  harness = projectionsHarness(knex, db.schema, [
-    sectionsProjection,
-    scheduleOverridesProjection,
-    resourceProjection(users),
-    resourceProjection(locations),
-    resourceProjection(academicPeriods),
-  ]);
-  await harness.migrate();
   const events = [
     ...['ada', 'bob', 'ops-user'].map((u) => on(`user-${u}`, 'UserCreated', person(u))),
     on('academicPeriod-p-1', 'AcademicPeriodCreated', {
@@ -191,22 +170,23 @@ beforeAll(async () => {
     meetingsSet('s4', [meeting('m4', ['TU'], '09:00', '10:00', 'sci')]),
     on('section-s4', 'SectionUpdated', { id: 's4', enrollment: 30 }),
   ];
-  await harness.apply(events);
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(scheduleRoutes, {
-    knex,
-    tables: harness.tables,
-    today: () => '2026-06-01',
+  harness = await openRouteHarness({
+    projections: [
+      sectionsProjection,
+      scheduleOverridesProjection,
+      resourceProjection(users),
+      resourceProjection(locations),
+      resourceProjection(academicPeriods),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p-1'),
+    routes: [scheduleRoutes],
+    routeOptions: { today: () => '2026-06-01' },
   });
+  ({ app, contract, knex } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 interface Answer {
   from: string;

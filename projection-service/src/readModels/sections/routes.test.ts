@@ -1,5 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   administrativeAssignments,
   courses,
@@ -10,24 +9,17 @@ import {
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { preferencesProjection } from '../preferences/projection.js';
-import { knexFor, projectionsHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import {
-  readableWorkgroups,
-  viewerPlugin,
-  type ResourceViewer,
-  type ViewerResolver,
-} from '../../http/viewer.js';
+import { readableWorkgroups } from '../../http/viewer.js';
 import { sectionReadRoutes } from './routes.js';
-import { createAlignmentReader } from '../alignment/inputs.js';
 import { sectionsProjection } from './projection.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -42,14 +34,6 @@ const contexts: Record<string, AbilityContext> = {
     roles: [] as RoleSlug[],
     workgroupPermissions: [{ id: 'wg-math', permission: 0 }],
   },
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: null }
-    : null;
-  return Promise.resolve(found);
 };
 
 function stream(streamId: string) {
@@ -98,15 +82,6 @@ const user = (id: string, firstName: string, lastName: string, isFaculty = true)
 });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  // The assignments list computes each one's alignment from preferences, people and records.
-  const harness = projectionsHarness(knex, db.schema, [
-    sectionsProjection,
-    preferencesProjection,
-    ...[users, courses, administrativeAssignments, progressSteps].map(resourceProjection),
-  ]);
-  await harness.migrate();
   const calc = stream('course-calc');
   const mech = stream('course-mech');
   const oCalc = stream('courseOffering-o-calc');
@@ -114,7 +89,7 @@ beforeAll(async () => {
   const math = stream('section-math-1');
   const math2 = stream('section-math-2');
   const physics = stream('section-physics-1');
-  await harness.apply([
+  const events = [
     stream('user-ada')('UserCreated', user('ada', 'Ada', 'Lovelace')),
     stream('user-bob')('UserCreated', user('bob', 'Bob', 'Babbage')),
     stream('user-sam')('UserCreated', user('sam', 'Sam', 'Staff', false)),
@@ -157,20 +132,23 @@ beforeAll(async () => {
         enrollment: 5,
       }),
     ),
-  ]);
-  app = Fastify({ logger: false });
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  const { alignmentsOf } = createAlignmentReader(knex, harness.tables);
-  await app.register(sectionReadRoutes, { knex, tables: harness.tables, alignmentsOf });
+  ];
+  harness = await openRouteHarness({
+    // The assignments list computes each one's alignment from preferences, people and records.
+    projections: [
+      sectionsProjection,
+      preferencesProjection,
+      ...[users, courses, administrativeAssignments, progressSteps].map(resourceProjection),
+    ],
+    events,
+    viewer: testViewers(contexts, null),
+    routes: [sectionReadRoutes],
+  });
+  ({ app, contract } = harness);
   await app.ready();
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 async function get(url: string, as: string | null) {
   const response = await app.inject({

@@ -1,45 +1,34 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import type { FastifyInstance } from 'fastify';
 import { settingsProjection } from './index.js';
-import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, type RouteHarness } from '../testing/routeHarness.js';
 import { projectionServicePlugin } from '../../api/projectionServicePlugin.js';
 import { DEFAULT_LOGO_SVG, LOGO_CSP } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
 let app: FastifyInstance;
 let contract: AnswerContract;
-let harness: ReturnType<typeof projectionHarness>;
+let harness: RouteHarness;
 let base: string;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  harness = projectionHarness(knex, db.schema, settingsProjection);
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(projectionServicePlugin, {
-    knex,
-    tables: harness.tables,
-    waitForPosition: async () => {
-      await Promise.resolve();
+  // The settings are public: through the whole read API, with no viewer.
+  harness = await openRouteHarness({
+    projections: [settingsProjection],
+    events: [recorded('SettingChanged', { machineName: 'institution_name', value: 'State U' })],
+    routes: [projectionServicePlugin],
+    routeOptions: {
+      waitForPosition: async () => {
+        await Promise.resolve();
+      },
     },
   });
-  await harness.migrate();
-  await harness.apply([
-    recorded('SettingChanged', { machineName: 'institution_name', value: 'State U' }),
-  ]);
+  ({ app, contract } = harness);
   // Over real HTTP: app.inject needs the ESM-only `cookie`, which jest cannot require.
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 const filterFor = (machineName: string) =>
   `${base}/api/settingTypes?filter=${encodeURIComponent(JSON.stringify({ machineName }))}`;

@@ -1,28 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   administrativeAssignments,
   courses,
-  defineAbilityFor,
   progressSteps,
   users,
   type AbilityContext,
   type RecordedEvent,
   type RoleSlug,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { preferencesProjection } from '../preferences/projection.js';
-import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { suggestionRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -42,14 +38,6 @@ const contexts: Record<string, AbilityContext> = {
   assigner: member('wg', 2, 6),
   early: member('wg', 2, 5),
   other: member('wg-other', 2, 6),
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p-1' }
-    : null;
-  return Promise.resolve(found);
 };
 
 function stream(streamId: string) {
@@ -108,17 +96,6 @@ const preference = (UserId: string, id: string, level: string) => ({
 });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const projections = [
-    sectionsProjection,
-    preferencesProjection,
-    resourceProjection(users),
-    resourceProjection(courses),
-    resourceProjection(administrativeAssignments),
-    resourceProjection(progressSteps),
-  ];
-  const harnesses = projections.map((p) => projectionHarness(knex, db.schema, p));
   const s1 = stream('section-s1');
   const s2 = stream('section-s2');
   const events = [
@@ -174,25 +151,23 @@ beforeAll(async () => {
       notes: null,
     }),
   ];
-  for (const h of harnesses) {
-    await h.migrate();
-    await h.apply(events);
-  }
-  const byName = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(suggestionRoutes, {
-    knex,
-    tables: { table: (p, logical) => byName.get(p)!.tables.table(p, logical) },
+  harness = await openRouteHarness({
+    projections: [
+      sectionsProjection,
+      preferencesProjection,
+      resourceProjection(users),
+      resourceProjection(courses),
+      resourceProjection(administrativeAssignments),
+      resourceProjection(progressSteps),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p-1'),
+    routes: [suggestionRoutes],
   });
+  ({ app, contract } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 interface Suggestion {
   UserId: string;

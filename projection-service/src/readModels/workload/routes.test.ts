@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import {
   academicTerms,
   administrativeAssignmentTypes,
   administrativeAssignments,
-  defineAbilityFor,
   progressSteps,
   users,
   type AbilityContext,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
+import { recorded } from '../testing/readModelDb.js';
+import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { resourceProjection } from '../resources/projection.js';
-import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { workloadReadRoutes } from './routes.js';
-import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
+import type { AnswerContract } from '../../http/testing/answerContract.js';
 
-let db: TestDatabase;
-let knex: Knex;
+let harness: RouteHarness;
 let app: FastifyInstance;
 let contract: AnswerContract;
 
@@ -30,14 +26,6 @@ const contexts: Record<string, AbilityContext> = {
   ops: demoContextFor('academicOpsAdmin'),
   business: demoContextFor('businessOfficeAdmin'),
   reporting: demoContextFor('reportingUser'),
-};
-const viewer: ViewerResolver = (request) => {
-  const who = request.headers['x-test-user'];
-  const context = typeof who === 'string' ? contexts[who] : undefined;
-  const found: ResourceViewer | null = context
-    ? { userId: who as string, ability: defineAbilityFor(context), workingAcademicPeriodId: 'p-1' }
-    : null;
-  return Promise.resolve(found);
 };
 
 function stream(streamId: string) {
@@ -82,20 +70,8 @@ const assigned = (SectionId: string, id: string, UserId: string) => ({
 });
 
 let stepStream: ReturnType<typeof stream>;
-let harnesses: ReturnType<typeof projectionHarness>[];
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
-  knex = knexFor(db);
-  const projections = [
-    sectionsProjection,
-    resourceProjection(users),
-    resourceProjection(administrativeAssignments),
-    resourceProjection(administrativeAssignmentTypes),
-    resourceProjection(academicTerms),
-    resourceProjection(progressSteps),
-  ];
-  harnesses = projections.map((p) => projectionHarness(knex, db.schema, p));
   const s1 = stream('section-s1');
   const s2 = stream('section-s2');
   stepStream = stream('progressStep-6');
@@ -130,27 +106,23 @@ beforeAll(async () => {
       notes: null,
     }),
   ];
-  for (const h of harnesses) {
-    await h.migrate();
-    await h.apply(events);
-  }
-  const tables = new Map(projections.map((p, i) => [p.name, harnesses[i]!]));
-  app = Fastify();
-  contract = answerContract(app);
-  await app.register(viewerPlugin, { resolve: viewer });
-  await app.register(workloadReadRoutes, {
-    knex,
-    tables: {
-      table: (projection, logical) => tables.get(projection)!.tables.table(projection, logical),
-    },
+  harness = await openRouteHarness({
+    projections: [
+      sectionsProjection,
+      resourceProjection(users),
+      resourceProjection(administrativeAssignments),
+      resourceProjection(administrativeAssignmentTypes),
+      resourceProjection(academicTerms),
+      resourceProjection(progressSteps),
+    ],
+    events,
+    viewer: testViewers(contexts, 'p-1'),
+    routes: [workloadReadRoutes],
   });
+  ({ app, contract } = harness);
 });
 
-afterAll(async () => {
-  await app.close();
-  await knex.destroy();
-  await db.close();
-});
+afterAll(() => harness.close());
 
 interface Row {
   UserId: string;
@@ -205,17 +177,15 @@ describe('instructor workload', () => {
   });
 
   it('flags under-loaded instructors once a step after the assignment step is active', async () => {
-    for (const h of harnesses) {
-      await h.apply([
-        stepStream('ProgressStepCreated', {
-          id: '6',
-          AcademicPeriodId: 'p-1',
-          stepId: 6,
-          name: 'Department review',
-          isActive: true,
-        }),
-      ]);
-    }
+    await harness.apply([
+      stepStream('ProgressStepCreated', {
+        id: '6',
+        AcademicPeriodId: 'p-1',
+        stepId: 6,
+        name: 'Department review',
+        isActive: true,
+      }),
+    ]);
     const under = await get('/api/instructorWorkloads?load=underloaded', 'ops');
     expect(under.body.rows).toEqual([
       expect.objectContaining({ UserId: 'bob', underloaded: true }),

@@ -97,12 +97,13 @@ export function createReportExportJob(options: ReportExportJobOptions) {
       output.destroy();
       if (ctx.signal.aborted) {
         await options.store.end(exportId, 'stopped', now());
-      } else {
-        const known = err instanceof InvalidExportQuery;
-        if (!known) options.onError?.(err, exportId);
-        await options.store.end(exportId, 'failed', now(), known ? err.message : FAULT);
+        throw err;
       }
-      throw err;
+      const known = err instanceof InvalidExportQuery;
+      if (!known) options.onError?.(err, exportId);
+      await options.store.end(exportId, 'failed', now(), known ? err.message : FAULT);
+      // The job's failure reaches the owner's browser: the sentence, never the fault's own words.
+      throw known ? err : new Error(FAULT);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

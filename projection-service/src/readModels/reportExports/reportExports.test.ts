@@ -212,6 +212,25 @@ describe('the export job', () => {
     });
   });
 
+  it('a fault fails the export with a sentence, its own words only in the log', async () => {
+    const logged: unknown[] = [];
+    const broken = createReportExportJob({
+      knex,
+      tables: { table: () => Promise.reject(new Error('relation "secret" does not exist')) },
+      store,
+      onError: (err) => logged.push(err),
+    });
+    const created = await started();
+    await expect(broken(context(created.id).ctx)).rejects.toThrow(
+      'Something went wrong while writing the export. Please try again.',
+    );
+    expect(await store.find(created.id)).toMatchObject({
+      status: 'failed',
+      reason: 'Something went wrong while writing the export. Please try again.',
+    });
+    expect(String(logged[0])).toContain('relation "secret" does not exist');
+  });
+
   it('a restart ends what was left unfinished', async () => {
     const created = await started();
     expect(await store.endInterrupted(new Date())).toBeGreaterThanOrEqual(1);

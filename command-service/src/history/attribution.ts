@@ -1,15 +1,8 @@
-import type { RecordedEvent } from '@allot/shared-events';
-import type { HistoryApiKey, HistoryNames, HistoryPerson } from './historyNames.js';
+import type { HistoryAttributionAnswer, RecordedEvent } from '@allot/shared-events';
+import type { HistoryNames } from './historyNames.js';
 
-/** Who made a change, as every history row says it. */
-export interface Attribution {
-  /** The authenticated user (the admin while masquerading); null for the system or the seed. */
-  by: HistoryPerson | null;
-  /** The working user while masquerading, else null. */
-  onBehalfOf: HistoryPerson | null;
-  /** The API key the request came with (metadata `apiKeyId`), else null. */
-  through: HistoryApiKey | null;
-}
+/** Who made a change, as every history row says it (shared-events' readApi/history.ts). */
+export type Attribution = HistoryAttributionAnswer;
 
 /**
  * From the event metadata: `actorId` is the working user and `onBehalfOfId` the authenticated

@@ -1,3 +1,5 @@
+import type { ChangeDisplayAnswer } from '@allot/shared-events';
+
 /** One field's raw difference between two versions of a record. */
 export interface FieldChange {
   field: string;
@@ -9,13 +11,7 @@ export interface FieldChange {
  * What a person reads for one change: the history answer carries it, so every client shows the
  * same words and none has to know ids, machine names or how a kind stores a list.
  */
-export type ChangeDisplay =
-  /** A value from → to. */
-  | { kind: 'text'; from: string; to: string }
-  /** A list: only what was added and what was removed, each item as words. */
-  | { kind: 'list'; added: string[]; removed: string[] }
-  /** An image (the logo): the address of each version, null for the default. */
-  | { kind: 'image'; from: string | null; to: string | null };
+export type ChangeDisplay = ChangeDisplayAnswer;
 
 /** One field's change: the raw values for programs, the label and display for people. */
 export interface LabelledChange {

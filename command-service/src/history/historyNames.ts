@@ -5,6 +5,8 @@ import {
   apiKeyStream,
   users,
   type EventStore,
+  type HistoryApiKeyAnswer,
+  type HistoryPersonAnswer,
   type ReadStreamOptions,
   type RecordedEvent,
   type ResourceDefinition,
@@ -13,17 +15,10 @@ import {
 import { resourceDecider, type ResourceState } from '../resources/decider.js';
 
 /** A user as a history row names them. */
-export interface HistoryPerson {
-  id: string;
-  displayName: string;
-}
+export type HistoryPerson = HistoryPersonAnswer;
 
 /** The API key a change was made through: its name and who created it. */
-export interface HistoryApiKey {
-  id: string;
-  name: string;
-  createdBy: HistoryPerson | null;
-}
+export type HistoryApiKey = HistoryApiKeyAnswer;
 
 /** Who a user id is, for the panel; null when no such user was ever recorded. */
 export type PersonLookup = (userId: string) => Promise<HistoryPerson | null>;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HistoryAnswer } from '@allot/shared-events';
 import type { AppRule } from '../authorization/ability.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
+import { answerOf } from '../testing/answerContract.js';
 
 let db: TestStore;
 let t: TestApp;
@@ -62,7 +64,8 @@ describe('GET /api/history/<path>/<id>', () => {
 
     const history = await send('GET', `/api/history/locations/${id}`, t.signedIn(opsId));
     expect(history.statusCode).toBe(200);
-    const { rows } = history.json();
+    // The read contract (shared-events' HistoryAnswer), on a real answer.
+    const { rows } = answerOf(HistoryAnswer, history.json());
     expect(rows).toEqual([
       {
         position: expect.any(String),
@@ -172,8 +175,11 @@ describe('GET /api/history/<path>/<id>', () => {
     expect((rows[0].changes as { field: string }[]).map((c) => c.field)).toEqual(['name']);
     // The users were created by the bootstrap actor 'root', which is no user: the browser
     // says "System" rather than an id.
-    const user = (await send('GET', `/api/history/users/${opsId}`, t.signedIn(adminId))).json();
-    expect(user.rows[0].by).toBeNull();
+    const user = answerOf(
+      HistoryAnswer,
+      (await send('GET', `/api/history/users/${opsId}`, t.signedIn(adminId))).json(),
+    );
+    expect(user.rows[0]?.by).toBeNull();
   });
 
   it('names an offering’s course, period and term modes (“Fall 2026 · In person”)', async () => {

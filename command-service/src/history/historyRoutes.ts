@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { allResources, comparePositions, users, type EventStore } from '@allot/shared-events';
+import {
+  allResources,
+  comparePositions,
+  HistoryAnswer,
+  users,
+  type EventStore,
+} from '@allot/shared-events';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
+import { answerSchema } from '../http/answerSchema.js';
 import { createHistoryNames, eventsOf } from './historyNames.js';
 import { historyOf } from './recordHistory.js';
 import { sectionHistoryRoute } from './sectionHistory.js';
@@ -42,7 +49,7 @@ export function historyRoutes(
   sectionHistoryRoute(fastify, { store: options.store });
   // Settings are one stream of all settings, not a record kind.
   settingsHistoryRoutes(fastify, { store: options.store });
-  fastify.get('/api/history/:path/:id', async (request, reply) => {
+  fastify.get('/api/history/:path/:id', answerSchema(HistoryAnswer), async (request, reply) => {
     const session = request.session;
     if (!session) {
       return reply
@@ -80,7 +87,7 @@ export function historyRoutes(
         names,
         isUser ? userEventDescriber(names) : undefined,
       ),
-    };
+    } satisfies HistoryAnswer;
   });
   done();
 }

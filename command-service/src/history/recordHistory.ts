@@ -1,11 +1,12 @@
 import {
   positionToToken,
+  type HistoryEntryAnswer,
   type RecordedEvent,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceState } from '../resources/decider.js';
-import { attributionOf, type Attribution } from './attribution.js';
+import { attributionOf } from './attribution.js';
 import { visibleChanges, type FieldChange, type LabelledChange } from './changeDisplay.js';
 
 export type { FieldChange } from './changeDisplay.js';
@@ -13,15 +14,7 @@ import type { HistoryNames } from './historyNames.js';
 import { describeResourceChange } from './resourceChangeDisplay.js';
 
 /** One event of a record's stream as the History panel shows it (notes/uiShape.md). */
-export interface HistoryRow extends Attribution {
-  position: string;
-  revision: number;
-  type: string;
-  at: string;
-  /** A sentence for an event that is no field change (a masquerade), else null. */
-  summary: string | null;
-  changes: LabelledChange[];
-}
+export type HistoryRow = HistoryEntryAnswer & { changes: LabelledChange[] };
 
 /** What an event of another stream naming the record (a merge, a masquerade) shows. */
 export interface OtherEventDescription {

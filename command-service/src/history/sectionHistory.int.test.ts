@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { defineAbilityFor, type AbilityContext, type RoleSlug } from '@allot/shared-events';
+import {
+  defineAbilityFor,
+  SectionHistoryAnswer,
+  type AbilityContext,
+  type RoleSlug,
+} from '@allot/shared-events';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import type { AppRule } from '../authorization/ability.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { answerOf } from '../testing/answerContract.js';
 
 let db: TestStore;
 let t: TestApp;
@@ -175,6 +181,8 @@ describe('GET /api/history/sections/:id', () => {
   it('answers the section’s events with field changes, and the assignment each one concerns', async () => {
     const answer = await get('/api/history/sections/s1', t.signedIn(opsId));
     expect(answer.statusCode).toBe(200);
+    // The read contract (shared-events' SectionHistoryAnswer), on a real answer.
+    answerOf(SectionHistoryAnswer, answer.json());
     const rows = answer.json().rows as {
       type: string;
       by: { displayName: string } | null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  SectionHistoryAnswer,
   StreamNotFoundError,
   evolveSection,
   initialSectionState,
@@ -9,12 +10,13 @@ import {
   type EventStore,
   type RecordedEvent,
   type SectionEvent,
+  type SectionHistoryEntryAnswer,
   type SectionState,
 } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
-import type { Attribution } from './attribution.js';
+import { answerSchema } from '../http/answerSchema.js';
 import { visibleChanges, type LabelledChange } from './changeDisplay.js';
 import {
   createHistoryNames,
@@ -28,15 +30,7 @@ import { describeSectionChange } from './sectionChangeDisplay.js';
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** One event of a section's stream: the History panel's row, plus the assignment it concerns. */
-export interface SectionHistoryRow extends Attribution {
-  position: string;
-  revision: number;
-  type: string;
-  at: string;
-  /** For assignment events: which assignment, and its instructor. */
-  assignment: { id: string; instructor: HistoryPerson } | null;
-  changes: LabelledChange[];
-}
+export type SectionHistoryRow = SectionHistoryEntryAnswer & { changes: LabelledChange[] };
 
 /** A term mode reads as one value, 'Fall 2026 · In person', not as its two ids. */
 const WHOLE_FIELDS: ReadonlySet<string> = new Set(['TermMode']);
@@ -150,11 +144,13 @@ export function sectionHistoryRoute(
 ): void {
   fastify.get(
     '/api/history/sections/:id',
-    { config: requires('read', 'Section') },
+    { config: requires('read', 'Section'), ...answerSchema(SectionHistoryAnswer) },
     async (request) => {
       const { id } = parseRequest(Params, request.params);
       const events = await readableSectionStream(options.store, id, request.ability);
-      return { rows: await sectionHistoryOf(events, createHistoryNames(options.store)) };
+      return {
+        rows: await sectionHistoryOf(events, createHistoryNames(options.store)),
+      } satisfies SectionHistoryAnswer;
     },
   );
 

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HistoryAnswer } from '@allot/shared-events';
 import type { AppRule } from '../authorization/ability.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
+import { answerOf } from '../testing/answerContract.js';
 
 let db: TestStore;
 let t: TestApp;
@@ -85,6 +87,8 @@ describe('GET /api/history/settings', () => {
       headers: t.signedIn(adminId),
     });
     expect(answer.statusCode).toBe(200);
+    // The read contract (shared-events' HistoryAnswer), on a real answer.
+    answerOf(HistoryAnswer, answer.json());
     rows = (answer.json() as { rows: Row[] }).rows;
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   FEATURE_FLAG_NAMES,
+  HistoryAnswer,
   LOGO_CSP,
   LOGO_SETTING,
   LogoUploaded,
@@ -10,25 +11,19 @@ import {
   SettingChanged,
   settingLabel,
   type EventStore,
+  type HistoryEntryAnswer,
   type RecordedEvent,
 } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { NotFoundError } from '../errors/errors.js';
-import type { Attribution } from './attribution.js';
+import { answerSchema } from '../http/answerSchema.js';
 import { EMPTY_TEXT, textChange, type LabelledChange } from './changeDisplay.js';
 import { createHistoryNames, eventsOf, type HistoryNames } from './historyNames.js';
 import { rowHeader } from './recordHistory.js';
 
 /** One change of the settings stream as the History panel shows it. */
-export interface SettingsHistoryRow extends Attribution {
-  position: string;
-  revision: number;
-  type: string;
-  at: string;
-  summary: null;
-  changes: LabelledChange[];
-}
+export type SettingsHistoryRow = HistoryEntryAnswer & { summary: null; changes: LabelledChange[] };
 
 /** Where the settings history shows the logo its `LogoUploaded` event at `revision` holds. */
 export const logoVersionUrl = (revision: number | bigint): string =>
@@ -126,11 +121,13 @@ export function settingsHistoryRoutes(
 ): void {
   fastify.get(
     '/api/history/settings',
-    { config: requires('read', 'Configuration') },
+    { config: requires('read', 'Configuration'), ...answerSchema(HistoryAnswer) },
     async (request) => {
       parseRequest(NoQuery, request.query);
       const events = await eventsOf(options.store, SETTINGS_STREAM);
-      return { rows: await settingsHistoryOf(events, createHistoryNames(options.store)) };
+      return {
+        rows: await settingsHistoryOf(events, createHistoryNames(options.store)),
+      } satisfies HistoryAnswer;
     },
   );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  HistoryAnswer,
   DEMO_FEATURE_FLAGS,
   SESSION_COOKIE_NAME,
   createSessionCodec,
@@ -11,6 +12,7 @@ import {
 } from '@allot/shared-events';
 import { commandServicePlugin } from '../app.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
+import { answerOf } from '../testing/answerContract.js';
 
 /**
  * Who acted, as histories say it: the masquerades a user started or was the subject of (issue
@@ -136,6 +138,8 @@ describe('masquerades in both users’ histories', () => {
   const masquerades = async (userId: string) => {
     const answer = await call('GET', `/api/history/users/${userId}`, signedIn('ada'));
     expect(answer.status).toBe(200);
+    // The read contract (shared-events' HistoryAnswer): a user's history with its masquerades.
+    answerOf(HistoryAnswer, answer.body);
     return answer.body.rows.filter((r) => r.type.startsWith('Masquerade'));
   };
 

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { createSessionCodec } from '@allot/shared-events';
+import { AppInfoAnswer, createSessionCodec } from '@allot/shared-events';
+import { answerOf } from '../testing/answerContract.js';
 import { identityPlugin, SIGN_IN_PROBLEM } from './identityPlugin.js';
 import { idpMetadataSource } from './saml/idpMetadata.js';
 import { createInMemoryUserDirectory } from './userDirectory.js';
@@ -20,7 +21,8 @@ async function appInfo(overrides: IdentityTestOverrides): Promise<unknown> {
     const answer = await t.browser().request('/api/app-info');
     expect(answer.status).toBe(200);
     lastLogs = t.logs;
-    return JSON.parse(answer.body);
+    // The read contract (shared-events' AppInfoAnswer), on every real answer.
+    return answerOf(AppInfoAnswer, JSON.parse(answer.body));
   } finally {
     await t.close();
   }

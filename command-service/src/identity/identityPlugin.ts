@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { AppInfoAnswer } from '@allot/shared-events';
+import { answerSchema } from '../http/answerSchema.js';
 import { sessionClearCookie } from './cookies.js';
 import { csrfTokenOf, sessionFromCookie } from './csrf.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoIdp/accounts.js';
@@ -9,12 +11,8 @@ import { createSamlSignIn, type SamlSignIn } from './saml/samlSignIn.js';
 import { plainPage } from './signIn.js';
 import { firstSecret, resolveStrategy } from './strategy.js';
 
-export interface AppInfo {
-  strategyExists: boolean;
-  /** '' when sign-in is configured and reachable; otherwise a sentence for the login page. */
-  error: string;
-  featureFlags: { auth0Enabled: boolean };
-}
+/** GET /api/app-info's answer (shared-events' readApi/appInfo.ts). */
+export type AppInfo = AppInfoAnswer;
 
 /** What the login page says of a sign-in misconfiguration; the reason goes to the log only. */
 export const SIGN_IN_PROBLEM =
@@ -98,7 +96,7 @@ export async function identityPlugin(
   }
 
   let lastProblem = '';
-  fastify.get('/api/app-info', async (request): Promise<AppInfo> => {
+  fastify.get('/api/app-info', answerSchema(AppInfoAnswer), async (request): Promise<AppInfo> => {
     const problem =
       strategy.error ||
       (oidcClient ? await oidcClient.problem() : '') ||

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   ChangeSettingBody,
+  FeatureFlagsAnswer,
   LOGO_UPLOAD_FIELD,
   MAX_LOGO_BYTES,
   SettingChanged,
@@ -11,6 +12,7 @@ import {
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { NotFoundError, ValidationError } from '../errors/errors.js';
+import { answerSchema } from '../http/answerSchema.js';
 import { prepareLogo } from './logoFile.js';
 import type { LiveFeatureFlags } from './featureFlagSettings.js';
 
@@ -34,7 +36,7 @@ export function settingsRoutes(
     // For the System Settings page: which flags configuration sets and which a setting overrides.
     fastify.get(
       '/api/settings/featureFlags',
-      { config: requires('read', 'Configuration') },
+      { config: requires('read', 'Configuration'), ...answerSchema(FeatureFlagsAnswer) },
       async (request, reply) => {
         if (!request.session) {
           return reply
@@ -42,7 +44,7 @@ export function settingsRoutes(
             .send({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' });
         }
         await live.refresh();
-        return { flags: live.states() };
+        return { flags: live.states() } satisfies FeatureFlagsAnswer;
       },
     );
   }

@@ -5,6 +5,7 @@ import {
   StreamNotFoundError,
   type EventStore,
   type FeatureFlagName,
+  type FeatureFlagStateAnswer,
   type FeatureFlags,
 } from '@allot/shared-events';
 
@@ -20,14 +21,8 @@ export function storedFlagValue(value: string): boolean | null {
   return null;
 }
 
-export interface FeatureFlagState {
-  name: FeatureFlagName;
-  /** From configuration (ALLOT_FEATURE_<NAME>, over the demo's or the defaults). */
-  default: boolean;
-  /** The System Settings value, null when none overrides the default. */
-  stored: boolean | null;
-  effective: boolean;
-}
+/** One flag's default, stored override and effective value (shared-events' readApi/appInfo.ts). */
+export type FeatureFlagState = FeatureFlagStateAnswer;
 
 export interface LiveFeatureFlags {
   /**

@@ -13,3 +13,5 @@ export * from './reports.js';
 export * from './savedReports.js';
 export * from './resources.js';
 export * from './settings.js';
+export * from './history.js';
+export * from './appInfo.js';

@@ -1,7 +1,7 @@
 import { HTMLTable, NonIdealState, Section, SectionCard, Tag } from '@blueprintjs/core';
 import { DEFAULT_LOGO_SVG } from '@allot/shared-events/browser';
 import { whenOf, whoOf } from '../../lib/resources/historyFormat.js';
-import type { HistoryAttribution, HistoryChange } from '../../lib/api/resourceApi.js';
+import type { HistoryAttribution, HistoryChange, HistoryEntry } from '../../lib/api/resourceApi.js';
 
 /** The default logo as an image address, for the versions before the first upload. */
 const DEFAULT_LOGO_SRC = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(DEFAULT_LOGO_SVG)}`;
@@ -89,15 +89,15 @@ export function HistoryChangesTable({ changes }: { changes: readonly HistoryChan
   );
 }
 
-/** What every history row has: where in its stream, when, who, and its changes. */
-export interface HistoryListEntry extends HistoryAttribution {
-  position: string;
-  revision: number;
-  at: string;
-  /** A sentence for an event that changes no field (a masquerade), shown as its title. */
-  summary?: string | null;
-  changes: HistoryChange[];
-}
+/**
+ * What every history row has (a record's, the settings' or a section's): where in its stream,
+ * when, who, and its changes; `summary`, where a row has it, is shown as its title.
+ */
+export type HistoryListEntry = Pick<
+  HistoryEntry,
+  'position' | 'revision' | 'at' | 'changes' | keyof HistoryAttribution
+> &
+  Partial<Pick<HistoryEntry, 'summary'>>;
 
 /** Newest first: what happened, when, who (and on whose behalf, through which key), the changes. */
 export function HistoryEntries<Entry extends HistoryListEntry>({

@@ -1,4 +1,15 @@
-import type { CommandResult, ListAnswer, ResourceRecordAnswer } from '@allot/shared-events/browser';
+import type {
+  ChangeDisplayAnswer,
+  CommandResult,
+  HistoryAnswer,
+  HistoryApiKeyAnswer,
+  HistoryAttributionAnswer,
+  HistoryChangeAnswer,
+  HistoryEntryAnswer,
+  HistoryPersonAnswer,
+  ListAnswer,
+  ResourceRecordAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from './allotApi.js';
 import { refreshAfterResourceWrite } from './cacheRefresh.js';
 import { textOf } from '../resources/cellText.js';
@@ -20,50 +31,24 @@ export type EditedRecord = Pick<ResourceRow, 'id' | 'revision'> & Record<string,
 /** What a successful command answers (DESIGN §4), as the command service declares it. */
 export type CommandAnswer = CommandResult;
 
-export interface HistoryActor {
-  id: string;
-  displayName: string;
-}
+// The history answers, from their read contracts (shared-events' readApi/history.ts).
+/** A person a history row names. */
+export type HistoryActor = HistoryPersonAnswer;
 
-/** The API key a change came through, and who created it (command-service attribution.ts). */
-export interface HistoryApiKey {
-  id: string;
-  name: string;
-  createdBy: HistoryActor | null;
-}
+/** The API key a change came through, and who created it. */
+export type HistoryApiKey = HistoryApiKeyAnswer;
 
-/** What a person reads for one change; the server words it (command-service changeDisplay.ts). */
-export type ChangeDisplay =
-  | { kind: 'text'; from: string; to: string }
-  | { kind: 'list'; added: string[]; removed: string[] }
-  /** Image addresses; null is the default logo. */
-  | { kind: 'image'; from: string | null; to: string | null };
+/** What a person reads for one change; the server words it. */
+export type ChangeDisplay = ChangeDisplayAnswer;
 
-export interface HistoryChange {
-  /** Machine name and raw values, for programs; people read `label` and `display`. */
-  field: string;
-  from: unknown;
-  to: unknown;
-  label: string;
-  display: ChangeDisplay;
-}
+/** Machine name and raw values, for programs; people read `label` and `display`. */
+export type HistoryChange = HistoryChangeAnswer;
 
 /** Who acted, as every history row says it. */
-export interface HistoryAttribution {
-  by: HistoryActor | null;
-  onBehalfOf: HistoryActor | null;
-  through: HistoryApiKey | null;
-}
+export type HistoryAttribution = HistoryAttributionAnswer;
 
-export interface HistoryEntry extends HistoryAttribution {
-  position: string;
-  revision: number;
-  type: string;
-  at: string;
-  /** A sentence for an event that changes no field (a masquerade, a merge), else null. */
-  summary: string | null;
-  changes: HistoryChange[];
-}
+/** One event of a record's (or the settings') stream, as GET history/… answers it. */
+export type HistoryEntry = HistoryEntryAnswer;
 
 export interface ReferenceOption {
   value: string;
@@ -160,7 +145,7 @@ export const resourceApi = allotApi.injectEndpoints({
         ...refreshAfterResourceWrite(path),
       ],
     }),
-    resourceHistory: build.query<{ rows: HistoryEntry[] }, RecordArgs>({
+    resourceHistory: build.query<HistoryAnswer, RecordArgs>({
       query: ({ path, id }) => `history/${path}/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, { path, id }) => [
         { type: 'ResourceHistory', id: `${path}/${id}` },

@@ -9,14 +9,10 @@ import type {
   InstructorOptionAnswer,
   InstructorOptionListAnswer,
   SectionAnswer,
+  SectionHistoryAnswer,
   SectionListAnswer,
 } from '@allot/shared-events/browser';
-import type {
-  BulkApprovalLevel,
-  Meeting,
-  SectionBody,
-  SectionHistoryEntry,
-} from '../domain/sectionTypes.js';
+import type { BulkApprovalLevel, Meeting, SectionBody } from '../domain/sectionTypes.js';
 
 /** Query parameters of the two lists (projection-service/src/readModels/sections/query.ts). */
 export type ListQuery = Record<string, string | number>;
@@ -101,7 +97,7 @@ export const sectionsApi = withTags.injectEndpoints({
       transformResponse: (answer: InstructorOptionListAnswer) => answer.rows,
       providesTags: [{ type: 'ResourceList', id: 'users' }],
     }),
-    sectionHistory: build.query<{ rows: SectionHistoryEntry[] }, string>({
+    sectionHistory: build.query<SectionHistoryAnswer, string>({
       query: (id) => `history/sections/${encodeURIComponent(id)}`,
       providesTags: (_answer, _error, id) => [{ type: 'SectionHistory', id }],
     }),

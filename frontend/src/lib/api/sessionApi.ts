@@ -1,6 +1,7 @@
 import type {
   AcademicPeriodAnswer,
   ActiveAcademicPeriodIdAnswer,
+  AppInfoAnswer,
   AuthContextAnswer,
   ListAnswer,
   MasqueradeAnswer,
@@ -31,11 +32,8 @@ export type AuthContext = AuthContextAnswer;
 /** GET /api/status, from its schema. */
 export type StatusInfo = StatusAnswer;
 
-export interface AppInfo {
-  strategyExists: boolean;
-  error: string;
-  featureFlags: { auth0Enabled: boolean };
-}
+/** GET /api/app-info: whether sign-in is set up, from its schema. */
+export type AppInfo = AppInfoAnswer;
 
 /** An academic period as the shell reads it (GET academicPeriods…, from their schema). */
 export type AcademicPeriod = Pick<

@@ -1,4 +1,3 @@
-import type { HistoryAttribution, HistoryChange } from '../api/resourceApi.js';
 import {
   ASSIGNMENT_STATUS_VALUES,
   COVERAGE_STATUS_VALUES,
@@ -10,6 +9,7 @@ import {
   type PreferenceAlignmentAnswer,
   type SectionAnswer,
   type SectionAssignmentAnswer,
+  type SectionHistoryEntryAnswer,
   type SectionFields,
 } from '@allot/shared-events/browser';
 
@@ -50,14 +50,8 @@ export type InstructorOption = InstructorOptionAnswer;
  */
 export type SectionBody = Partial<SectionFields>;
 
-export interface SectionHistoryEntry extends HistoryAttribution {
-  position: string;
-  revision: number;
-  type: string;
-  at: string;
-  assignment: { id: string; instructor: { id: string; displayName: string } } | null;
-  changes: HistoryChange[];
-}
+/** One event of a section's stream, with the assignment it concerns (from its read contract). */
+export type SectionHistoryEntry = SectionHistoryEntryAnswer;
 
 /** The two bulk routes: the workgroup's approval and academic affairs' (final). */
 export type BulkApprovalLevel = 'approve' | 'finalize';

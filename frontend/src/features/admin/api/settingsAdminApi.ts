@@ -1,17 +1,16 @@
-import { LOGO_UPLOAD_FIELD, type ChangeSettingBody } from '@allot/shared-events/browser';
+import {
+  LOGO_UPLOAD_FIELD,
+  type ChangeSettingBody,
+  type FeatureFlagStateAnswer,
+  type FeatureFlagsAnswer,
+  type HistoryAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
 import { refreshAfterWrite } from '../../../lib/api/cacheRefresh.js';
 import type { CommandAnswer, HistoryEntry } from '../../../lib/api/resourceApi.js';
 
-/** One flag as GET /api/settings/featureFlags answers it (command-service featureFlagSettings.ts). */
-export interface FeatureFlagState {
-  name: string;
-  /** From configuration (ALLOT_FEATURE_<NAME>, over the demo's or the defaults). */
-  default: boolean;
-  /** The System Settings value, null when none overrides the default. */
-  stored: boolean | null;
-  effective: boolean;
-}
+/** One flag as GET /api/settings/featureFlags answers it, from its read contract. */
+export type FeatureFlagState = FeatureFlagStateAnswer;
 
 /**
  * The System Settings page's calls: each flag's configured default and stored override, one
@@ -21,7 +20,7 @@ export const settingsAdminApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
     getFeatureFlagStates: build.query<FeatureFlagState[], void>({
       query: () => 'settings/featureFlags',
-      transformResponse: (answer: { flags: FeatureFlagState[] }) => answer.flags,
+      transformResponse: (answer: FeatureFlagsAnswer) => answer.flags,
       // Refreshed with the settings and the status flags: by a setting write and settingsChanged.
       providesTags: [{ type: 'Settings', id: 'LIST' }, 'Status'],
     }),
@@ -37,7 +36,7 @@ export const settingsAdminApi = allotApi.injectEndpoints({
     // Refreshed with the settings: by a setting write and by settingsChanged from others.
     getSettingsHistory: build.query<HistoryEntry[], void>({
       query: () => 'history/settings',
-      transformResponse: (answer: { rows: HistoryEntry[] }) => answer.rows,
+      transformResponse: (answer: HistoryAnswer) => answer.rows,
       providesTags: [{ type: 'Settings', id: 'LIST' }],
     }),
     uploadLogo: build.mutation<CommandAnswer, File>({

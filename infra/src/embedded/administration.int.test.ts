@@ -1,6 +1,12 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESSION_COOKIE_NAME, createSessionCodec, csrfTokenFor, ranks } from '@allot/shared-events';
+import {
+  FeatureFlagsAnswer,
+  SESSION_COOKIE_NAME,
+  createSessionCodec,
+  csrfTokenFor,
+  ranks,
+} from '@allot/shared-events';
 import { loadConfig } from '../config/loadConfig.js';
 import { demoConfigurationId } from '../seed/demoConfiguration.js';
 import { demoPlan } from '../seed/demoPlan.js';
@@ -189,6 +195,8 @@ describe('administration and configuration lists (embedded, demo data)', () => {
     });
     expect(refused.status).toBe(403);
     const states = await call('GET', '/api/settings/featureFlags', admin);
+    // The read contract (shared-events' FeatureFlagsAnswer), on a real answer.
+    expect(FeatureFlagsAnswer.parse(states.body)).toEqual(states.body);
     expect(states.body.flags).toContainEqual({
       name: 'aemEnabled',
       default: false,

@@ -1,4 +1,9 @@
-import { comparePositions, type Position, type RecordedEvent } from '@allot/shared-events';
+import {
+  canonical,
+  comparePositions,
+  type Position,
+  type RecordedEvent,
+} from '@allot/shared-events';
 import type { Knex } from 'knex';
 import type { Projection } from '../../runner/projection.js';
 import { migratePlanHistory, PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE } from './schema.js';
@@ -35,7 +40,11 @@ interface Open {
 }
 
 const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
-const CHUNK = 500;
+/**
+ * Rows per statement. PGlite fails the COMMIT of a transaction whose multi-row INSERT carried a
+ * few thousand parameters ("bad buffer ID: 0"); 100 rows stay well clear of it.
+ */
+const CHUNK = 100;
 
 async function lastLogged(
   trx: Knex.Transaction,
@@ -110,7 +119,8 @@ const same = (a: VersionRow, b: VersionRow) =>
   a.workgroup_id === b.workgroup_id &&
   a.parent_id === b.parent_id &&
   a.user_id === b.user_id &&
-  JSON.stringify(a.state) === JSON.stringify(b.state);
+  // Canonical: a state read back from jsonb has its keys in PostgreSQL's order, not ours.
+  canonical(a.state) === canonical(b.state);
 
 /** The batch's changes to the versions: what to close and what to insert. */
 class VersionWriter {

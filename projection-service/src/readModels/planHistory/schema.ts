@@ -49,10 +49,10 @@ export async function migratePlanHistory(
   );
   const versions = ctx.table(PLAN_VERSIONS_TABLE);
   // The current plan: a partial index of the open versions, as small as the plan itself.
-  await trx.raw(
-    'CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, period_id) INCLUDE (id) WHERE valid_to IS NULL',
-    [name(PLAN_VERSIONS_TABLE, 'current'), versions],
-  );
+  await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, period_id) WHERE valid_to IS NULL', [
+    name(PLAN_VERSIONS_TABLE, 'current'),
+    versions,
+  ]);
   await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (kind, id) WHERE valid_to IS NULL', [
     name(PLAN_VERSIONS_TABLE, 'open'),
     versions,

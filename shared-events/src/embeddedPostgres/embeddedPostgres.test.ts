@@ -38,6 +38,45 @@ describe('embedded PostgreSQL (PGlite over the wire protocol)', () => {
   });
 });
 
+describe('a connection that goes in the middle of its commit', () => {
+  it('keeps what a connection committed before it went, and the others go on', async () => {
+    const port = Number(new URL(embedded.url).port);
+    const setup = new pg.Client({ connectionString: embedded.url });
+    await setup.connect();
+    await setup.query('CREATE TABLE gone (v int)');
+    const a = await WireClient.connect(port);
+    try {
+      await a.request(query('BEGIN'));
+      await a.request(query('INSERT INTO gone VALUES (1)'));
+      // COMMIT executed, its Sync never sent: the transaction waits in PostgreSQL's END state.
+      a.send(parse('COMMIT'), bind(), execute(), flush());
+      await a.waitFor(0x43); // CommandComplete
+    } finally {
+      a.close();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    // The database lives: another connection reads, and sees what the departed one committed.
+    const { rows } = await setup.query<{ v: number }>('SELECT v FROM gone');
+    expect(rows).toEqual([{ v: 1 }]);
+    await setup.end();
+  });
+
+  it('rolls back the open transaction of a connection that went', async () => {
+    const port = Number(new URL(embedded.url).port);
+    const setup = new pg.Client({ connectionString: embedded.url });
+    await setup.connect();
+    await setup.query('CREATE TABLE left_open (v int)');
+    const a = await WireClient.connect(port);
+    await a.request(query('BEGIN'));
+    await a.request(query('INSERT INTO left_open VALUES (1)'));
+    a.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const { rows } = await setup.query('SELECT v FROM left_open');
+    expect(rows).toEqual([]);
+    await setup.end();
+  });
+});
+
 describe('embedded PostgreSQL under concurrent extended-protocol queries', () => {
   it('keeps one connection’s Parse … Sync together while another connection runs a query', async () => {
     const port = Number(new URL(embedded.url).port);
@@ -95,6 +134,7 @@ const bind = () => message('B', Buffer.concat([cstr(''), cstr(''), int16(0), int
 const execute = () => message('E', Buffer.concat([cstr(''), Buffer.alloc(4)]));
 const sync = () => message('S', Buffer.alloc(0));
 const flush = () => message('H', Buffer.alloc(0));
+const query = (sql: string) => message('Q', cstr(sql));
 
 class WireClient {
   private buffer = Buffer.alloc(0);

@@ -15,6 +15,20 @@ interface QueryQueue {
   db: PGlite;
   processQueue(): Promise<void>;
   clearQueueForHandler(handlerId: number): void;
+  clearTransactionIfNeeded(handlerId: number): Promise<void>;
+}
+
+/** A Sync message: ends an extended-protocol sequence (and with it an implicit transaction). */
+const SYNC = Uint8Array.of(0x53, 0, 0, 0, 4);
+
+/** A simple Query message for `sql`. */
+function simpleQuery(sql: string): Uint8Array {
+  const text = new TextEncoder().encode(`${sql}\0`);
+  const message = new Uint8Array(5 + text.length);
+  message[0] = 0x51;
+  new DataView(message.buffer).setInt32(1, 4 + text.length);
+  message.set(text, 5);
+  return message;
 }
 
 // Extended-protocol messages (Parse, Bind, Describe, Execute, Close, Flush) that leave a sequence
@@ -70,6 +84,43 @@ export function keepProtocolSequencesTogether(queue: QueryQueue): void {
     if (sticky === handlerId) sticky = null;
     clear(handlerId);
     void queue.processQueue();
+  };
+
+  // pglite-socket ends a departed connection's transaction with `db.exec('ROLLBACK')` beside the
+  // queue: it can land while that connection's COMMIT waits for its Sync (PostgreSQL's state
+  // END), which PGlite answers with a FATAL "UserAbortTransactionBlock: unexpected state END" and
+  // the whole process dies. Under load a client may well go between its Execute and its Sync.
+  // Here the clean-up is the connection's own last messages, in the queue's order: a Sync that
+  // finishes whatever sequence it left open, then ROLLBACK if a transaction of its is still open.
+  queue.clearTransactionIfNeeded = function clearTransactionIfNeeded(
+    this: QueryQueue,
+    handlerId: number,
+  ): Promise<void> {
+    if (this.lastHandlerId !== handlerId || !this.db.isInTransaction()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const message = (bytes: Uint8Array, last: boolean): QueuedMessage => ({
+        handlerId,
+        message: bytes,
+        resolve: () => (last ? resolve() : undefined),
+        reject: () => (last ? resolve() : undefined),
+        onData: () => undefined,
+      });
+      const rollback = message(simpleQuery('ROLLBACK'), true);
+      const finish: QueuedMessage = {
+        ...message(SYNC, false),
+        reject: () => resolve(),
+        // Once the sequence is over, roll back only what is still open.
+        resolve: () => {
+          if (this.db.isInTransaction() && this.lastHandlerId === handlerId) {
+            this.queue.unshift(rollback);
+          } else {
+            resolve();
+          }
+        },
+      };
+      this.queue.unshift(finish);
+      void this.processQueue();
+    });
   };
 }
 

@@ -130,7 +130,7 @@ export function SavedReportsList({
       key: 'updated',
       label: 'Last changed',
       width: 170,
-      render: (r) => formatDateTime(r.updatedAt),
+      render: (r) => <span className="allot-nowrap">{formatDateTime(r.updatedAt)}</span>,
     },
   ];
   return (
@@ -235,7 +235,12 @@ export function SnapshotsList({
       render: (s) =>
         s.takenBy?.id === viewerId ? 'You' : (s.takenBy?.name ?? 'Someone no longer listed'),
     },
-    { key: 'takenAt', label: 'Taken', width: 170, render: (s) => formatDateTime(s.takenAt) },
+    {
+      key: 'takenAt',
+      label: 'Taken',
+      width: 170,
+      render: (s) => <span className="allot-nowrap">{formatDateTime(s.takenAt)}</span>,
+    },
     {
       key: 'rows',
       label: 'Rows',

@@ -1,0 +1,327 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api } from './api.js';
+import { launchChromium, watchForProblems } from './browser.js';
+import { signIn } from './harness.js';
+
+// Reports in the browser: a reporting user builds and saves a report on the grid and finds it
+// again after a reload, cannot change a system report (the demo data has one per report type),
+// and sees a report an administrator defined in Custom Reports and shared with their role.
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/**
+ * The charts' report queries (a row per workgroup, `pageSize: 1`) and alignment metrics that
+ * failed. The home page's charts send a dozen at once; on a busy machine the last of them pass the
+ * client's 30 s timeout, or a reload aborts them in flight. They are the charts' own concern
+ * (charts/ReportCharts.test.tsx), not this file's: these failures, and only these, are set aside.
+ */
+function watchChartFailures(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => {
+    const body = request.postData() ?? '';
+    const chart =
+      request.url().includes('/api/reports/alignment/metrics') ||
+      (body.includes('"pageSize":1') && body.includes('"groupBy":"workgroup"'));
+    if (chart)
+      failed.push(
+        `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
+      );
+  });
+  return failed;
+}
+
+async function open(username: string, origin: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const seen = watchForProblems(page);
+  const charts = watchChartFailures(page);
+  await signIn(page, username, origin);
+  // What a person would notice as broken, but for the charts' failed requests (one each).
+  const problems = {
+    get list(): string[] {
+      const rest = [...seen];
+      for (const failure of charts) {
+        const at = rest.indexOf(failure);
+        if (at >= 0) rest.splice(at, 1);
+      }
+      return rest;
+    },
+  };
+  return { page, problems };
+}
+
+/** Opens the Columns control and waits for its checkboxes (a click during a redraw may miss). */
+async function openColumns(page: Page, tableName: string) {
+  const group = page.getByRole('group', { name: `Columns of ${tableName}` });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.getByRole('button', { name: 'Columns' }).click();
+    if (
+      await group.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return group;
+  }
+  throw new Error(`The Columns control of ${tableName} did not open`);
+}
+
+const run = Date.now().toString(36).slice(-5);
+
+// A report reads the plan's history in PostgreSQL (PGlite here): allow for a busy machine.
+const REPORT_MS = 120_000;
+const TEST_MS = 400_000;
+
+/** The grid has drawn its rows (the pager no longer says "Loading…"). */
+async function gridLoaded(page: Page) {
+  await page.getByRole('navigation', { name: 'Pages' }).waitFor({ timeout: REPORT_MS });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.allot-pager')?.textContent?.includes('Loading…') &&
+      document.querySelector('.allot-report-table .bp6-table-cell') !== null,
+    undefined,
+    { timeout: REPORT_MS },
+  );
+}
+
+/** Everything on the page has drawn (the reports home's charts too): no spinner left. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelectorAll('main .bp6-spinner, main .bp6-skeleton').length === 0,
+    undefined,
+    { timeout: REPORT_MS },
+  );
+}
+
+/** A column's sort button as shown (Blueprint repeats headers in its quadrants). */
+const sortButton = (page: Page, name: string) =>
+  page.locator(
+    `.bp6-table-quadrant-top .allot-sort-button[aria-label^="Sort by ${name}"], .bp6-table-quadrant-top-left .allot-sort-button[aria-label^="Sort by ${name}"]`,
+  );
+
+/** A part of the whole page (below the window too), for `page.screenshot`. */
+type Clip = { x: number; y: number; width: number; height: number };
+
+async function shoot(page: Page, name: string, clip?: Clip) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(1390, 890);
+  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await page.screenshot({
+    path: `docs/screenshots/${name}.png`,
+    ...(clip ? { fullPage: true, clip } : {}),
+  });
+}
+
+/** Screenshots in the light theme, then back to the dark one (the theme is saved to the user). */
+async function inLightTheme(page: Page, shootLight: () => Promise<void>) {
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+  await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+  try {
+    await shootLight();
+  } finally {
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+  }
+}
+
+test(
+  'a reporting user builds a Sections report, saves it, and finds it again after a reload',
+  async () => {
+    const { page, problems } = await open('reportingUser', '/reports');
+    await page.getByRole('heading', { name: 'Saved reports' }).waitFor();
+    await settled(page);
+    await page
+      .getByRole('list', { name: 'Report types' })
+      .getByRole('link', { name: 'Sections', exact: true })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/reports/Sections');
+    await gridLoaded(page);
+
+    // Columns: Enrollment added.
+    const columns = await openColumns(page, 'Sections');
+    // A person clicks the label: Blueprint draws its own box over the native one.
+    await columns.getByText('Enrollment', { exact: true }).click();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await columns.waitFor({ state: 'detached' });
+    await sortButton(page, 'Enrollment').first().waitFor();
+
+    // A filter: the uncovered sections.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitem', { name: 'Coverage' }).click();
+    await page.getByRole('button', { name: /^Coverage: any/ }).click();
+    await page
+      .getByRole('group', { name: 'Coverage is one of' })
+      .getByText('Uncovered', { exact: true })
+      .click();
+    await page.getByRole('button', { name: /^Coverage: Uncovered/ }).click();
+    await page.getByRole('group', { name: 'Coverage is one of' }).waitFor({ state: 'detached' });
+
+    // Sorted by points, largest first.
+    await sortButton(page, 'Points').first().click();
+    await sortButton(page, 'Points').first().click();
+    await page.locator('[aria-label="Sort by Points, sorted descending"]').first().waitFor();
+    await gridLoaded(page);
+    // Every row shown is uncovered.
+    await sortButton(page, 'Coverage').first().waitFor();
+    expect(
+      await page
+        .locator('.bp6-table-quadrant-main .bp6-table-cell', { hasText: /^Covered$/ })
+        .count(),
+    ).toBe(0);
+    expect(
+      await page
+        .locator('.bp6-table-quadrant-main .bp6-table-cell', { hasText: /^Uncovered$/ })
+        .count(),
+    ).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Save report…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this report' });
+    await dialog.getByLabel('Name (required)').fill(`Uncovered by points ${run}`);
+    // A reporting user makes their own reports: no choice of who sees it.
+    expect(await dialog.getByText('Who sees it').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.searchParams.has('report'));
+    await page.getByRole('heading', { name: `Uncovered by points ${run}` }).waitFor();
+
+    await page.reload();
+    await gridLoaded(page);
+    await page.getByRole('heading', { name: `Uncovered by points ${run}` }).waitFor();
+    await sortButton(page, 'Enrollment').first().waitFor();
+    await page.locator('[aria-label="Sort by Points, sorted descending"]').first().waitFor();
+    await page.getByRole('button', { name: /^Coverage: Uncovered/ }).waitFor();
+    // Nothing unsaved: the saved grid is what shows.
+    expect(await page.getByText('Unsaved changes').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('columns')).toBe(false);
+
+    await page.getByRole('link', { name: 'Reports', exact: true }).first().click();
+    const saved = page.getByRole('table', { name: 'Saved reports' });
+    const row = saved.getByRole('row').filter({
+      has: page.getByRole('link', { name: `Uncovered by points ${run}` }),
+    });
+    await row.waitFor();
+    expect(await row.getByText('You', { exact: true }).count()).toBe(1);
+    await settled(page);
+    expect(problems.list).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'a reporting user cannot change a system report, only save a copy',
+  async () => {
+    const { page, problems } = await open('reportingUser', '/reports');
+    const saved = page.getByRole('table', { name: 'Saved reports' });
+    const row = saved.getByRole('row').filter({
+      has: page.getByRole('link', { name: 'Course offerings', exact: true }),
+    });
+    await row.waitFor();
+    await settled(page);
+    expect(await row.getByText('System', { exact: true }).count()).toBe(1);
+    // No edit or delete on it.
+    expect(await row.getByRole('button').count()).toBe(0);
+
+    await row.getByRole('link', { name: 'Course offerings', exact: true }).click();
+    await gridLoaded(page);
+    await page.getByText(/This is a system report/).waitFor();
+    await page.getByRole('button', { name: 'Save as…' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+
+    // The server refuses it anyway.
+    const id = new URL(page.url()).searchParams.get('report') ?? '';
+    const refused = await api(page, 'PUT', `/api/reports/${id}`, { name: `Mine now ${run}` });
+    expect(refused.status).toBe(403);
+    // That refusal is the one problem the page saw (the browser logs it too).
+    const refusal = (p: string) => p.includes(`/api/reports/${id}`) || p.includes('status of 403');
+    expect(problems.list.filter((p) => !refusal(p))).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'an administrator defines a report in Custom Reports, shared with reporting users, who see it',
+  async () => {
+    const admin = await open('admin', '/reports/admin');
+    const { page } = admin;
+    const newReport = page.getByRole('button', { name: 'New report' }).first();
+    await newReport.waitFor({ timeout: REPORT_MS });
+    await newReport.click();
+    await page.getByLabel('Report type').selectOption('InstructorWorkloads');
+    await page.getByLabel('Name (required)').fill(`Workload for reporting ${run}`);
+    await page.getByLabel('Description').fill('Every instructor’s points, by workgroup.');
+    await page
+      .getByRole('group', { name: 'Share with roles' })
+      .getByText('Reporting User', { exact: true })
+      .click();
+    // On the grid itself: the sections column added to what the report shows.
+    await gridLoaded(page);
+    const columns = await openColumns(page, 'Instructor workloads');
+    await columns.getByText('Sections', { exact: true }).click();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await sortButton(page, 'Sections').first().waitFor();
+    await page.getByRole('button', { name: 'Save report' }).click();
+    const list = page.getByRole('table', { name: 'Saved reports' });
+    const row = list.getByRole('row').filter({
+      has: page.getByRole('link', { name: `Workload for reporting ${run}` }),
+    });
+    await row.waitFor();
+    expect(await row.getByText('Reporting User', { exact: true }).count()).toBe(1);
+    expect(admin.problems.list).toEqual([]);
+
+    const reporting = await open('reportingUser', '/reports');
+    await settled(reporting.page);
+    const link = reporting.page
+      .getByRole('table', { name: 'Saved reports' })
+      .getByRole('link', { name: `Workload for reporting ${run}` });
+    await link.waitFor();
+    await link.click();
+    await gridLoaded(reporting.page);
+    await sortButton(reporting.page, 'Sections').first().waitFor();
+    // Theirs to read, not to change.
+    expect(await reporting.page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(reporting.problems.list).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'screenshots: the reports home and a grouped Sections report, in both themes',
+  async () => {
+    const { page, problems } = await open('reportingUser', '/reports');
+    await page.getByRole('table', { name: 'Saved reports' }).waitFor();
+    await settled(page);
+    // Saved reports, the report types and the snapshots, and the charts' first lines below them.
+    const charts = await page.getByRole('heading', { name: 'Charts', exact: true }).boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const clip = { x: 0, y: 0, width: 1400, height: (charts?.y ?? 800) + scrolled + 360 };
+    await shoot(page, 'reports-home-dark', clip);
+    await inLightTheme(page, () => shoot(page, 'reports-home-light', clip));
+
+    // The uncovered sections by workgroup: several groups on the first screen.
+    // As a link would (no reload: the theme's own requests are not cut off).
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, '/reports/Sections?columns=courseNumber,sectionNumber,sectionName,term,points,coverage,instructors&f.coverage=uncovered');
+    await gridLoaded(page);
+    await page.getByRole('combobox', { name: 'Group by' }).selectOption('workgroup');
+    await page.locator('.allot-report-group').first().waitFor();
+    await gridLoaded(page);
+    await shoot(page, 'reports-sections-grouped-dark');
+    await inLightTheme(page, () => shoot(page, 'reports-sections-grouped-light'));
+    expect(problems.list).toEqual([]);
+  },
+  TEST_MS,
+);

@@ -12,6 +12,7 @@ import {
 import { connectRealtime, REALTIME_OPTIONS, watchConnection } from './connectRealtime.js';
 import { BURST_REFRESH_INTERVAL_MS, REALTIME_HANDLERS } from './realtimeEvents.js';
 import { currentLogoSrc, logoChanged } from '../../lib/branding/logoRevision.js';
+import { latestJobProgress } from '../../lib/jobs/jobProgress.js';
 
 let node: Node;
 let socket: Socket;
@@ -93,6 +94,7 @@ describe('realtime client', () => {
       'activeAcademicPeriodUpdated',
       'activeStepsChanged',
       'approvalsChanged',
+      'jobProgress',
       'recordsChanged',
       'sectionsChanged',
       'settingsChanged',
@@ -101,6 +103,29 @@ describe('realtime client', () => {
       'teachingAssignmentDeleted',
       'workingAcademicPeriodUpdated',
     ]);
+  });
+
+  it('keeps the progress of one’s jobs for the pages that watch them, refreshing nothing', async () => {
+    const report = {
+      jobId: 'job-1',
+      name: 'reportExport',
+      ownerId: 'u1',
+      state: 'running',
+      progress: { exportId: 'job-1', written: 1000, total: 4000 },
+    };
+    expect(await deliver('jobProgress', ['user:u1'], 'u1', report)).toEqual([]);
+    expect(latestJobProgress('job-1')).toEqual({
+      jobId: 'job-1',
+      name: 'reportExport',
+      state: 'running',
+      progress: { exportId: 'job-1', written: 1000, total: 4000 },
+    });
+    await deliver('jobProgress', ['user:u1'], 'u1', {
+      ...report,
+      state: 'failed',
+      error: 'Stopped.',
+    });
+    expect(latestJobProgress('job-1')).toMatchObject({ state: 'failed', error: 'Stopped.' });
   });
 
   it('refreshes progress steps and actions when another user changes them, not for one’s own', async () => {

@@ -3,6 +3,7 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 import { allotApi, type TagType } from '../../lib/api/allotApi.js';
 import { PERIOD_DEPENDENT_TAGS, refreshAfterResourceWrite } from '../../lib/api/cacheRefresh.js';
 import { logoChanged } from '../../lib/branding/logoRevision.js';
+import { publishJobProgress } from '../../lib/jobs/jobProgress.js';
 import { sectionsChangedAction } from './sectionsRealtime.js';
 
 /** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
@@ -162,6 +163,9 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
     if (fromAnotherUser(message, target))
       target.dispatch(sectionsChangedAction(payloadStrings(message, 'SectionIds')));
   },
+  // Not in spec §4: DESIGN §8, long work reports its progress to its owner's room (an export's
+  // rows written); the pages that started a job watch it (lib/jobs/jobProgress.ts).
+  jobProgress: (message) => publishJobProgress(message.payload),
 };
 
 function asMessage(raw: unknown): RealtimeMessage {

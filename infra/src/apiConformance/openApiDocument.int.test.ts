@@ -26,6 +26,10 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
       route: `POST /api/${resource.path}/{id}/deactivate`,
       reason: 'deactivating a record takes nothing but its id, which the address names',
     })),
+  {
+    route: 'POST /api/reportExports/{id}/stop',
+    reason: 'stopping an export takes nothing but its id, which the address names',
+  },
 ];
 
 const WITH_BODY = new Set(['post', 'put', 'patch']);

@@ -102,8 +102,14 @@ const NAMED_AREAS: readonly ApiArea[] = [
   },
   {
     name: 'Reports',
-    description: 'Reports over the plan, saved reports and snapshots, a teaching record.',
-    prefixes: ['/api/reports', '/api/reportSnapshots', '/api/instructors/:UserId/teachingRecord'],
+    description:
+      'Reports over the plan, saved reports and snapshots, exports to files, a teaching record.',
+    prefixes: [
+      '/api/reports',
+      '/api/reportSnapshots',
+      '/api/reportExports',
+      '/api/instructors/:UserId/teachingRecord',
+    ],
   },
   {
     name: 'History',

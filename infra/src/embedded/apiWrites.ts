@@ -12,8 +12,10 @@ import {
   MasqueradeAnswer,
   MergeUsersBody,
   RecordProgressActionBody,
+  ReportExportAnswer,
   SetWorkingPeriodBody,
   StartMasqueradeBody,
+  StartReportExportBody,
   TakeReportSnapshotBody,
   UpdateSavedReportBody,
   allResources,
@@ -343,6 +345,23 @@ export function writeRoutes(): Map<string, WriteRoute> {
       },
     ],
     ['DELETE /api/reportSnapshots/:id', { summary: 'Delete a report snapshot.' }],
+    // Report exports: a job makes the file; GET /api/reportExports/:id/file downloads it.
+    [
+      'POST /api/reportExports',
+      {
+        summary: 'Export a report to a CSV or XLSX file (a job: its progress comes on the socket).',
+        body: json(StartReportExportBody),
+        status: 201,
+      },
+    ],
+    [
+      'POST /api/reportExports/:id/stop',
+      { summary: 'Stop an export that has not finished.', answer: ReportExportAnswer },
+    ],
+    [
+      'DELETE /api/reportExports/:id',
+      { summary: 'Delete an export and its file.', answer: ReportExportAnswer },
+    ],
   ]);
   for (const resource of allResources) {
     for (const [key, route] of resourceWrites(resource)) routes.set(key, route);

@@ -84,12 +84,21 @@ const asNumber = (value: unknown) => (value === null || value === undefined ? 0 
  */
 export function createReportQuery(knex: Knex, tables: TableResolver) {
   const table = (logical: string) => tables.table(planHistoryProjection.name, logical);
+  /**
+   * The plan's tables, named before a report's transaction opens: a cache miss inside it would
+   * ask on another pooled connection, which embedded PGlite (one session for all of them) runs
+   * only once this transaction ends — the request, and every one behind it, then waits forever.
+   */
+  const planTables = async (): Promise<PlanTables> => ({
+    versions: await table(PLAN_VERSIONS_TABLE),
+    log: await table(PLAN_LOG_TABLE),
+  });
 
   async function instantOf(
     trx: Knex.Transaction,
+    log: string,
     asOf: ReportAsOf | null | undefined,
   ): Promise<ReportInstant> {
-    const log = await table(PLAN_LOG_TABLE);
     let found: {
       rows: { seq: string; commit_position: string; prepare_position: string; recorded_at: Date }[];
     };
@@ -126,6 +135,7 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
   /** The report's rows as one FROM clause with its ORDER BY, as of the transaction's instant. */
   async function prepare(
     trx: Knex.Transaction,
+    plan: PlanTables,
     type: QueryableReportType,
     query: ResolvedReportQuery,
     options: {
@@ -135,10 +145,9 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
       UserId?: string | null;
     },
   ) {
-    const versions = await table(PLAN_VERSIONS_TABLE);
     const columns = new Map(query.definition.columns.map((column) => [column.key, column]));
-    const instant = await instantOf(trx, options.asOf);
-    const versionsSql = knex.raw('??', [versions]).toQuery();
+    const instant = await instantOf(trx, plan.log, options.asOf);
+    const versionsSql = knex.raw('??', [plan.versions]).toQuery();
     const v = (kind: string) =>
       instant.seq === null
         ? `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_to IS NULL)`
@@ -197,11 +206,13 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     },
   ): Promise<ReportAnswer> {
     const definition = query.definition;
+    const plan = await planTables();
     return knex.transaction(
       async (trx) => {
         await useReportMemory(trx);
         const { columns, instant, from, fromBindings, order, shown } = await prepare(
           trx,
+          plan,
           type,
           query,
           options,
@@ -278,11 +289,13 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     },
   ): Promise<ReportReading> {
     const batchSize = options.batchSize ?? 1000;
+    const plan = await planTables();
     return knex.transaction(
       async (trx) => {
         await useReportMemory(trx);
         const { columns, instant, from, fromBindings, order, shown } = await prepare(
           trx,
+          plan,
           type,
           query,
           options,
@@ -318,6 +331,12 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
   }
 
   return { run, each };
+}
+
+/** The physical names of the plan's history tables a report reads. */
+interface PlanTables {
+  versions: string;
+  log: string;
 }
 
 /** What an export learns before the first row: the columns, how many rows, the plan's instant. */

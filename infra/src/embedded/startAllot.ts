@@ -46,6 +46,7 @@ import { composeAuth } from './auth.js';
 import { identityOptions } from './identity.js';
 import { samlKeyPair } from './samlKeys.js';
 import { createSqlSignInState } from './signInState.js';
+import { composeReportExports } from './reportExports.js';
 
 export interface RunningAllot {
   /** Where a browser reaches it, e.g. http://localhost:3000. */
@@ -143,6 +144,12 @@ export async function startAllot(
         })
       : createInProcessJobs({ onProgress });
     cleanups.push(() => jobs.close());
+    const reportExports = await composeReportExports({
+      knex,
+      jobs,
+      jobsForgottenOnRestart: !config.redisUrl,
+      onError: (err, exportId) => app.log.error({ err, exportId }, 'report export'),
+    });
     cleanups.push(() => app.close());
     cleanups.push(() => realtime.close());
 
@@ -197,6 +204,7 @@ export async function startAllot(
       csrfSecret: sessionSecret,
       mode: config.mode,
       jobs,
+      reportExports,
       abilityFor: auth.abilityFor,
       session: auth.session,
       inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),

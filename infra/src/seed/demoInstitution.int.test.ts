@@ -45,7 +45,8 @@ beforeAll(async () => {
       ALLOT_SESSION_SECRET: SECRET,
     }),
   );
-}, 300_000);
+  // A hang guard (the whole run's timeout), not a speed check: it waits for the run's seeded template.
+}, 600_000);
 
 afterAll(async () => {
   await allot.close();

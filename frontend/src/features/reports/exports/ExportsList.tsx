@@ -21,6 +21,7 @@ import {
 } from './exportsApi.js';
 import { FORMAT_LABELS, rowsProgress, rowsText, sizeText, STATUS_LABELS } from './exportFormat.js';
 import './exports.css';
+import { DATE_LOCALE } from '../../../lib/constants.js';
 
 /** While an export is unfinished the list asks again this often (the job's end shows). */
 export const UNFINISHED_POLL_MS = 3000;
@@ -34,7 +35,7 @@ const STATUS_INTENTS: Readonly<Record<ReportExportStatus, Intent>> = {
 };
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An export's status; while it runs, its rows written of the total as the job reports them. */
 function ExportStatus({ row }: { row: ReportExportAnswer }) {
@@ -112,7 +113,7 @@ export function ExportsList({ scope = 'mine' }: ExportsListProps) {
       key: 'rows',
       label: 'Rows',
       width: 80,
-      render: (row) => (row.rowCount === null ? '' : row.rowCount.toLocaleString()),
+      render: (row) => (row.rowCount === null ? '' : row.rowCount.toLocaleString(DATE_LOCALE)),
     },
     { key: 'size', label: 'Size', width: 80, render: (row) => sizeText(row.size) },
     { key: 'createdAt', label: 'Started', width: 160, render: (row) => when(row.createdAt) },

@@ -1,4 +1,5 @@
 import type { ReportExportFormat, ReportExportStatus } from '@allot/shared-events/browser';
+import { DATE_LOCALE } from '../../../lib/constants.js';
 
 export const FORMAT_LABELS: Readonly<Record<ReportExportFormat, string>> = {
   csv: 'CSV',
@@ -20,7 +21,7 @@ export function rowsProgress(progress: unknown): { written: number; total: numbe
   return typeof written === 'number' && typeof total === 'number' ? { written, total } : null;
 }
 
-const count = new Intl.NumberFormat('en-US');
+const count = new Intl.NumberFormat(DATE_LOCALE);
 
 export function rowsText(written: number, total: number): string {
   return `${count.format(written)} of ${count.format(total)} rows`;

@@ -1,5 +1,6 @@
 // `npm run bench` (never part of npm test): the event-store append and projection catch-up
-// benchmarks, each against plain INSERTs on the same server, and the teaching benchmark (a large
+// benchmarks, each against plain INSERTs on the same server, an XLSX and a CSV export of 100,000
+// report rows (time and memory growth), and the teaching benchmark (a large
 // institution, HTTP latency and rates, realtime delay; docs/benchmarks.md). They need a real PostgreSQL:
 // PGlite runs one transaction at a time, so numbers taken on it would say nothing.
 import { existsSync } from 'node:fs';
@@ -17,6 +18,8 @@ await ensureDependencies();
 const benches = [
   'shared-events/bench/appendBench.ts',
   'projection-service/bench/catchUpBench.ts',
+  // Builds a 100,000-section plan history (about 4 minutes on 2 cores), then exports it.
+  'projection-service/bench/exportBench.ts',
   // Generates the large institution (1,000,000 events), catches the read models up, then drives
   // the HTTP app with autocannon: takes about 7 minutes on 2 cores.
   'infra/bench/teachingBench.ts',

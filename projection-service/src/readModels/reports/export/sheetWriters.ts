@@ -95,7 +95,8 @@ function xlsxWriter(output: Writable, options: SheetOptions): SheetWriter {
     // Styles for the date formats; shared strings would keep every distinct text in memory.
     useStyles: true,
     useSharedStrings: false,
-    // The default (level 9) costs twice the time for a few per cent of size.
+    // zlib's default level (6). Level 1 zipped synthetic rows 40 % faster, but the whole export of
+    // 100,000 rows took the same 9.5 s (the zip runs beside the reading) for a 20 % larger file.
     zip: { zlib: { level: 6 } },
   });
   workbook.creator = 'Allot';

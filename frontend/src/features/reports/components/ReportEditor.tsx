@@ -100,7 +100,7 @@ export function ReportEditor({
   return (
     <section
       className="allot-report-editor"
-      aria-label={report ? `Edit ${report.name}` : 'New report'}
+      aria-label={report ? `Definition of ${report.name}` : 'Definition of the new report'}
     >
       {message && (
         <Callout intent={Intent.DANGER} className="allot-form-callout">

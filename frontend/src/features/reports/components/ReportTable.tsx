@@ -71,27 +71,34 @@ export function ReportTable({
       <ColumnHeaderCell
         name={column.label}
         nameRenderer={(name) => (
-          <button
-            type="button"
-            className={`allot-sort-button${column.type === 'number' ? ' allot-report-number-head' : ''}`}
-            aria-label={`Sort by ${name}${state}`}
-            title="Sort by this column; Shift-click adds it to the sort"
-            onClick={(e) => onSort(column.key, e.shiftKey)}
-          >
-            {name}{' '}
-            <Icon
-              icon={
-                sort?.direction === 'asc'
-                  ? 'sort-asc'
-                  : sort?.direction === 'desc'
-                    ? 'sort-desc'
-                    : 'double-caret-vertical'
-              }
-              size={12}
-              className={sort ? undefined : 'bp6-text-muted'}
-            />
-            {sort && sorts.length > 1 && <span className="allot-report-sort-rank">{at + 1}</span>}
-          </button>
+          <>
+            <button
+              type="button"
+              className={`allot-sort-button${column.type === 'number' ? ' allot-report-number-head' : ''}`}
+              aria-label={`Sort by ${name}${state}`}
+              title="Sort by this column; Shift-click adds it to the sort"
+              onClick={(e) => onSort(column.key, e.shiftKey)}
+            >
+              {name}{' '}
+              <Icon
+                icon={
+                  sort?.direction === 'asc'
+                    ? 'sort-asc'
+                    : sort?.direction === 'desc'
+                      ? 'sort-desc'
+                      : 'double-caret-vertical'
+                }
+                size={12}
+                className={sort ? undefined : 'bp6-text-muted'}
+              />
+            </button>
+            {/* The rank is in the button's name ("first"); drawn beside it, not inside it. */}
+            {sort && sorts.length > 1 && (
+              <span className="allot-report-sort-rank" aria-hidden="true">
+                {at + 1}
+              </span>
+            )}
+          </>
         )}
       />
     );
@@ -126,7 +133,7 @@ export function ReportTable({
     <div
       className="allot-resource-table allot-report-table"
       role="region"
-      aria-label={label}
+      aria-label={`Rows of ${label}`}
       style={{
         height: HEADER_HEIGHT + numRows * ROW_HEIGHT + BORDERS,
         width: widths.reduce((sum, w) => sum + w, 0) + BORDERS,

@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Callout, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Classes,
+  Icon,
+  Intent,
+  NonIdealState,
+  Tag,
+} from '@blueprintjs/core';
 import {
   REPORT_DEFINITIONS,
   defaultGridState,
@@ -29,6 +38,16 @@ import { ReportView } from '../components/ReportView.js';
 import { useReportPeriods } from '../hooks/useReportPeriods.js';
 import { useReportState } from '../hooks/useReportState.js';
 import { formatDateTime, reportTypeOf, savedReportRights } from '../reportGrid.js';
+
+/** Back to the reports home, drawn as the page's other actions are. */
+function AllReportsLink() {
+  return (
+    <Link to="/reports" className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
+      <Icon icon="arrow-left" />
+      <span className={Classes.BUTTON_TEXT}>All reports</span>
+    </Link>
+  );
+}
 
 const reportLink = (type: string, param: 'report' | 'snapshot', id: string) =>
   `/reports/${type}?${param}=${encodeURIComponent(id)}`;
@@ -135,6 +154,7 @@ function LiveReport({
 
   const actions = (
     <>
+      <AllReportsLink />
       {unsaved && (
         <Button
           variant="minimal"
@@ -217,7 +237,7 @@ function LiveReport({
       title={title}
       description={
         <>
-          <Link to="/reports">Reports</Link> · {saved?.description || definition.description}{' '}
+          {saved?.description || definition.description}{' '}
           {saved?.type === 'system' && (
             <Tag minimal intent={Intent.PRIMARY}>
               System report
@@ -378,20 +398,19 @@ function FrozenReport({
   return (
     <PageFrame
       title={snapshot.name}
-      description={
-        <>
-          <Link to="/reports">Reports</Link> · A snapshot of {definition.title.toLowerCase()}
-        </>
-      }
+      description={<>A snapshot of {definition.title.toLowerCase()}</>}
       actions={
-        mayDelete && (
-          <Button
-            icon="trash"
-            intent={Intent.DANGER}
-            text="Delete snapshot"
-            onClick={() => setConfirming(true)}
-          />
-        )
+        <>
+          <AllReportsLink />
+          {mayDelete && (
+            <Button
+              icon="trash"
+              intent={Intent.DANGER}
+              text="Delete snapshot"
+              onClick={() => setConfirming(true)}
+            />
+          )}
+        </>
       }
     >
       <ReportView

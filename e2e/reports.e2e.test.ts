@@ -206,7 +206,7 @@ test(
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
     expect(new URL(page.url()).searchParams.has('columns')).toBe(false);
 
-    await page.getByRole('link', { name: 'Reports', exact: true }).first().click();
+    await page.getByRole('link', { name: 'All reports' }).click();
     const saved = page.getByRole('table', { name: 'Saved reports' });
     const row = saved.getByRole('row').filter({
       has: page.getByRole('link', { name: `Uncovered by points ${run}` }),
@@ -309,12 +309,12 @@ test(
     await shoot(page, 'reports-home-dark', clip);
     await inLightTheme(page, () => shoot(page, 'reports-home-light', clip));
 
-    // The uncovered sections by workgroup: several groups on the first screen.
+    // The uncovered online sections by workgroup: several groups on the first screen.
     // As a link would (no reload: the theme's own requests are not cut off).
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
-    }, '/reports/Sections?columns=courseNumber,sectionNumber,sectionName,term,points,coverage,instructors&f.coverage=uncovered');
+    }, '/reports/Sections?columns=courseNumber,sectionNumber,sectionName,term,teachingMode,points,coverage&sort=courseNumber,sectionNumber&f.coverage=uncovered&f.teachingMode=online');
     await gridLoaded(page);
     await page.getByRole('combobox', { name: 'Group by' }).selectOption('workgroup');
     await page.locator('.allot-report-group').first().waitFor();

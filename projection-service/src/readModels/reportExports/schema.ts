@@ -11,12 +11,14 @@ import { qualified } from '../../runner/sql.js';
  * chunks of at most 1 MiB, written and read one at a time, so neither side holds it whole.
  */
 export interface ReportExportTables {
+  schema: string;
   exports: string;
   chunks: string;
 }
 
 export function reportExportTables(schema = 'public'): ReportExportTables {
   return {
+    schema,
     exports: qualified(schema, 'report_exports'),
     chunks: qualified(schema, 'report_export_chunks'),
   };
@@ -28,6 +30,9 @@ const statuses = REPORT_EXPORT_STATUSES.map((s) => `'${s}'`).join(', ');
 export async function migrateReportExports(knex: Knex, tables: ReportExportTables): Promise<void> {
   const create = () =>
     knex.transaction(async (trx) => {
+      // The schema too: an operator who drops the read models' schema to rebuild them drops
+      // these tables with it, and the next start must still come up.
+      await trx.raw('CREATE SCHEMA IF NOT EXISTS ??', [tables.schema]);
       await trx.raw(
         `CREATE TABLE IF NOT EXISTS ${tables.exports} (
            id text PRIMARY KEY,

@@ -23,6 +23,8 @@ export { LogoUploaded } from './events/settings.js';
 export * from './commands/commandResult.js';
 export * from './commands/session.js';
 export * from './teaching/section/bulkApproval.js';
+export * from './teaching/section/bodies.js';
+export * from './teaching/preferences/bodies.js';
 export { SectionFields } from './teaching/section/fields.js';
 export {
   PROGRESS_ACTIONS,

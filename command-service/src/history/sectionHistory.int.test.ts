@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   defineAbilityFor,
+  SectionAsOfAnswer,
   SectionHistoryAnswer,
   type AbilityContext,
   type RoleSlug,
@@ -326,6 +327,8 @@ describe('GET /api/history/sections/:id/asOf', () => {
       assignments: [],
     });
     const now = await asOf('2026-09-01T00:00:00Z');
+    // The read contract (shared-events' SectionAsOfAnswer), on a real answer.
+    answerOf(SectionAsOfAnswer, now.json());
     expect(now.json()).toMatchObject({
       assignments: [{ id: 'a2', UserId: adaId, status: 'proposed' }],
     });

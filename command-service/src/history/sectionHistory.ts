@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  SectionAsOfAnswer,
   SectionHistoryAnswer,
   StreamNotFoundError,
   evolveSection,
@@ -160,7 +161,7 @@ export function sectionHistoryRoute(
    */
   fastify.get(
     '/api/history/sections/:id/asOf',
-    { config: requires('read', 'Section') },
+    { config: requires('read', 'Section'), ...answerSchema(SectionAsOfAnswer) },
     async (request) => {
       const { id } = parseRequest(Params, request.params);
       const { at } = parseRequest(AsOfQuery, request.query);
@@ -183,7 +184,7 @@ export function sectionHistoryRoute(
         deleted: state.status === 'deleted',
         section: state.section,
         assignments: Object.values(state.assignments),
-      };
+      } satisfies SectionAsOfAnswer;
     },
   );
 }

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import {
+  AddPreferenceBody,
+  ApproveAssignmentBody,
+  AssignInstructorBody,
+  ChangeAssignmentBody,
+  MoveMeetingBody,
+  ReopenPreferencesBody,
+  SetMeetingsBody,
+  SetUnavailableTimesBody,
+  SubmitPreferencesBody,
+  UpdatePreferenceBody,
+  WithdrawAssignmentBody,
   BulkApprovalAnswer,
   BulkApprovalBody,
   ChangeSettingBody,
@@ -19,7 +30,6 @@ import {
   TakeReportSnapshotBody,
   UpdateSavedReportBody,
   allResources,
-  preferenceCommandSchemas,
   sectionCommandSchemas,
   type ResourceDefinition,
 } from '@allot/shared-events';
@@ -49,10 +59,8 @@ export interface WriteRoute {
 }
 
 const section = sectionCommandSchemas;
-const preference = preferenceCommandSchemas;
 const assignment = '/api/sections/:id/assignments/:assignmentId';
 const myPreferences = '/api/teachingPreferences/mine/:AcademicPeriodId';
-const mine = ['UserId', 'AcademicPeriodId'];
 
 const json = (
   schema: z.ZodType,
@@ -218,20 +226,20 @@ export function writeRoutes(): Map<string, WriteRoute> {
     ['DELETE /api/sections/:id', { summary: 'Delete a section.' }],
     [
       'PUT /api/sections/:id/meetings',
-      { summary: 'Set a section’s meetings.', body: json(section.SetMeetings, ['id']) },
+      { summary: 'Set a section’s meetings.', body: json(SetMeetingsBody) },
     ],
     [
       'POST /api/sections/:id/meetings/:meetingId/move',
       {
         summary: 'Move one meeting (a drag on the schedule).',
-        body: json(section.MoveMeeting, ['id', 'meetingId']),
+        body: json(MoveMeetingBody),
       },
     ],
     [
       'POST /api/sections/:id/assignments',
       {
         summary: 'Assign an instructor to a section.',
-        body: json(section.AssignInstructor, ['id', 'assignmentId']),
+        body: json(AssignInstructorBody),
         status: 201,
       },
     ],
@@ -239,7 +247,7 @@ export function writeRoutes(): Map<string, WriteRoute> {
       `PUT ${assignment}`,
       {
         summary: 'Change an assignment’s share or notes.',
-        body: json(section.ChangeAssignment, ['id', 'assignmentId']),
+        body: json(ChangeAssignmentBody),
       },
     ],
     [`DELETE ${assignment}`, { summary: 'Remove an assignment.' }],
@@ -247,21 +255,21 @@ export function writeRoutes(): Map<string, WriteRoute> {
       `POST ${assignment}/withdraw`,
       {
         summary: 'Withdraw an assignment.',
-        body: json(section.WithdrawAssignment, ['id', 'assignmentId']),
+        body: json(WithdrawAssignmentBody),
       },
     ],
     [
       `POST ${assignment}/approve`,
       {
         summary: 'Approve an assignment for its workgroup.',
-        body: json(section.ApproveAssignment, ['id', 'assignmentId', 'level']),
+        body: json(ApproveAssignmentBody),
       },
     ],
     [
       `POST ${assignment}/finalize`,
       {
         summary: 'Finalize an assignment (academic affairs).',
-        body: json(section.ApproveAssignment, ['id', 'assignmentId', 'level']),
+        body: json(ApproveAssignmentBody),
       },
     ],
     [
@@ -293,7 +301,7 @@ export function writeRoutes(): Map<string, WriteRoute> {
       `POST ${myPreferences}`,
       {
         summary: 'Add one of my teaching preferences.',
-        body: json(preference.AddTeachingPreference, [...mine, 'id']),
+        body: json(AddPreferenceBody),
         status: 201,
       },
     ],
@@ -301,21 +309,21 @@ export function writeRoutes(): Map<string, WriteRoute> {
       `PUT ${myPreferences}/unavailable`,
       {
         summary: 'Set the times I cannot teach.',
-        body: json(preference.SetUnavailableTimes, mine),
+        body: json(SetUnavailableTimesBody),
       },
     ],
     [
       `POST ${myPreferences}/submit`,
       {
         summary: 'Submit my teaching preferences for the period.',
-        body: json(preference.SubmitTeachingPreferences, mine),
+        body: json(SubmitPreferencesBody),
       },
     ],
     [
       `PUT ${myPreferences}/:id`,
       {
         summary: 'Change one of my teaching preferences.',
-        body: json(preference.UpdateTeachingPreference, [...mine, 'id']),
+        body: json(UpdatePreferenceBody),
       },
     ],
     [`DELETE ${myPreferences}/:id`, { summary: 'Remove one of my teaching preferences.' }],
@@ -323,7 +331,7 @@ export function writeRoutes(): Map<string, WriteRoute> {
       'POST /api/preferenceSubmissions/:UserId/:AcademicPeriodId/reopen',
       {
         summary: 'Reopen a person’s submitted preferences.',
-        body: json(preference.ReopenTeachingPreferences, mine),
+        body: json(ReopenPreferencesBody),
       },
     ],
     // Saved reports and snapshots (reading a report is a POST too, typed by its route's schemas).

@@ -11,7 +11,8 @@ function externalImports(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return externals;
   seen.add(file);
   const source = readFileSync(file, 'utf8');
-  for (const match of source.matchAll(/(?:import|export)\s[^'"]*?from\s+'([^']+)'/g)) {
+  // `import type` and `export type` are erased when compiled: they reach nothing at run time.
+  for (const match of source.matchAll(/(?:import|export)\s(?!type\s)[^'"]*?from\s+'([^']+)'/g)) {
     const specifier = match[1] ?? '';
     if (specifier.startsWith('.')) {
       const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));

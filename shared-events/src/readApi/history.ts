@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssignmentStatusAnswer, MeetingAnswer } from './common.js';
 
 /** A person a history row names (who acted, on whose behalf, an assignment's instructor). */
 export const HistoryPersonAnswer = z.object({ id: z.string(), displayName: z.string() });
@@ -85,3 +86,40 @@ export type SectionHistoryEntryAnswer = z.infer<typeof SectionHistoryEntryAnswer
 /** GET /api/history/sections/:id: the section's rows, oldest first. */
 export const SectionHistoryAnswer = z.object({ rows: z.array(SectionHistoryEntryAnswer) });
 export type SectionHistoryAnswer = z.infer<typeof SectionHistoryAnswer>;
+
+/** A section's fields as its stream holds them at some moment (its record, not the read model). */
+export const SectionRecordAnswer = z.object({
+  id: z.string(),
+  CourseOfferingId: z.string(),
+  WorkgroupId: z.string(),
+  name: z.string(),
+  sectionNumber: z.string(),
+  enrollment: z.number().nullable(),
+  defaultPoints: z.number().nullable(),
+  points: z.number().nullable(),
+  notes: z.string().nullable(),
+  TermMode: z.object({ AcademicTermId: z.string(), TeachingModeId: z.string() }).nullable(),
+  allowOverlap: z.boolean(),
+  meetings: z.array(MeetingAnswer),
+});
+export type SectionRecordAnswer = z.infer<typeof SectionRecordAnswer>;
+
+/** GET /api/history/sections/:id/asOf?at=…: the section replayed up to that moment. */
+export const SectionAsOfAnswer = z.object({
+  at: z.string(),
+  /** The revision of the last event that had occurred by then. */
+  revision: z.number().int(),
+  deleted: z.boolean(),
+  section: SectionRecordAnswer,
+  /** In the order they were made, withdrawn ones included. */
+  assignments: z.array(
+    z.object({
+      id: z.string(),
+      UserId: z.string(),
+      share: z.number().nullable(),
+      notes: z.string().nullable(),
+      status: AssignmentStatusAnswer,
+    }),
+  ),
+});
+export type SectionAsOfAnswer = z.infer<typeof SectionAsOfAnswer>;

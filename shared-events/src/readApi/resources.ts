@@ -24,6 +24,14 @@ export const ResourceRecordAnswer = z.looseObject({
 export type ResourceRecordAnswer = z.infer<typeof ResourceRecordAnswer>;
 
 /**
+ * A whole record of one declared kind (`ResourceRecordOf<typeof courses>`): its schema's fields
+ * with the record's header, what `GET /api/<path>` answers for each row when no `select` or
+ * `keysOnly` shapes them.
+ */
+export type ResourceRecordOf<D extends { schema: z.ZodType }> = z.output<D['schema']> &
+  ResourceRecordAnswer;
+
+/**
  * A row as a list query shapes it: `select=id,displayName as name` answers those fields by the
  * names asked (null for one the record lacks), `keysOnly=a,b` the id and those keys.
  */

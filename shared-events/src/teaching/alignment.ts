@@ -1,16 +1,7 @@
 import { meetingDates, minutesOf, weekdayOf, type Meeting, type Weekday } from './meetings.js';
+import { PREFERENCE_LEVELS, type PreferenceLevel } from './preferenceLevels.js';
 
-/** UniTime's scale (DOMAIN.md), strongest wish first. */
-export const PREFERENCE_LEVELS = [
-  'required',
-  'stronglyPreferred',
-  'preferred',
-  'neutral',
-  'discouraged',
-  'stronglyDiscouraged',
-  'prohibited',
-] as const;
-export type PreferenceLevel = (typeof PREFERENCE_LEVELS)[number];
+export { PREFERENCE_LEVELS, type PreferenceLevel } from './preferenceLevels.js';
 
 /** P for each level (DOMAIN.md); `prohibited` blocks instead. Required counts as strongly preferred. */
 const LEVEL_VALUE: Record<Exclude<PreferenceLevel, 'prohibited'>, number> = {

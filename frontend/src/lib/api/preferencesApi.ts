@@ -1,4 +1,9 @@
 import type {
+  AddPreferenceBody,
+  ReopenPreferencesBody,
+  SetUnavailableTimesBody,
+  SubmitPreferencesBody,
+  UpdatePreferenceBody,
   MyPreferencesAnswer,
   PreferenceChoicesAnswer,
   PreferenceSubmissionAnswer,
@@ -58,18 +63,8 @@ export type MyPreferences = Omit<MyPreferencesAnswer, 'preferences'> & {
 export type PreferenceChoices = PreferenceChoicesAnswer;
 export type PreferenceSubmission = PreferenceSubmissionAnswer;
 
-export type PreferenceBody = Partial<
-  Pick<
-    TeachingPreference,
-    | 'level'
-    | 'weight'
-    | 'CourseId'
-    | 'AssignmentTypeId'
-    | 'AcademicTermId'
-    | 'TeachingModeId'
-    | 'notes'
-  >
->;
+/** What a preference's form sends, adding or changing one: all its fields. */
+export type PreferenceBody = AddPreferenceBody;
 
 const mine = (periodId: string) => `teachingPreferences/mine/${encodeURIComponent(periodId)}`;
 const CHANGED = ['TeachingPreferences', 'PreferenceSubmissions'] as const;
@@ -84,13 +79,13 @@ export const preferencesApi = allotApi.injectEndpoints({
     preferenceChoices: build.query<PreferenceChoices, void>({
       query: () => 'teachingPreferences/choices',
     }),
-    addPreference: build.mutation<unknown, { periodId: string; body: PreferenceBody }>({
+    addPreference: build.mutation<unknown, { periodId: string; body: AddPreferenceBody }>({
       query: ({ periodId, body }) => ({ url: mine(periodId), method: 'POST', body }),
       invalidatesTags: [...CHANGED],
     }),
     updatePreference: build.mutation<
       unknown,
-      { periodId: string; id: string; body: PreferenceBody }
+      { periodId: string; id: string; body: UpdatePreferenceBody }
     >({
       query: ({ periodId, id, body }) => ({
         url: `${mine(periodId)}/${encodeURIComponent(id)}`,
@@ -110,7 +105,7 @@ export const preferencesApi = allotApi.injectEndpoints({
       query: ({ periodId, unavailable }) => ({
         url: `${mine(periodId)}/unavailable`,
         method: 'PUT',
-        body: { unavailable },
+        body: { unavailable } satisfies SetUnavailableTimesBody,
       }),
       invalidatesTags: [...CHANGED],
     }),
@@ -118,7 +113,7 @@ export const preferencesApi = allotApi.injectEndpoints({
       query: ({ periodId, notes }) => ({
         url: `${mine(periodId)}/submit`,
         method: 'POST',
-        body: notes ? { notes } : {},
+        body: (notes ? { notes } : {}) satisfies SubmitPreferencesBody,
       }),
       invalidatesTags: [...CHANGED],
     }),
@@ -150,7 +145,7 @@ export const preferencesApi = allotApi.injectEndpoints({
       query: ({ UserId, AcademicPeriodId, reason }) => ({
         url: `preferenceSubmissions/${encodeURIComponent(UserId)}/${encodeURIComponent(AcademicPeriodId)}/reopen`,
         method: 'POST',
-        body: reason ? { reason } : {},
+        body: (reason ? { reason } : {}) satisfies ReopenPreferencesBody,
       }),
       invalidatesTags: [...CHANGED],
     }),

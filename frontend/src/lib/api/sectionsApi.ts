@@ -3,6 +3,11 @@ import { allotApi, type TagType } from './allotApi.js';
 import { refreshAfterResourceWrite, refreshAfterWrite } from './cacheRefresh.js';
 import type { CommandAnswer } from './resourceApi.js';
 import type {
+  ApproveAssignmentBody,
+  AssignInstructorBody,
+  ChangeAssignmentBody,
+  SetMeetingsBody,
+  WithdrawAssignmentBody,
   AssignmentListAnswer,
   BulkApprovalAnswer,
   BulkApprovalBody,
@@ -130,45 +135,41 @@ export const sectionsApi = withTags.injectEndpoints({
         url: `${sectionPath(id)}/meetings`,
         method: 'PUT',
         headers: { 'If-Match': `"${String(revision)}"` },
-        body: { meetings, ...(override ? { override: true } : {}) },
+        body: { meetings, ...(override ? { override: true } : {}) } satisfies SetMeetingsBody,
       }),
       invalidatesTags: (_r, _e, { id }) => afterSectionWrite(id),
     }),
 
-    assignInstructor: build.mutation<
-      CommandAnswer,
-      {
-        sectionId: string;
-        UserId: string;
-        share: number | null;
-        notes: string | null;
-        override?: boolean;
-      }
-    >({
+    assignInstructor: build.mutation<CommandAnswer, { sectionId: string } & AssignInstructorBody>({
       query: ({ sectionId, override, ...body }) => ({
         url: `${sectionPath(sectionId)}/assignments`,
         method: 'POST',
-        body: { ...body, ...(override ? { override: true } : {}) },
+        body: { ...body, ...(override ? { override: true } : {}) } satisfies AssignInstructorBody,
       }),
       invalidatesTags: (answer, _e, { sectionId }) => afterAssignmentWrite(sectionId, answer?.id),
     }),
-    changeAssignment: build.mutation<
-      CommandAnswer,
-      AssignmentArgs & { share: number | null; notes: string | null }
-    >({
+    changeAssignment: build.mutation<CommandAnswer, AssignmentArgs & ChangeAssignmentBody>({
       query: ({ sectionId, assignmentId, ...body }) => ({
         url: assignmentPath({ sectionId, assignmentId }),
         method: 'PUT',
-        body,
+        body: body satisfies ChangeAssignmentBody,
       }),
       invalidatesTags: (_r, _e, a) => afterAssignmentWrite(a.sectionId, a.assignmentId),
     }),
     approveAssignment: build.mutation<CommandAnswer, AssignmentArgs>({
-      query: (a) => ({ url: `${assignmentPath(a)}/approve`, method: 'POST', body: {} }),
+      query: (a) => ({
+        url: `${assignmentPath(a)}/approve`,
+        method: 'POST',
+        body: {} satisfies ApproveAssignmentBody,
+      }),
       invalidatesTags: (_r, _e, a) => afterAssignmentWrite(a.sectionId, a.assignmentId),
     }),
     finalizeAssignment: build.mutation<CommandAnswer, AssignmentArgs>({
-      query: (a) => ({ url: `${assignmentPath(a)}/finalize`, method: 'POST', body: {} }),
+      query: (a) => ({
+        url: `${assignmentPath(a)}/finalize`,
+        method: 'POST',
+        body: {} satisfies ApproveAssignmentBody,
+      }),
       invalidatesTags: (_r, _e, a) => afterAssignmentWrite(a.sectionId, a.assignmentId),
     }),
     /** `POST /api/sectionAssignments/approve|finalize`: at most BULK_APPROVAL_MAX a request. */
@@ -183,11 +184,11 @@ export const sectionsApi = withTags.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { assignments }) => afterBulkApproval(assignments),
     }),
-    withdrawAssignment: build.mutation<CommandAnswer, AssignmentArgs & { reason: string | null }>({
+    withdrawAssignment: build.mutation<CommandAnswer, AssignmentArgs & WithdrawAssignmentBody>({
       query: ({ reason, ...a }) => ({
         url: `${assignmentPath(a)}/withdraw`,
         method: 'POST',
-        body: { reason },
+        body: { reason } satisfies WithdrawAssignmentBody,
       }),
       invalidatesTags: (_r, _e, a) => afterAssignmentWrite(a.sectionId, a.assignmentId),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PREFERENCE_LEVELS } from '../alignment.js';
-import { WEEKDAYS } from '../meetings.js';
+import { PREFERENCE_LEVELS } from '../preferenceLevels.js';
+import { WEEKDAYS } from '../meetingSchema.js';
 
 const id = z.string().trim().min(1).max(100);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LocationInfo, ScheduledSection } from '../conflicts.js';
-import { FREQUENCIES, WEEKDAYS } from '../meetings.js';
+import { FREQUENCIES, WEEKDAYS } from '../meetingSchema.js';
 import { AssignmentNotes, Meetings, SectionFields, Share } from './schemas.js';
 
 const id = z.string().min(1).max(100);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Meeting } from '../meetings.js';
+import { Meeting } from '../meetingSchema.js';
 import {
   AssignmentNotes,
   ASSIGNMENT_STATUSES,

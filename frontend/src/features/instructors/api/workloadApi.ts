@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type {
+  FinancialData,
   InstructorWorkloadDetail,
   InstructorWorkloadRow,
   InstructorWorkloadsAnswer,
@@ -54,7 +56,7 @@ export const workloadApi = allotApi.injectEndpoints({
       query: ({ UserId, pointsRequired }) => ({
         url: `users/${encodeURIComponent(UserId)}`,
         method: 'PUT',
-        body: { FinancialData: { pointsRequired } },
+        body: { FinancialData: { pointsRequired } satisfies z.input<typeof FinancialData> },
       }),
       invalidatesTags: ['TeachingAssignments', { type: 'ResourceList', id: 'users' }],
     }),

@@ -2,6 +2,7 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 import { allotApi, type TagType } from '../../../lib/api/allotApi.js';
 import type { CommandAnswer } from '../../../lib/api/resourceApi.js';
 import type {
+  MoveMeetingBody,
   ScheduleAnswer,
   ScheduleFlag,
   ScheduleLocationsAnswer,
@@ -74,7 +75,7 @@ export const scheduleApi = allotApi.injectEndpoints({
       query: ({ sectionId, meetingId, override, ...body }) => ({
         url: `sections/${encodeURIComponent(sectionId)}/meetings/${encodeURIComponent(meetingId)}/move`,
         method: 'POST',
-        body: { ...body, ...(override ? { override: true } : {}) },
+        body: { ...body, ...(override ? { override: true } : {}) } satisfies MoveMeetingBody,
       }),
       // The schedule, the section lists and details, and the offerings (spec §7: a section write).
       invalidatesTags: [...SCHEDULE_TAGS, { type: 'ResourceList', id: 'courseOfferings' }],

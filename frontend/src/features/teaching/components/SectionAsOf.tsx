@@ -11,31 +11,12 @@ import {
 import { allotApi } from '../../../lib/api/allotApi.js';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
-import {
-  WEEKDAY_LABELS,
-  type Meeting,
-  type SectionAssignment,
-} from '../../../lib/domain/sectionTypes.js';
-
-interface SectionAsOf {
-  at: string;
-  revision: number;
-  deleted: boolean;
-  section: {
-    name: string;
-    sectionNumber: string;
-    enrollment: number | null;
-    points: number | null;
-    defaultPoints: number | null;
-    notes: string | null;
-    meetings: Meeting[];
-  };
-  assignments: Omit<SectionAssignment, 'instructorName'>[];
-}
+import type { SectionAsOfAnswer } from '@allot/shared-events/browser';
+import { WEEKDAY_LABELS, type Meeting } from '../../../lib/domain/sectionTypes.js';
 
 const asOfApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
-    sectionAsOf: build.query<SectionAsOf, { id: string; at: string }>({
+    sectionAsOf: build.query<SectionAsOfAnswer, { id: string; at: string }>({
       query: ({ id, at }) => ({
         url: `history/sections/${encodeURIComponent(id)}/asOf`,
         params: { at },

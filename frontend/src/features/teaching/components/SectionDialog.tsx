@@ -13,6 +13,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
+import type { courseOfferings, courses, ResourceRecordOf } from '@allot/shared-events/browser';
 import { useListResourceQuery } from '../../../lib/api/resourceApi.js';
 import type { ServerProblem } from '../../../lib/errors/serverErrors.js';
 import type { SectionBody, SectionRow, TermMode } from '../../../lib/domain/sectionTypes.js';
@@ -120,18 +121,9 @@ function changedOnly(body: SectionBody, section: SectionRow): SectionBody {
   return changed;
 }
 
-interface CourseRow {
-  id: string;
-  courseNumber?: unknown;
-  name?: unknown;
-  WorkgroupId?: unknown;
-  sectionCreditHours?: unknown;
-}
-interface OfferingRow {
-  id: string;
-  CourseId?: unknown;
-  termModes?: unknown;
-}
+/** Both lists are asked for whole records (no `select`), so each row is the kind's record. */
+type CourseRow = ResourceRecordOf<typeof courses>;
+type OfferingRow = ResourceRecordOf<typeof courseOfferings>;
 
 /** Create or edit a section: its offering (in a period), workgroup, number, name and fields. */
 export function SectionDialog(props: SectionDialogProps) {
@@ -164,17 +156,15 @@ export function SectionDialog(props: SectionDialogProps) {
     const rows = (offerings.data?.rows ?? []) as OfferingRow[];
     return rows
       .map((o) => {
-        const course = courseById.get(String(o.CourseId));
-        const label = course
-          ? `${String(course.courseNumber)} — ${String(course.name)}`
-          : String(o.CourseId);
+        const course = courseById.get(o.CourseId);
+        const label = course ? `${course.courseNumber} — ${course.name}` : o.CourseId;
         return { value: o.id, label, course, row: o };
       })
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [offerings.data, courseById]);
   const picked = offeringOptions.find((o) => o.value === form.CourseOfferingId);
-  const termModes = Array.isArray(picked?.row.termModes)
-    ? (picked.row.termModes as TermMode[])
+  const termModes: TermMode[] = picked?.row.termModes
+    ? picked.row.termModes
     : section?.TermMode
       ? [section.TermMode]
       : [];
@@ -192,15 +182,13 @@ export function SectionDialog(props: SectionDialogProps) {
       ...(section || !option?.course
         ? {}
         : {
-            name: f.name || (typeof option.course.name === 'string' ? option.course.name : ''),
-            WorkgroupId:
-              f.WorkgroupId ||
-              (typeof option.course.WorkgroupId === 'string' ? option.course.WorkgroupId : ''),
+            name: f.name || option.course.name,
+            WorkgroupId: f.WorkgroupId || (option.course.WorkgroupId ?? ''),
             defaultPoints:
               f.defaultPoints ||
-              (typeof option.course.sectionCreditHours === 'number'
-                ? String(option.course.sectionCreditHours)
-                : ''),
+              (option.course.sectionCreditHours == null
+                ? ''
+                : String(option.course.sectionCreditHours)),
           }),
     }));
   }

@@ -52,12 +52,13 @@ export function reportReadRoutes(
       if (!viewer.ability.can('read', 'Report')) {
         return answered(sendError(reply, 403, 'You may not read reports.'));
       }
+      // The request first (400), then whether its report exists (404), as every route does.
+      const body = ReportQuery.safeParse(request.body ?? {});
+      if (!body.success) return invalid(reply, issuesOf(body.error));
       const params = Params.safeParse(request.params);
       if (!params.success) {
         return answered(sendError(reply, 404, 'There is no report of that type.'));
       }
-      const body = ReportQuery.safeParse(request.body ?? {});
-      if (!body.success) return invalid(reply, issuesOf(body.error));
       const resolved = resolveReportQuery(params.data.type, body.data);
       if (!resolved.ok) return invalid(reply, resolved.issues);
       try {

@@ -1,16 +1,17 @@
-import pg from 'pg';
-import { createCommandBus } from '@allot/command-service';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   DEMO_FEATURE_FLAGS,
   QUERYABLE_REPORT_TYPES,
   REPORT_DEFINITIONS,
-  createPostgresEventStore,
   defaultGridState,
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { DEMO_ACCOUNTS } from '@allot/command-service';
+import { loadConfig } from '../config/loadConfig.js';
+import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
+import { seededDemoDataDir } from '../testing/demoTemplate.js';
 import { deterministicId } from './deterministicId.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoAcademicTermId, demoPeriodsStep, academicYearOf } from './demoPeriods.js';
@@ -23,20 +24,41 @@ import { DEMO_WORKGROUPS, demoWorkgroupsStep } from './demoWorkgroups.js';
 import { runSeeds } from './runSeeds.js';
 import type { SeedContext } from './seedStep.js';
 
-let db: TestDatabase;
-let pool: pg.Pool;
+/*
+ * What the demo seed wrote, read from the run's seeded demo institution (testing/demoTemplate.ts:
+ * the embedded start seeded it through the same commands as people use, once for the whole run),
+ * and that seeding again, or re-running a step after a crash, adds nothing. Seeding the institution
+ * a second time for this file alone cost two minutes of the suite; the event store it goes through
+ * is the port whose contract suite runs on PGlite and PostgreSQL alike.
+ */
+let dataDir: string;
+let allot: RunningAllot;
 let store: EventStore;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
-});
+  dataDir = await seededDemoDataDir('allot-demo-seeds-');
+  const frontendDir = path.join(dataDir, 'frontend-dist');
+  await mkdir(frontendDir);
+  await writeFile(path.join(frontendDir, 'index.html'), '<!doctype html><title>Allot</title>');
+  allot = await startAllot(
+    loadConfig({
+      ALLOT_MODE: 'test',
+      ALLOT_DEMO_DATA: 'on',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOT_DATA_DIR: dataDir,
+      ALLOT_FRONTEND_DIR: frontendDir,
+      ALLOT_DB_POOL_SIZE: '4',
+      LOG_LEVEL: 'silent',
+    }),
+  );
+  store = allot.store;
+  // A hang guard (the whole run's timeout), not a speed check: it waits for the run's seeded template.
+}, 600_000);
 
 afterAll(async () => {
-  await store.close();
-  await pool.end();
-  await db.close();
+  await allot?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const created = (events: RecordedEvent[], type: string) =>
@@ -44,8 +66,10 @@ const created = (events: RecordedEvent[], type: string) =>
 
 describe('demo seed', () => {
   it('seeds users per demo account, three periods with terms and steps, and workgroups; a second run adds nothing', async () => {
-    const bus = createCommandBus({ store });
-    const first = await runSeeds({ store, bus, steps: demoSeedSteps });
+    const bus = allot.bus;
+    // Every step was applied when the template was seeded, so this start skipped them all.
+    expect(allot.seedReport.applied).toEqual([]);
+    const first = { applied: allot.seedReport.skipped };
     expect(first.applied).toEqual([
       'demo-settings',
       'demo-users',
@@ -247,7 +271,7 @@ describe('demo seed', () => {
   }, 900_000);
 
   it('tolerates a step re-run after a crash halfway: existing records count as done', async () => {
-    const bus = createCommandBus({ store });
+    const bus = allot.bus;
     const before = (await store.readAll()).length;
     // The bodies of the steps the first test completed, run again as after a crash.
     for (const step of [

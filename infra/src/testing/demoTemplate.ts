@@ -9,8 +9,8 @@ import { LOCK_FILE } from '../embedded/dataDirLock.js';
  * The demo institution, seeded once per test run on an embedded data folder and copied for each
  * test file that needs it: seeding it costs a minute of CPU, and half a dozen files start the
  * whole application on it. The first caller in the run seeds it (a directory made atomically says
- * who); the others wait for it, in whichever jest worker they run. Files that test the seeding
- * itself seed their own.
+ * who); the others wait for it, in whichever jest worker they run. What the seed writes is checked
+ * on it too (seed/demoSeeds.int.test.ts).
  */
 const WAIT_MS = 10 * 60_000;
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api } from './api.js';
 import { launchChromium, watchForProblems } from './browser.js';
@@ -5,7 +6,8 @@ import { signIn } from './harness.js';
 
 // Reports in the browser: a reporting user builds and saves a report on the grid and finds it
 // again after a reload, cannot change a system report (the demo data has one per report type),
-// and sees a report an administrator defined in Custom Reports and shared with their role.
+// and sees a report an administrator defined in Custom Reports and shared with their role. They
+// export a report to Excel and read the file back; faculty may not export.
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -292,6 +294,59 @@ test(
     // Theirs to read, not to change.
     expect(await reporting.page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(reporting.problems.list).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'a reporting user exports a report to Excel, downloads it, and finds it under My exports',
+  async () => {
+    const { page, problems } = await open('reportingUser', '/reports/Courses');
+    await gridLoaded(page);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: /Excel/ }).click();
+    // The job's progress, then its file.
+    const download = page.getByRole('button', { name: 'Download', exact: true });
+    await download.waitFor({ timeout: REPORT_MS });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^Courses.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('The file has no sheet');
+    // A frozen header row of the grid's columns, then typed rows: numbers as numbers.
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['Course number', 'Name', 'Workgroup', 'Credit hours', 'Active']);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.rowCount).toBeGreaterThan(10);
+    const hours = sheet
+      .getColumn(4)
+      .values.slice(2)
+      .filter((v) => v !== null && v !== undefined);
+    expect(hours.length).toBeGreaterThan(0);
+    expect(hours.every((v) => typeof v === 'number')).toBe(true);
+
+    // Later, from the reports home: the export is listed, to download again.
+    await page.goto(new URL('/reports', page.url()).toString());
+    const exports = page.getByRole('table', { name: 'Exports' });
+    await exports.getByRole('row').filter({ hasText: 'Courses' }).first().waitFor();
+    expect(await exports.getByRole('button', { name: /^Download / }).count()).toBeGreaterThan(0);
+    expect(problems.list).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'a faculty member may not export: the server refuses to start or list exports',
+  async () => {
+    const { page } = await open('faculty', '/');
+    const refused = await api(page, 'POST', '/api/reportExports', {
+      reportType: 'Courses',
+      format: 'csv',
+    });
+    expect(refused.status).toBe(403);
+    const listed = await api(page, 'GET', '/api/reportExports?scope=mine');
+    expect(listed.status).toBe(403);
   },
   TEST_MS,
 );

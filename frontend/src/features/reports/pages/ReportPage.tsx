@@ -34,6 +34,7 @@ import {
 } from '../api/reportsApi.js';
 import { ReportDetailsDialog, SnapshotDialog } from '../components/ReportDialogs.js';
 import { NO_DETAILS } from '../components/ReportDetailsFields.js';
+import { ExportButton } from '../exports/ExportButton.js';
 import { ReportView } from '../components/ReportView.js';
 import { useReportPeriods } from '../hooks/useReportPeriods.js';
 import { useReportState } from '../hooks/useReportState.js';
@@ -267,8 +268,8 @@ function LiveReport({
         }}
         onAsOf={state.setAsOf}
         banner={banner}
-        // Data exports (CSV, XLSX) go here, with the query the grid shows.
-        exportActions={undefined}
+        // CSV or Excel of the report as the grid shows it (hidden from those who may not export).
+        exportActions={(query) => <ExportButton reportType={type} query={query} name={title} />}
       />
       {dialog === 'saveAs' && (
         <ReportDetailsDialog

@@ -27,6 +27,7 @@ import {
   SnapshotsList,
 } from '../components/SavedReportsList.js';
 import { ReportCharts } from '../charts/ReportCharts.js';
+import { ExportsList } from '../exports/ExportsList.js';
 import { reportTypeOf, savedReportRights } from '../reportGrid.js';
 import '../reports.css';
 
@@ -70,7 +71,8 @@ const LIST: ServerListSpec<'reportType'> = { filters: { reportType: 'type' } };
 /**
  * /reports: the saved reports the viewer may open (system ones marked, custom ones with their
  * owner, those needing a check marked), filtered by type; a new report of any type; the viewer's
- * snapshots; the charts of the working period.
+ * snapshots; their exports, to download later (for those who may export); the charts of the
+ * working period.
  */
 export default function ReportsHomePage() {
   const list = useServerList(LIST);
@@ -83,6 +85,7 @@ export default function ReportsHomePage() {
   const [editing, setEditing] = useState<SavedReportAnswer | null>(null);
   const [update] = useUpdateSavedReportMutation();
   const mayPublish = ability?.can('manage', 'Report') ?? false;
+  const mayExport = ability?.can('read', 'DataExport') ?? false;
 
   return (
     <PageFrame>
@@ -132,6 +135,12 @@ export default function ReportsHomePage() {
           mayDeleteAny={ability?.can('delete', 'Report') ?? false}
         />
       </section>
+      {mayExport && (
+        <section aria-labelledby="report-exports" className="allot-report-section">
+          <H3 id="report-exports">My exports</H3>
+          <ExportsList />
+        </section>
+      )}
       <section aria-labelledby="report-charts" className="allot-report-section">
         <H3 id="report-charts">Charts</H3>
         <ReportCharts />

@@ -142,8 +142,8 @@ async function tableOf(name: string) {
 
 test('per workgroup: load, points, coverage, approval and alignment, each with its table', async () => {
   show();
-  expect(await screen.findByRole('heading', { name: 'At a glance' })).toBeInTheDocument();
-  expect(screen.getByText('2026–27, as the plan is now')).toBeInTheDocument();
+  expect(await screen.findByText('2026–27, as the plan is now')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Charts' })).toBeInTheDocument();
 
   const load = await region('Instructor load by workgroup');
   expect(
@@ -295,7 +295,7 @@ test('who may not read reports sees no chart, and nothing is asked', async () =>
     expect(store.getState().allotApi.queries['getAuth(undefined)']?.status).toBe('fulfilled'),
   );
   expect(screen.queryByRole('region')).not.toBeInTheDocument();
-  expect(screen.queryByText('At a glance')).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Charts' })).not.toBeInTheDocument();
   expect(server.calls.filter((c) => c.path.startsWith('/api/reports'))).toEqual([]);
   expect(server.calls.some((c) => c.path === '/api/academicPeriods/active')).toBe(false);
 });

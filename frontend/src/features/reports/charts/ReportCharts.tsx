@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { H2, NonIdealState } from '@blueprintjs/core';
+import { useId, type ReactNode } from 'react';
+import { H3, NonIdealState } from '@blueprintjs/core';
 import type { AlignmentMetricsAnswer } from '@allot/shared-events/browser';
 import type { TableColumn } from '../../../components/list/DataTable.js';
 import { PlainTable } from '../../../components/list/PlainTable.js';
@@ -381,6 +381,20 @@ function AlignmentPanel({ AcademicPeriodId }: { AcademicPeriodId: string }) {
   );
 }
 
+/** The charts' section: its heading (the home page's sections are third-level), the period. */
+function ChartsSection({ periodName, children }: { periodName?: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className="allot-report-charts allot-report-section" aria-labelledby={titleId}>
+      <div className="allot-report-charts__header">
+        <H3 id={titleId}>Charts</H3>
+        {periodName && <span className="bp6-text-muted">{periodName}, as the plan is now</span>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 function Charts({
   AcademicPeriodId,
   periodName,
@@ -388,13 +402,8 @@ function Charts({
   AcademicPeriodId: string;
   periodName?: string;
 }) {
-  const titleId = useId();
   return (
-    <section className="allot-report-charts" aria-labelledby={titleId}>
-      <div className="allot-report-charts__header">
-        <H2 id={titleId}>At a glance</H2>
-        {periodName && <span className="bp6-text-muted">{periodName}, as the plan is now</span>}
-      </div>
+    <ChartsSection {...(periodName !== undefined ? { periodName } : {})}>
       <div className="allot-report-charts__grid">
         <LoadPanel AcademicPeriodId={AcademicPeriodId} />
         <PointsPanel AcademicPeriodId={AcademicPeriodId} />
@@ -402,24 +411,35 @@ function Charts({
         <ApprovalPanel AcademicPeriodId={AcademicPeriodId} />
         <AlignmentPanel AcademicPeriodId={AcademicPeriodId} />
       </div>
-    </section>
+    </ChartsSection>
   );
 }
 
 /** The working period's charts: its name, a spinner, or why there is none. */
 function WorkingPeriodCharts() {
   const working = useGetActiveAcademicPeriodQuery();
-  if (working.isLoading) return <Loading label="Loading the working period" />;
+  if (working.isLoading)
+    return (
+      <ChartsSection>
+        <Loading label="Loading the working period" />
+      </ChartsSection>
+    );
   if (working.error)
-    return <LoadError what="The working period" error={working.error} onRetry={working.refetch} />;
+    return (
+      <ChartsSection>
+        <LoadError what="The working period" error={working.error} onRetry={working.refetch} />
+      </ChartsSection>
+    );
   const period = working.data;
   if (!period?.id)
     return (
-      <NonIdealState
-        icon="calendar"
-        title="No academic period is active"
-        description="Choose a working period in the top bar, or ask an administrator to activate one."
-      />
+      <ChartsSection>
+        <NonIdealState
+          icon="calendar"
+          title="No academic period is active"
+          description="Choose a working period in the top bar, or ask an administrator to activate one."
+        />
+      </ChartsSection>
     );
   return <Charts AcademicPeriodId={period.id} periodName={period.name} />;
 }

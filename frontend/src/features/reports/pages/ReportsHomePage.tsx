@@ -141,10 +141,7 @@ export default function ReportsHomePage() {
           <ExportsList />
         </section>
       )}
-      <section aria-labelledby="report-charts" className="allot-report-section">
-        <H3 id="report-charts">Charts</H3>
-        <ReportCharts />
-      </section>
+      <ReportCharts />
       {editing && (
         <ReportDetailsDialog
           title={`Details of ${editing.name}`}

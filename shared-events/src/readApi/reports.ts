@@ -43,3 +43,12 @@ export const ReportAnswer = z.object({
   asOf: ReportAsOfAnswer,
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
+
+/**
+ * GET /api/reports/periods (Report read): the academic periods a report may read, newest first.
+ * Reporting users may not list periods themselves (AcademicPeriod), yet read every period's plan.
+ */
+export const ReportPeriodsAnswer = z.object({
+  rows: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ReportPeriodsAnswer = z.infer<typeof ReportPeriodsAnswer>;

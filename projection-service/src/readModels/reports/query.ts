@@ -330,7 +330,18 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     );
   }
 
-  return { run, each };
+  /** The academic periods as they are now, newest first: those a report may read. */
+  async function periods(): Promise<{ id: string; name: string }[]> {
+    const { versions } = await planTables();
+    const found = await knex.raw<{ rows: { id: string; name: string | null }[] }>(
+      `SELECT id, state->>'name' AS name FROM ?? WHERE kind = 'academicPeriod' AND valid_to IS NULL
+       ORDER BY state->>'startDate' DESC NULLS LAST, id`,
+      [versions],
+    );
+    return found.rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
+  }
+
+  return { run, each, periods };
 }
 
 /** The physical names of the plan's history tables a report reads. */

@@ -49,6 +49,16 @@ beforeAll(async () => {
       },
       { streamId: 'user-u-1', revision: 0n },
     ),
+    ...[
+      ['p-1', '2025–26', '2025-08-15'],
+      ['p-2', '2026–27', '2026-08-15'],
+    ].map(([id, name, startDate]) =>
+      recorded(
+        'AcademicPeriodCreated',
+        { id, name, startDate, endDate: `${String(Number(startDate?.slice(0, 4)) + 1)}-06-30` },
+        { streamId: `academicPeriod-${String(id)}`, revision: 0n },
+      ),
+    ),
   ]);
   app = Fastify();
   contract = answerContract(app);
@@ -131,11 +141,35 @@ describe('GET /api/instructors/:UserId/teachingRecord', () => {
   });
 });
 
+describe('GET /api/reports/periods', () => {
+  const periods = (who: string | null) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/reports/periods',
+      headers: who ? { 'x-test-user': who } : {},
+    });
+
+  it('names every period, newest first, to who reads reports (a reporting user too)', async () => {
+    const answer = await periods('reporting');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      rows: [
+        { id: 'p-2', name: '2026–27' },
+        { id: 'p-1', name: '2025–26' },
+      ],
+    });
+    expect((await periods('faculty')).statusCode).toBe(403);
+    expect((await periods('business')).statusCode).toBe(403);
+    expect((await periods(null)).statusCode).toBe(401);
+  });
+});
+
 describe('the read API contract', () => {
   it('holds for every answer given', () => {
     expect(contract.breaches).toEqual([]);
     expect([...contract.checked].sort()).toEqual([
       'GET /api/instructors/:UserId/teachingRecord',
+      'GET /api/reports/periods',
       'POST /api/reports/:type/query',
     ]);
   });

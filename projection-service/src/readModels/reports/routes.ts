@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   QUERYABLE_REPORT_TYPES,
   ReportAnswer,
+  ReportPeriodsAnswer,
   ReportQuery,
   resolveReportQuery,
 } from '@allot/shared-events';
@@ -76,6 +77,23 @@ export function reportReadRoutes(
       }
     },
   );
+  /**
+   * GET /api/reports/periods (Report read): the periods a report may read, newest first — for the
+   * report's period picker of those who may not list periods themselves (reporting users).
+   */
+  app.get(
+    '/api/reports/periods',
+    { config: requiresRead('Report'), schema: { response: { 200: ReportPeriodsAnswer } } },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
+      if (!viewer.ability.can('read', 'Report')) {
+        return answered(sendError(reply, 403, 'You may not read reports.'));
+      }
+      return { rows: await reports.periods() } satisfies ReportPeriodsAnswer;
+    },
+  );
+
   const TeachingRecordParams = z.object({ UserId: z.string().trim().min(1).max(100) }).strict();
   const TeachingRecordQuery = z
     .object({

@@ -3,6 +3,7 @@ import type {
   CreateSavedReportBody,
   QueryableReportType,
   ReportAnswer,
+  ReportPeriodsAnswer,
   ReportQuery,
   ReportSnapshotAnswer,
   ReportSnapshotsAnswer,
@@ -70,6 +71,11 @@ export const reportsApi = withTags.injectEndpoints({
           ? [{ type: 'ReportRuns', id: 'asOf' }]
           : [{ type: 'ReportRuns', id: 'now' }, ...PLAN_TAGS],
     }),
+    /** GET /api/reports/periods: the periods a report may read (for who may not list periods). */
+    reportPeriods: build.query<ReportPeriodsAnswer, void>({
+      query: () => 'reports/periods',
+      providesTags: [{ type: 'ResourceList', id: 'academicPeriods' }],
+    }),
     listSavedReports: build.query<SavedReportsAnswer, { reportType?: ReportType } | void>({
       query: (args) => ({
         url: 'reports',
@@ -128,6 +134,7 @@ export const reportsApi = withTags.injectEndpoints({
 
 export const {
   useRunReportQuery,
+  useReportPeriodsQuery,
   useListSavedReportsQuery,
   useGetSavedReportQuery,
   useCreateSavedReportMutation,

@@ -128,7 +128,9 @@ beforeAll(async () => {
     if (p === '/api/auth/csrf') return { body: { csrfToken: 'token' } };
     if (p === '/api/academicPeriods/active')
       return { body: { id: 'p-2026', name: '2026–2027', revision: 1 } };
-    if (p === '/api/academicPeriods')
+    if (p === '/api/academicPeriods' && auth.Roles.every((r) => r.slug === 'reportingUser'))
+      return { status: 403, body: { message: 'You may not read academic periods.' } };
+    if (p === '/api/academicPeriods' || p === '/api/reports/periods')
       return {
         body: {
           count: 2,
@@ -187,6 +189,20 @@ function cellTexts(): string[] {
   const perRow = first.length === 0 ? 0 : rest.length / first.length;
   return first.flatMap((text, row) => [text, ...rest.slice(row * perRow, (row + 1) * perRow)]);
 }
+
+test('a reporting user picks any period from the reports’ own list, never asking to list periods', async () => {
+  render('/reports/Sections');
+  const picker = await screen.findByRole('combobox', { name: 'Academic period' });
+  await waitFor(() =>
+    expect([...picker.querySelectorAll('option')].map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['2026–2027', '2025–2026']),
+    ),
+  );
+  fireEvent.change(picker, { target: { value: 'p-2025' } });
+  await waitFor(() => expectRun({ AcademicPeriodId: 'p-2025' }));
+  expect(server.calls.some((c) => c.path.startsWith('/api/academicPeriods?'))).toBe(false);
+  expect(server.calls.some((c) => c.path === '/api/reports/periods')).toBe(true);
+});
 
 test('the grid shows the columns, cells by type (numbers, choices by label) and the totals', async () => {
   const app = render('/reports/Sections?columns=courseNumber,points,coverage');

@@ -3,11 +3,13 @@ import type { CoverageStatus } from './workload.js';
 // (readApi.test.ts checks they equal the domain's), not from modules that reach rrule.
 import type { ASSIGNMENT_STATUS_VALUES } from '../readApi/common.js';
 import type { PREFERENCE_STATUS_VALUES } from '../readApi/dashboard.js';
+import type { APPROVAL_STATUS_VALUES } from '../readApi/approvals.js';
 import type { PREFERENCE_LEVEL_VALUES } from '../readApi/preferences.js';
 
 type AssignmentStatus = (typeof ASSIGNMENT_STATUS_VALUES)[number];
 type PreferenceLevel = (typeof PREFERENCE_LEVEL_VALUES)[number];
 type SubmissionStatus = (typeof PREFERENCE_STATUS_VALUES)[number];
+type ApprovalStatus = (typeof APPROVAL_STATUS_VALUES)[number];
 
 /**
  * How statuses read to people, declared once for every screen, report and export (a page that
@@ -19,6 +21,14 @@ export const ASSIGNMENT_STATUS_LABELS: Readonly<Record<AssignmentStatus, string>
   final: 'Final',
   reopened: 'Reopened',
   withdrawn: 'Withdrawn',
+};
+
+/** A workgroup's work at a progress step (the dashboard's grid, the reports' chart). */
+export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = {
+  pending: 'Not submitted',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
 };
 
 export const COVERAGE_LABELS: Readonly<Record<CoverageStatus, string>> = {

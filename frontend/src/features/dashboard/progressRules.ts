@@ -1,15 +1,11 @@
 import { Intent, type IconName } from '@blueprintjs/core';
+import { APPROVAL_STATUS_LABELS } from '@allot/shared-events/browser';
 import type { ApprovalStatus } from './api/dashboardApi.js';
 
 export type ProgressAction = 'submit' | 'approve' | 'return';
 
-/** A workgroup's status at a step as a person reads it. */
-export const STATUS_TEXT: Record<ApprovalStatus, string> = {
-  pending: 'Not submitted',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  returned: 'Returned',
-};
+/** A workgroup's status at a step as a person reads it (declared once, in shared-events). */
+export const STATUS_TEXT: Readonly<Record<ApprovalStatus, string>> = APPROVAL_STATUS_LABELS;
 
 export const STATUS_LOOK: Record<ApprovalStatus, { intent: Intent; icon: IconName }> = {
   pending: { intent: Intent.NONE, icon: 'circle' },

@@ -106,6 +106,32 @@ beforeAll(async () => {
       if (failing === type) return { status: 500, body: { message: 'The database is asleep.' } };
       return { body: runReport(type, body as ReportQuery) };
     }
+    if (url.pathname === '/api/workgroupApprovals') {
+      return {
+        body: {
+          AcademicPeriodId: url.searchParams.get('AcademicPeriodId'),
+          steps: [
+            { id: 's-1', stepId: 1, name: 'Offerings', isActive: true },
+            { id: 's-2', stepId: 2, name: 'Sections', isActive: true },
+          ],
+          rows: [
+            {
+              WorkgroupId: 'w-bio',
+              name: 'Biology',
+              steps: {
+                's-1': { status: 'approved', updatedAt: null },
+                's-2': { status: 'submitted', updatedAt: null },
+              },
+            },
+            {
+              WorkgroupId: 'w-chem',
+              name: 'Chemistry',
+              steps: { 's-1': { status: 'approved', updatedAt: null } },
+            },
+          ],
+        },
+      };
+    }
     if (url.pathname === '/api/reports/alignment/metrics') {
       return {
         body:
@@ -298,4 +324,31 @@ test('who may not read reports sees no chart, and nothing is asked', async () =>
   expect(screen.queryByRole('heading', { name: 'Charts' })).not.toBeInTheDocument();
   expect(server.calls.filter((c) => c.path.startsWith('/api/reports'))).toEqual([]);
   expect(server.calls.some((c) => c.path === '/api/academicPeriods/active')).toBe(false);
+});
+
+test('the planning steps: each step’s workgroups by approval, for who reads workgroup approvals', async () => {
+  show();
+  expect(await tableOf('Planning steps: workgroups by approval')).toEqual([
+    ['Step', 'Approved', 'Submitted', 'Returned', 'Not submitted', 'Approved share'],
+    ['1. Offerings', '2', '0', '0', '0', '100 %'],
+    ['2. Sections', '0', '1', '0', '1', '0 %'],
+  ]);
+  expect(
+    screen.getByText(
+      'Of 2 workgroups, at step 2. Sections: 0 approved, 1 submitted, 0 returned and 1 not submitted.',
+    ),
+  ).toBeInTheDocument();
+  expect(server.calls.some((c) => c.path === '/api/workgroupApprovals?AcademicPeriodId=p-1')).toBe(
+    true,
+  );
+});
+
+test('a reporting user, who may not read workgroup approvals, is not shown the planning steps', async () => {
+  role = 'reportingUser';
+  show();
+  await region('Section coverage by workgroup');
+  expect(
+    screen.queryByRole('region', { name: 'Planning steps: workgroups by approval' }),
+  ).toBeNull();
+  expect(server.calls.some((c) => c.path.startsWith('/api/workgroupApprovals'))).toBe(false);
 });

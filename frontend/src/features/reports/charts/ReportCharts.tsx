@@ -13,14 +13,17 @@ import {
   LOAD_SERIES,
   POINTS_SERIES,
   STATUS_SERIES,
+  STEP_SERIES,
   valuesOf,
   type ChartSeries,
 } from './chartSeries.js';
 import {
   useReportChartAlignmentQuery,
   useReportChartBreakdownQuery,
+  useReportChartStepsQuery,
   type BreakdownArgs,
 } from './chartsApi.js';
+import { stepBreakdown, type StepBreakdown } from './stepBreakdown.js';
 import type { WorkgroupBreakdown, WorkgroupLine } from './workgroupBreakdown.js';
 import { formatNumber, WorkgroupBarChart, type ChartDatum } from './WorkgroupBarChart.js';
 import './reportCharts.css';
@@ -83,7 +86,7 @@ function countColumns(
   ];
 }
 
-const countData = (breakdown: WorkgroupBreakdown): ChartDatum[] =>
+const countData = (breakdown: Pick<WorkgroupBreakdown, 'lines'>): ChartDatum[] =>
   breakdown.lines.map((line) => ({ id: line.id, name: line.name, values: line.counts }));
 
 /** The answer as the panels read it: the current period's, never the last period's. */
@@ -381,6 +384,58 @@ function AlignmentPanel({ AcademicPeriodId }: { AcademicPeriodId: string }) {
   );
 }
 
+const STEP_COLUMNS: TableColumn<LineRow>[] = [
+  { key: 'name', label: 'Step', width: 220, rowHeader: true, render: (row) => row.name },
+  ...STEP_SERIES.map((s) => ({
+    key: s.key,
+    label: s.label,
+    width: 100,
+    render: (row: LineRow) => formatNumber(row.counts[s.key] ?? 0),
+  })),
+  {
+    key: 'share',
+    label: 'Approved share',
+    width: 110,
+    render: (row) => percentOf(row.counts.approved ?? 0, row.count),
+  },
+];
+
+/**
+ * Planning progress: each active step with its workgroups by where their work stands. For who
+ * reads workgroup approvals (administrators, academic operations, the approvers; a reporting
+ * user does not, by the permission table).
+ */
+function StepsPanel({ AcademicPeriodId }: { AcademicPeriodId: string }) {
+  const answer = useReportChartStepsQuery({ AcademicPeriodId });
+  const query = resultOf<StepBreakdown>({
+    ...answer,
+    currentData: answer.currentData ? stepBreakdown(answer.currentData) : undefined,
+  });
+  const title = 'Planning steps: workgroups by approval';
+  return (
+    <ChartPanel
+      title={title}
+      description="Each active progress step of the period with its workgroups: approved, submitted and waiting for approval, returned for changes, or not yet submitted."
+      query={query}
+      isEmpty={(data) => data.lines.length === 0 || data.workgroups === 0}
+      empty={{
+        icon: 'flow-linear',
+        title: 'No progress steps to show',
+        description: 'The period has no active progress step or no workgroup yet.',
+      }}
+      summary={(data) =>
+        data.current
+          ? `Of ${formatNumber(data.workgroups)} workgroups, at step ${data.current.name}: ${countsSentence(STEP_SERIES, data.current.counts)}.`
+          : `None of ${formatNumber(data.workgroups)} workgroups has submitted work at any step yet.`
+      }
+      chart={(data, labelledBy) => (
+        <WorkgroupBarChart labelledBy={labelledBy} series={STEP_SERIES} data={countData(data)} />
+      )}
+      table={(data) => <PlainTable label={title} columns={STEP_COLUMNS} rows={data.lines} />}
+    />
+  );
+}
+
 /** The charts' section: its heading (the home page's sections are third-level), the period. */
 function ChartsSection({ periodName, children }: { periodName?: string; children: ReactNode }) {
   const titleId = useId();
@@ -402,6 +457,7 @@ function Charts({
   AcademicPeriodId: string;
   periodName?: string;
 }) {
+  const readsSteps = useSignedInAbility()?.can('read', 'WorkgroupApproval') ?? false;
   return (
     <ChartsSection {...(periodName !== undefined ? { periodName } : {})}>
       <div className="allot-report-charts__grid">
@@ -410,6 +466,7 @@ function Charts({
         <CoveragePanel AcademicPeriodId={AcademicPeriodId} />
         <ApprovalPanel AcademicPeriodId={AcademicPeriodId} />
         <AlignmentPanel AcademicPeriodId={AcademicPeriodId} />
+        {readsSteps && <StepsPanel AcademicPeriodId={AcademicPeriodId} />}
       </div>
     </ChartsSection>
   );

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_STATUS_LABELS,
   ASSIGNMENT_STATUS_LABELS,
   COVERAGE_LABELS,
   LOAD_LABELS,
@@ -68,3 +69,11 @@ export const ALIGNMENT_SERIES: readonly ChartSeries[] = [
 ];
 
 export const valuesOf = (list: readonly ChartSeries[]) => list.map((s) => s.key);
+
+/** Workgroups at a progress step by where their work stands, from done to not begun. */
+export const STEP_SERIES: readonly ChartSeries[] = [
+  series('approved', APPROVAL_STATUS_LABELS.approved, 'good', 'solid'),
+  series('submitted', APPROVAL_STATUS_LABELS.submitted, 'info', 'stripes'),
+  series('returned', APPROVAL_STATUS_LABELS.returned, 'bad', 'cross'),
+  series('pending', APPROVAL_STATUS_LABELS.pending, 'neutral', 'dots'),
+];

@@ -4,6 +4,7 @@ import type {
   QueryableReportType,
   ReportAnswer,
   ReportQuery,
+  WorkgroupApprovalsAnswer,
 } from '@allot/shared-events/browser';
 import { allotApi, type TagType } from '../../../lib/api/allotApi.js';
 import { combineBreakdown, type WorkgroupBreakdown } from './workgroupBreakdown.js';
@@ -90,7 +91,19 @@ export const chartsApi = allotApi.injectEndpoints({
       }),
       providesTags: PLAN_TAGS,
     }),
+    /** GET /api/workgroupApprovals: every workgroup at every progress step of the period. */
+    reportChartSteps: build.query<WorkgroupApprovalsAnswer, { AcademicPeriodId: string }>({
+      query: ({ AcademicPeriodId }) => ({
+        url: 'workgroupApprovals',
+        params: { AcademicPeriodId },
+      }),
+      providesTags: ['ProgressActions', 'ProgressSteps'],
+    }),
   }),
 });
 
-export const { useReportChartBreakdownQuery, useReportChartAlignmentQuery } = chartsApi;
+export const {
+  useReportChartBreakdownQuery,
+  useReportChartAlignmentQuery,
+  useReportChartStepsQuery,
+} = chartsApi;

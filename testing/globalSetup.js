@@ -6,6 +6,10 @@
 import pg from 'pg';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -57,6 +61,7 @@ export default async function globalSetup() {
     process.env.ALLOT_TEST_DATABASE_URL = url.toString();
     process.env.ALLOT_TEST_DATABASE_NAME = name;
   }
+  await makePgliteTemplate();
   const redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
     if (ci) fail('CI=true but REDIS_URL is not set: the Redis tests cannot run.');
@@ -66,4 +71,22 @@ export default async function globalSetup() {
     process.env.ALLOT_TEST_REDIS_URL = redisUrl;
     process.env.ALLOT_TEST_REDIS_PREFIX = `allot-test-${Date.now().toString(36)}-${process.pid}`;
   }
+}
+
+/**
+ * One empty, initialised PGlite cluster for the whole run: every embedded database a test opens
+ * (in memory or in a new data folder) loads it instead of running initdb, seconds of CPU each
+ * (`PGLITE_TEMPLATE_ENV` in shared-events/src/embeddedPostgres). globalTeardown removes it.
+ */
+async function makePgliteTemplate() {
+  const file = path.join(os.tmpdir(), `allot-pglite-template-${process.env.ALLOT_TEST_RUN_ID}.tar`);
+  if (!fs.existsSync(file)) {
+    // As the application opens it (shared-events/src/embeddedPostgres): with pg_trgm.
+    const db = new PGlite({ extensions: { pg_trgm } });
+    await db.waitReady;
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  }
+  process.env.ALLOT_PGLITE_TEMPLATE = file;
 }

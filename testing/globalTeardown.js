@@ -12,6 +12,8 @@ export default async function globalTeardown() {
       force: true,
     });
   }
+  if (process.env.ALLOT_PGLITE_TEMPLATE)
+    await rm(process.env.ALLOT_PGLITE_TEMPLATE, { force: true });
   const name = process.env.ALLOT_TEST_DATABASE_NAME;
   if (!name || !process.env.DATABASE_URL) return;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

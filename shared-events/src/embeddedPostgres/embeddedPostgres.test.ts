@@ -1,6 +1,14 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embeddedPostgres.js';
+import {
+  PGLITE_TEMPLATE_ENV,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embeddedPostgres.js';
 
 // One server for the file: starting PGlite is most of what these tests would otherwise cost, and
 // each test opens and closes its own connections.
@@ -228,3 +236,57 @@ class WireClient {
     this.socket.destroy();
   }
 }
+
+describe('a new database from the run’s initialised template', () => {
+  const saved = process.env[PGLITE_TEMPLATE_ENV];
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'allot-pglite-template-test-'));
+    // A template that can be told apart: it holds a table a fresh initdb would not.
+    const db = new PGlite();
+    await db.exec('CREATE TABLE from_template (v int)');
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    await writeFile(path.join(dir, 'template.tar'), Buffer.from(await dump.arrayBuffer()));
+    process.env[PGLITE_TEMPLATE_ENV] = path.join(dir, 'template.tar');
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env[PGLITE_TEMPLATE_ENV];
+    else process.env[PGLITE_TEMPLATE_ENV] = saved;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function hasTemplateTable(server: EmbeddedPostgres): Promise<boolean> {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT to_regclass('from_template') IS NOT NULL AS has");
+      return (rows[0] as { has: boolean }).has;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('loads it in memory and into a new folder, never into a folder already in use', async () => {
+    const inMemory = await startEmbeddedPostgres();
+    try {
+      expect(await hasTemplateTable(inMemory)).toBe(true);
+    } finally {
+      await inMemory.stop();
+    }
+    const dataDir = path.join(dir, 'data');
+    const first = await startEmbeddedPostgres({ dataDir });
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    await client.query('DROP TABLE from_template');
+    await client.end();
+    await first.stop();
+    // Started again, the folder keeps what was done in it: the template is not loaded over it.
+    const again = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(await hasTemplateTable(again)).toBe(false);
+    } finally {
+      await again.stop();
+    }
+  });
+});

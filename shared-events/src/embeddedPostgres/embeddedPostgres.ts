@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -21,6 +23,22 @@ export interface EmbeddedPostgresOptions {
 }
 
 /**
+ * Names an empty, initialised PGlite cluster (a `dumpDataDir` tarball) that a new database loads
+ * instead of running initdb, which costs seconds of CPU each time. The test runs set it
+ * (testing/globalSetup.js makes one per run, for the dozens of databases they open); the
+ * application leaves it unset and initialises its folder once, on its first start.
+ */
+export const PGLITE_TEMPLATE_ENV = 'ALLOT_PGLITE_TEMPLATE';
+
+/** The template to load, for an in-memory database or a folder not yet initialised; else none. */
+function initialDataFor(dataDir: string | undefined): Blob | undefined {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!template || !existsSync(template)) return undefined;
+  if (dataDir && existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  return new Blob([readFileSync(template)]);
+}
+
+/**
  * PGlite (WASM Postgres) served over the wire protocol on loopback, so the application reaches it
  * through `pg` and knex exactly as it reaches a real server. PGlite runs one transaction at a
  * time; the socket server queues the other connections' queries until it ends.
@@ -30,9 +48,11 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   // pg_trgm as on a server: the sections list's search uses a trigram index where it can.
   const extensions = { pg_trgm };
+  const loadDataDir = initialDataFor(options.dataDir);
+  const pgliteOptions = { extensions, ...(loadDataDir ? { loadDataDir } : {}) };
   const db = options.dataDir
-    ? new PGlite(options.dataDir, { extensions })
-    : new PGlite({ extensions });
+    ? new PGlite(options.dataDir, pgliteOptions)
+    : new PGlite(pgliteOptions);
   await db.waitReady;
   const server = new PGLiteSocketServer({
     db,

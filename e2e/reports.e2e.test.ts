@@ -7,7 +7,8 @@ import { signIn } from './harness.js';
 // Reports in the browser: a reporting user builds and saves a report on the grid and finds it
 // again after a reload, cannot change a system report (the demo data has one per report type),
 // and sees a report an administrator defined in Custom Reports and shared with their role. They
-// export a report to Excel and read the file back; faculty may not export.
+// export a report to Excel and read the file back; faculty may not export. A report as of an
+// instant shows the plan as it stood then.
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -299,6 +300,47 @@ test(
 );
 
 test(
+  'a report as of an instant shows the plan as it stood then, and the plan now after',
+  async () => {
+    const { page, problems } = await open('reportingUser', '/reports');
+    await settled(page);
+    // Academic operations adds a course after the instant the report is read at.
+    const admin = await open('academicOpsAdmin', '/courses');
+    const courseNumber = `ASOF ${run}`;
+    const before = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const created = await api(admin.page, 'POST', '/api/courses', {
+      courseNumber,
+      name: 'Taught from today',
+    });
+    expect(created.status).toBe(201);
+
+    const filtered = `/reports/Courses?f.courseNumber=${encodeURIComponent(courseNumber)}`;
+    // Now: the new course is there.
+    await page.goto(new URL(filtered, page.url()).toString());
+    await gridLoaded(page);
+    await page.locator('.allot-report-table').getByText(courseNumber).first().waitFor();
+
+    // As of before it was added: not yet, and the page says which instant it shows.
+    await page.goto(
+      new URL(`${filtered}&asOf=${encodeURIComponent(before)}`, page.url()).toString(),
+    );
+    await page.getByText(/^The plan as it stood on /).waitFor({ timeout: REPORT_MS });
+    await page.getByText('No matches').waitFor({ timeout: REPORT_MS });
+    expect(await page.getByRole('button', { name: /^As of / }).count()).toBeGreaterThan(0);
+
+    // Back to the plan now, from the banner.
+    await page.getByRole('button', { name: 'Back to the plan now' }).first().click();
+    await gridLoaded(page);
+    await page.locator('.allot-report-table').getByText(courseNumber).first().waitFor();
+    expect(page.url()).not.toContain('asOf=');
+    expect(problems.list).toEqual([]);
+    expect(admin.problems.list).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
   'a reporting user exports a report to Excel, downloads it, and finds it under My exports',
   async () => {
     const { page, problems } = await open('reportingUser', '/reports/Courses');
@@ -332,6 +374,31 @@ test(
     await exports.getByRole('row').filter({ hasText: 'Courses' }).first().waitFor();
     expect(await exports.getByRole('button', { name: /^Download / }).count()).toBeGreaterThan(0);
     expect(problems.list).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'with exports switched off, no one is offered an export and the server refuses one',
+  async () => {
+    const admin = await open('admin', '/');
+    const off = await api(admin.page, 'PUT', '/api/settings/exportsEnabled', { value: 'false' });
+    expect(off.status).toBe(200);
+    try {
+      const { page } = await open('reportingUser', '/reports/Courses');
+      await gridLoaded(page);
+      expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'My exports' }).count()).toBe(0);
+      const refused = await api(page, 'POST', '/api/reportExports', {
+        reportType: 'Courses',
+        format: 'csv',
+      });
+      expect(refused.status).toBe(403);
+    } finally {
+      // Back to the configured default for the files after this one.
+      const back = await api(admin.page, 'PUT', '/api/settings/exportsEnabled', { value: '' });
+      expect(back.status).toBe(200);
+    }
   },
   TEST_MS,
 );

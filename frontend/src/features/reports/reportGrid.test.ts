@@ -11,6 +11,7 @@ import {
   displayRows,
   formatCell,
   gridFromParams,
+  hasGridParams,
   gridToParams,
   nextSorts,
   reportQueryOf,
@@ -71,6 +72,22 @@ test('an address without a grid opens the base; what the type lacks is left out'
   // Points cannot group; Sections has no isActive.
   expect(odd.groupBy).toBeNull();
   expect(odd.filters).toEqual({});
+});
+
+test('a link naming only some parts of the grid keeps the base grid for the others', () => {
+  const base = { ...defaultGridState('Sections'), filters: { teachingMode: ['online'] } };
+  const params = new URLSearchParams('f.coverage=uncovered&asOf=2026-03-03T12:00:00Z');
+  expect(hasGridParams(params)).toBe(true);
+  const linked = gridFromParams('Sections', params, base);
+  expect(linked).toEqual({
+    ...base,
+    filters: { teachingMode: ['online'], coverage: ['uncovered'] },
+  });
+  expect(gridFromParams('Sections', new URLSearchParams('sort=-points'), base)).toEqual({
+    ...base,
+    sorts: [{ column: 'points', direction: 'desc' }],
+  });
+  expect(hasGridParams(new URLSearchParams('asOf=2026-03-03T12:00:00Z&period=p-1'))).toBe(false);
 });
 
 test('booleans and date ranges read back by their column type', () => {

@@ -131,7 +131,10 @@ export function gridToParams(type: QueryableReportType, grid: GridState): [strin
 
 /** Whether the address holds a grid of its own (the user changed the one the report opened with). */
 export function hasGridParams(params: URLSearchParams): boolean {
-  return params.has(GRID_PARAMS.columns);
+  return [...params.keys()].some(
+    (name) =>
+      name.startsWith(FILTER_PREFIX) || (Object.values(GRID_PARAMS) as string[]).includes(name),
+  );
 }
 
 /**
@@ -158,6 +161,9 @@ export function gridFromParams(
         : { key },
     ];
   });
+  // The address Allot writes names the columns and every part that differs; a link written by
+  // hand may name only some parts (`?f.coverage=uncovered`): the others are the base grid's.
+  const partial = !params.has(GRID_PARAMS.columns);
   const sorts: ReportSort[] = (params.get(GRID_PARAMS.sort) ?? '')
     .split(',')
     .filter((part) => part !== '')
@@ -168,9 +174,9 @@ export function gridFromParams(
     )
     .filter((sort) => known(sort.column));
   const group = params.get(GRID_PARAMS.group) ?? '';
-  const groupColumn = columnOf(type, group);
+  const groupColumn = partial && !params.has(GRID_PARAMS.group) ? undefined : columnOf(type, group);
   const size = Number(params.get(GRID_PARAMS.size));
-  const filters: Record<string, ReportFilterValue> = {};
+  const filters: Record<string, ReportFilterValue> = partial ? { ...base.filters } : {};
   for (const [name, raw] of params.entries()) {
     if (!name.startsWith(FILTER_PREFIX)) continue;
     const column = columnOf(type, name.slice(FILTER_PREFIX.length));
@@ -181,8 +187,13 @@ export function gridFromParams(
   return {
     columns: columns.length > 0 ? columns : base.columns,
     filters,
-    sorts,
-    groupBy: groupColumn?.groupable ? groupColumn.key : null,
+    sorts: partial && !params.has(GRID_PARAMS.sort) ? base.sorts : sorts,
+    groupBy:
+      partial && !params.has(GRID_PARAMS.group)
+        ? base.groupBy
+        : groupColumn?.groupable
+          ? groupColumn.key
+          : null,
     pageSize: (REPORT_PAGE_SIZES as readonly number[]).includes(size) ? size : base.pageSize,
   };
 }

@@ -193,6 +193,10 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
   // creation are in place before the first job is taken.
   const ready: Promise<void> = (async () => {
     await Promise.resolve();
+    // Before the worker: it asks `control` whether a job was stopped as soon as it takes one, and
+    // another node may have enqueued one already (a job taken first failed with "Stream isn't
+    // writeable").
+    await control.connect();
     if (options.onProgress) events = await listen();
     if (options.worker ?? true) {
       stopListener = await listenForStops();
@@ -205,7 +209,6 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
       await worker.waitUntilReady();
     }
     await queue.waitUntilReady();
-    await control.connect();
   })();
   // A start failure surfaces on the first enqueue/status call; this keeps it from being unhandled.
   ready.catch(onError);

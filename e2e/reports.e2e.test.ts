@@ -317,14 +317,18 @@ test(
 
     const filtered = `/reports/Courses?f.courseNumber=${encodeURIComponent(courseNumber)}`;
     // Now: the new course is there.
-    await page.goto(new URL(filtered, page.url()).toString());
+    // As a link would (no reload: a reload cuts off the page's realtime connection mid-way).
+    const follow = (to: string) =>
+      page.evaluate((target) => {
+        window.history.pushState({}, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, to);
+    await follow(filtered);
     await gridLoaded(page);
     await page.locator('.allot-report-table').getByText(courseNumber).first().waitFor();
 
     // As of before it was added: not yet, and the page says which instant it shows.
-    await page.goto(
-      new URL(`${filtered}&asOf=${encodeURIComponent(before)}`, page.url()).toString(),
-    );
+    await follow(`${filtered}&asOf=${encodeURIComponent(before)}`);
     await page.getByText(/^The plan as it stood on /).waitFor({ timeout: REPORT_MS });
     await page.getByText('No matches').waitFor({ timeout: REPORT_MS });
     expect(await page.getByRole('button', { name: /^As of / }).count()).toBeGreaterThan(0);

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { listAnswerOf, WEEKDAY_VALUES } from './common.js';
 import { PREFERENCE_STATUS_VALUES } from './dashboard.js';
+import { PREFERENCE_LEVELS } from '../teaching/preferenceLevels.js';
 
-/** UniTime's scale, strongest wish first (teaching/alignment.ts). */
-export const PREFERENCE_LEVEL_VALUES = [
-  'required',
-  'stronglyPreferred',
-  'preferred',
-  'neutral',
-  'discouraged',
-  'stronglyDiscouraged',
-  'prohibited',
-] as const;
+/**
+ * UniTime's scale, strongest wish first: the domain's own list (teaching/preferenceLevels.ts, zod
+ * free and rrule free, so the browser entry may reach it), not a copy.
+ */
+export const PREFERENCE_LEVEL_VALUES = PREFERENCE_LEVELS;
 
 /** A teaching preference with the names of what it names (course, type, term, mode). */
 export const TeachingPreferenceAnswer = z.object({

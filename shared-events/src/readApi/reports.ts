@@ -11,12 +11,22 @@ export const ReportColumnAnswer = z.object({
   type: z.enum(['text', 'number', 'date', 'datetime', 'boolean', 'choice']),
 });
 
+/** One value of the split column inside a group: how many of the group's rows, their sums. */
+export const ReportSplitAnswer = z.object({
+  value: ReportCell,
+  count: z.number().int(),
+  sums: z.record(z.string(), z.number()),
+});
+export type ReportSplitAnswer = z.infer<typeof ReportSplitAnswer>;
+
 /** One group of a grouped report: its value, how many rows and the sums of summable columns. */
 export const ReportGroupAnswer = z.object({
   value: ReportCell,
   label: z.string(),
   count: z.number().int(),
   sums: z.record(z.string(), z.number()),
+  /** When the query split its groups: the group's rows per value of the split column. */
+  splits: z.array(ReportSplitAnswer).optional(),
 });
 export type ReportGroupAnswer = z.infer<typeof ReportGroupAnswer>;
 

@@ -51,6 +51,11 @@ export const ReportQuery = z
     filters: z.record(z.string().max(100), ReportFilterValue).optional(),
     sorts: z.array(ReportSort).max(10).optional(),
     groupBy: z.string().max(100).nullable().optional(),
+    /**
+     * A second grouping inside each group: its rows counted (and summed) per value of this
+     * column. A chart of workgroups by status asks once instead of once per status.
+     */
+    splitBy: z.string().max(100).nullable().optional(),
     AcademicPeriodId: z.string().min(1).max(100).nullable().optional(),
     /** Every period at once: an instructor's teaching record across the years. */
     allPeriods: z.boolean().optional(),
@@ -101,6 +106,7 @@ export interface ResolvedReportQuery {
   filters: Record<string, ReportFilterValue>;
   sorts: ReportSort[];
   groupBy: string | null;
+  splitBy: string | null;
   page: number;
   pageSize: number;
 }
@@ -144,6 +150,16 @@ export function resolveReportQuery(
       issues.push({ field: 'groupBy', message: `Rows cannot be grouped by ${column.label}.` });
     }
   }
+  const splitBy = query.splitBy ?? null;
+  if (splitBy !== null) {
+    check('splitBy', splitBy);
+    const column = known.get(splitBy);
+    if (groupBy === null) {
+      issues.push({ field: 'splitBy', message: 'Rows can be split only inside groups.' });
+    } else if (column && !column.groupable) {
+      issues.push({ field: 'splitBy', message: `Rows cannot be split by ${column.label}.` });
+    }
+  }
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
@@ -153,6 +169,7 @@ export function resolveReportQuery(
       filters,
       sorts,
       groupBy,
+      splitBy,
       page: query.page ?? 0,
       pageSize: query.pageSize ?? DEFAULT_REPORT_PAGE_SIZE,
     },

@@ -186,3 +186,54 @@ test("an instructor's teaching record reads every period, grouped by period", as
   expect(mine.groups).toEqual([expect.objectContaining({ value: '2026–27', count: mine.count })]);
   expect(mine.AcademicPeriodId).toBeNull();
 });
+
+test('split groups count and sum the rows of each value inside each group, whatever the page', async () => {
+  const ask = (page: number) => {
+    const query = resolveReportQuery('Sections', {
+      columns: ['workgroup', 'coverage', 'points'],
+      groupBy: 'workgroup',
+      splitBy: 'coverage',
+      page,
+      pageSize: 500,
+    });
+    if (!query.ok) throw new Error(JSON.stringify(query.issues));
+    return full.reports.run('Sections', query.value, { AcademicPeriodId: PERIOD });
+  };
+  const all = await ask(0);
+  expect(all.count).toBeGreaterThan(1);
+  expect(all.rows).toHaveLength(all.count);
+  const expected = new Map<string, { count: number; points: number }>();
+  for (const row of all.rows) {
+    const key = `${String(row.workgroup)}|${String(row.coverage)}`;
+    const seen = expected.get(key) ?? { count: 0, points: 0 };
+    expected.set(key, { count: seen.count + 1, points: seen.points + Number(row.points) });
+  }
+  const answered = new Map<string, { count: number; points: number }>();
+  for (const group of all.groups ?? []) {
+    expect(group.splits?.reduce((n, split) => n + split.count, 0)).toBe(group.count);
+    for (const split of group.splits ?? []) {
+      answered.set(`${String(group.value)}|${String(split.value)}`, {
+        count: split.count,
+        points: split.sums.points ?? 0,
+      });
+    }
+  }
+  expect([...answered.keys()].sort()).toEqual([...expected.keys()].sort());
+  for (const [key, want] of expected) {
+    expect(answered.get(key)?.count).toBe(want.count);
+    expect(answered.get(key)?.points).toBeCloseTo(want.points, 2);
+  }
+  // A page past the last row still answers the count, the totals and the groups.
+  const past = await ask(5);
+  expect(past.rows).toEqual([]);
+  expect(past.count).toBe(all.count);
+  expect(past.groups).toEqual(all.groups);
+  expect(past.totals).toEqual(all.totals);
+});
+
+test('a split needs a grouping and a column that can be grouped', () => {
+  expect(resolveReportQuery('Sections', { splitBy: 'coverage' }).ok).toBe(false);
+  expect(resolveReportQuery('Sections', { groupBy: 'workgroup', splitBy: 'nothing' }).ok).toBe(
+    false,
+  );
+});

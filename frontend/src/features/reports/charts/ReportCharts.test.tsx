@@ -48,14 +48,22 @@ function runReport(type: string, query: ReportQuery) {
   const sums = (list: Row[]) =>
     Object.fromEntries(summed.map((key) => [key, list.reduce((s, r) => s + Number(r[key]), 0)]));
   const groupBy = query.groupBy ?? null;
+  const splitBy = query.splitBy ?? null;
+  const valuesOf = (list: Row[], key: string) => [...new Set(list.map((r) => r[key] ?? null))];
   const groups = groupBy
-    ? [...new Set(rows.map((r) => r[groupBy] ?? null))].map((value) => {
+    ? valuesOf(rows, groupBy).map((value) => {
         const list = rows.filter((r) => (r[groupBy] ?? null) === value);
         return {
           value,
           label: value === null ? 'No workgroup' : String(value),
           count: list.length,
           sums: sums(list),
+          ...(splitBy && {
+            splits: valuesOf(list, splitBy).map((split) => {
+              const part = list.filter((r) => (r[splitBy] ?? null) === split);
+              return { value: split, count: part.length, sums: sums(part) };
+            }),
+          }),
         };
       })
     : null;
@@ -242,23 +250,23 @@ test('per workgroup: load, points, coverage, approval and alignment, each with i
     ['All workgroups', '1', '1', '1', '3', '33 %', '61.7'],
   ]);
 
-  // A few grouped queries for the working period, one per series value, never every row.
+  // One grouped query per chart for the working period, split by its series, never every row.
   const queries = reportCalls(server.calls);
-  expect(queries.map((c) => c.path).sort()).toEqual(
-    [
-      ...Array<string>(3).fill('/api/reports/InstructorWorkloads/query'),
-      ...Array<string>(4).fill('/api/reports/Sections/query'),
-      ...Array<string>(4).fill('/api/reports/TeachingAssignments/query'),
-    ].sort(),
-  );
+  expect(queries.map((c) => c.path).sort()).toEqual([
+    '/api/reports/InstructorWorkloads/query',
+    '/api/reports/Sections/query',
+    '/api/reports/TeachingAssignments/query',
+  ]);
   for (const call of queries) {
     expect(call.body).toMatchObject({ groupBy: 'workgroup', AcademicPeriodId: 'p-1', pageSize: 1 });
   }
-  expect(queries.map((c) => (c.body as ReportQuery).filters)).toEqual(
+  expect(
+    queries.map((c) => [(c.body as ReportQuery).splitBy, (c.body as ReportQuery).filters]),
+  ).toEqual(
     expect.arrayContaining([
-      { load: ['over'] },
-      { coverage: ['uncovered'] },
-      { status: ['final'] },
+      ['load', { load: ['over', 'within', 'under'] }],
+      ['coverage', { coverage: ['covered', 'partial', 'uncovered', 'over'] }],
+      ['status', { status: ['proposed', 'reopened', 'approved', 'final'] }],
     ]),
   );
 });

@@ -40,12 +40,16 @@ const PLAN_TAGS: TagDescription<TagType>[] = [
   ].map((path) => ({ type: 'ResourceList' as const, id: path })),
 ];
 
-/** The body of one series' query: its rows grouped by workgroup, one row of the page at most. */
-export function breakdownQuery(args: BreakdownArgs, value: string): ReportQuery {
+/**
+ * The body of a chart's query: the rows of the series' values, grouped by workgroup and split by
+ * the series column, one row of the page at most (the chart reads the groups, not the rows).
+ */
+export function breakdownQuery(args: BreakdownArgs): ReportQuery {
   return {
     columns: ['workgroup', ...(args.sums ?? [])],
-    filters: { [args.column]: [value] },
+    filters: { [args.column]: [...args.values] },
     groupBy: 'workgroup',
+    splitBy: args.column,
     sorts: [],
     AcademicPeriodId: args.AcademicPeriodId,
     page: 0,
@@ -54,34 +58,21 @@ export function breakdownQuery(args: BreakdownArgs, value: string): ReportQuery 
 }
 
 /**
- * The Reports page's charts: a few grouped report queries (POST /api/reports/:type/query, one per
- * series value, each answering its per-workgroup counts and sums) rather than every row, and the
- * alignment per workgroup for report readers (GET /api/reports/alignment/metrics).
+ * The Reports page's charts: one grouped report query per chart (POST /api/reports/:type/query,
+ * its groups split by the series column, each answering its per-workgroup counts and sums)
+ * rather than every row, and the alignment per workgroup for report readers
+ * (GET /api/reports/alignment/metrics).
  */
 export const chartsApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
     reportChartBreakdown: build.query<WorkgroupBreakdown, BreakdownArgs>({
-      async queryFn(args, _api, _extra, baseQuery) {
-        const results = await Promise.all(
-          args.values.map((value) =>
-            Promise.resolve(
-              baseQuery({
-                url: `reports/${encodeURIComponent(args.type)}/query`,
-                method: 'POST',
-                body: breakdownQuery(args, value),
-              }),
-            ),
-          ),
-        );
-        const failed = results.find((result) => result.error);
-        if (failed?.error) return { error: failed.error };
-        return {
-          data: combineBreakdown(
-            args.values,
-            results.map((result) => result.data as ReportAnswer),
-          ),
-        };
-      },
+      query: (args) => ({
+        url: `reports/${encodeURIComponent(args.type)}/query`,
+        method: 'POST',
+        body: breakdownQuery(args),
+      }),
+      transformResponse: (answer: ReportAnswer, _meta, args) =>
+        combineBreakdown(args.values, answer),
       providesTags: PLAN_TAGS,
     }),
     reportChartAlignment: build.query<AlignmentMetricsAnswer, { AcademicPeriodId: string }>({

@@ -24,38 +24,43 @@ const add = (into: Record<string, number>, from: Readonly<Record<string, number>
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Puts together the answers of one report grouped by workgroup and filtered to one value of a
- * column each (`answers[i]` answered for `values[i]`): a line per workgroup with a count for every
- * value (0 where the workgroup has none), by name, the rows with no workgroup last.
+ * Reads one report grouped by workgroup and split by the series column: a line per workgroup
+ * with a count for every value (0 where the workgroup has none), by name, the rows with no
+ * workgroup last; the total counts each value over all workgroups.
  */
 export function combineBreakdown(
   values: readonly string[],
-  answers: readonly Pick<ReportAnswer, 'groups' | 'count' | 'totals'>[],
+  answer: Pick<ReportAnswer, 'groups' | 'count' | 'totals'>,
 ): WorkgroupBreakdown {
   const zero = () => Object.fromEntries(values.map((v) => [v, 0]));
-  const lines = new Map<string, WorkgroupLine & { unnamed: boolean }>();
-  const total: WorkgroupBreakdown['total'] = { counts: zero(), sums: {}, count: 0 };
-  values.forEach((value, index) => {
-    const answer = answers[index];
-    if (!answer) return;
-    total.counts[value] = answer.count;
-    total.count += answer.count;
-    add(total.sums, answer.totals);
-    for (const group of answer.groups ?? []) {
-      const unnamed = group.value === null || group.value === '';
-      const id = unnamed ? '' : String(group.value);
-      let line = lines.get(id);
-      if (!line) {
-        line = { id, name: group.label, counts: zero(), sums: {}, count: 0, unnamed };
-        lines.set(id, line);
-      }
-      line.counts[value] = (line.counts[value] ?? 0) + group.count;
-      line.count += group.count;
-      add(line.sums, group.sums);
+  const total: WorkgroupBreakdown['total'] = {
+    counts: zero(),
+    sums: { ...answer.totals },
+    count: answer.count,
+  };
+  const lines: (WorkgroupLine & { unnamed: boolean })[] = [];
+  for (const group of answer.groups ?? []) {
+    const unnamed = group.value === null || group.value === '';
+    const line = {
+      id: unnamed ? '' : String(group.value),
+      name: group.label,
+      counts: zero(),
+      sums: {},
+      count: 0,
+      unnamed,
+    };
+    for (const split of group.splits ?? []) {
+      const value = String(split.value);
+      if (!(value in line.counts)) continue;
+      line.counts[value] = (line.counts[value] ?? 0) + split.count;
+      line.count += split.count;
+      add(line.sums, split.sums);
+      total.counts[value] = (total.counts[value] ?? 0) + split.count;
     }
-  });
+    lines.push(line);
+  }
   return {
-    lines: [...lines.values()]
+    lines: lines
       .sort((a, b) => Number(a.unnamed) - Number(b.unnamed) || a.name.localeCompare(b.name))
       .map(({ unnamed: _unnamed, ...line }) => line),
     total,

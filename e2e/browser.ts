@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 /** The system Chromium (scripts/test.mjs finds or installs it); playwright never downloads one. */
 export function chromiumPath(): string {
@@ -12,14 +12,33 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Tells whether a failed request was cut by the page leaving (a reload or `page.goto` while the
+ * page still fetched): Chromium aborts what the old page had in flight, which nobody sees. A
+ * request that fails for any other reason, or is aborted while the page stays, still counts.
+ */
+function leftBehindByNavigation(page: Page): (request: Request) => boolean {
+  let navigations = 0;
+  const startedIn = new WeakMap<Request, number>();
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
+    else startedIn.set(request, navigations);
+  });
+  return (request) =>
+    request.failure()?.errorText === 'net::ERR_ABORTED' &&
+    (startedIn.get(request) ?? navigations) < navigations;
+}
+
 /** Collects what a person would notice as broken: console errors, page errors, failed requests. */
 export function watchForProblems(page: Page): string[] {
   const problems: string[] = [];
+  const leftBehind = leftBehindByNavigation(page);
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
+    if (leftBehind(request)) return;
     problems.push(
       `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
     );

@@ -81,7 +81,7 @@ async function jest(label, extraArgs, env = {}) {
     // Suites that failed to load (syntax error, failing beforeAll) have no failed test to count.
     failed = json.numFailedTests + json.numRuntimeErrorTestSuites;
     if (code !== 0 && failed === 0) failed = 1;
-    slowest(json.testResults ?? []);
+    slowestFiles.push(slowest(label, json.testResults ?? []));
   } catch {
     failed = code === 0 ? 0 : 1;
   }
@@ -92,18 +92,26 @@ async function jest(label, extraArgs, env = {}) {
   return code === 0;
 }
 
-/** The files that took longest: where to look first when the suite gets slow. */
-function slowest(results, count = 10) {
+/**
+ * The files that took longest, and all files' time together (more than the phase's time when
+ * workers run side by side): where to look first when the suite gets slow. Printed again at the
+ * end, where a log cut to its tail still shows it.
+ */
+function slowest(label, results, count = 15) {
   const timed = results
     .map((r) => ({ file: path.relative(repoRoot, r.name), ms: r.endTime - r.startTime }))
     .filter((r) => Number.isFinite(r.ms))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, count);
-  if (timed.length === 0) return;
-  console.log(
-    `Slowest files:\n${timed.map((r) => `  ${(r.ms / 1000).toFixed(1)} s  ${r.file}`).join('\n')}`,
-  );
+    .sort((a, b) => b.ms - a.ms);
+  if (timed.length === 0) return '';
+  const all = timed.reduce((sum, r) => sum + r.ms, 0);
+  const text = `Slowest files of the ${label} (${timed.length} files, ${took(Date.now() - all)} in all):\n${timed
+    .slice(0, count)
+    .map((r) => `  ${(r.ms / 1000).toFixed(1)} s  ${r.file}`)
+    .join('\n')}`;
+  console.log(text);
+  return text;
 }
+const slowestFiles = [];
 
 const npm = npmCommand();
 // The tests run even after a lint or type error: one run then reports everything that is wrong.
@@ -135,6 +143,7 @@ if (built) {
 }
 
 await rm(demoTemplate, { recursive: true, force: true });
+console.log(`\n${slowestFiles.filter(Boolean).join('\n')}`);
 console.log(`\n${lines.join('\n')}\nwhole run: ${took(started)}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 ? 0 : 1);

@@ -4,6 +4,14 @@ import path from 'node:path';
 import pg from 'pg';
 
 export default async function globalTeardown() {
+  // The demo folder's seeding (testing/sequencer.js), if the run ended before it did.
+  if (process.env.ALLOT_DEMO_SEEDER_PID) {
+    try {
+      process.kill(Number(process.env.ALLOT_DEMO_SEEDER_PID));
+    } catch {
+      // Already done.
+    }
+  }
   // The demo folder the run seeded once (infra/src/testing/demoTemplate.ts); kept when
   // scripts/test.mjs hands it on to the browser run, which then removes it.
   if (process.env.ALLOT_TEST_RUN_ID && process.env.ALLOT_KEEP_DEMO_TEMPLATE !== '1') {

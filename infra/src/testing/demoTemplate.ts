@@ -7,14 +7,18 @@ import { LOCK_FILE } from '../embedded/dataDirLock.js';
 
 /**
  * The demo institution, seeded once per test run on an embedded data folder and copied for each
- * test file that needs it: seeding it costs a minute of CPU, and half a dozen files start the
- * whole application on it. The first caller in the run seeds it (a directory made atomically says
- * who); the others wait for it, in whichever jest worker they run. What the seed writes is checked
- * on it too (seed/demoSeeds.int.test.ts).
+ * test file that needs it: seeding it costs a minute or two of CPU, and a dozen files start the
+ * whole application on it. In a jest run, testing/sequencer.js starts the seeding in a process of
+ * its own (seedDemoTemplateMain.ts) as the run begins and schedules those files last, so no worker
+ * waits idle for it; a file run some other way seeds it itself. Whoever seeds first claims the
+ * folder (a directory made atomically says who); the others wait for it. The seeding is a first
+ * start of the application on an empty folder, and what it reported is kept (`firstStartReport`):
+ * the seed's tests (seed/demoSeeds.int.test.ts) and the first start's (embedded/startAllot.int.
+ * test.ts) read it instead of seeding again.
  */
 const WAIT_MS = 10 * 60_000;
 
-function templateRoot(): string {
+export function templateRoot(): string {
   // testing/globalSetup.js names the run (its teardown removes the template); a file run on its
   // own outside it gets a template of its own.
   const run = process.env.ALLOT_TEST_RUN_ID ?? `standalone-${String(process.pid)}`;
@@ -26,6 +30,8 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
+
+const FIRST_START_FILE = 'first-start.json';
 
 async function seedTemplate(root: string): Promise<void> {
   const dataDir = path.join(root, 'data');
@@ -48,6 +54,7 @@ async function seedTemplate(root: string): Promise<void> {
     const head = await allot.store.headPosition();
     if (head) await allot.runner.waitFor(head, undefined, WAIT_MS);
     await allot.close();
+    await writeFile(path.join(root, FIRST_START_FILE), JSON.stringify(allot.seedReport));
     await writeFile(path.join(root, 'ready'), 'ready');
   } catch (err) {
     await writeFile(path.join(root, 'failed'), String(err instanceof Error ? err.stack : err));
@@ -75,14 +82,7 @@ async function templateReady(root: string): Promise<void> {
  */
 export async function seededDemoDataDir(prefix: string): Promise<string> {
   const root = templateRoot();
-  let seeder = false;
-  try {
-    await mkdir(root);
-    seeder = true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  if (seeder) await seedTemplate(root);
+  if (await claimTemplate(root)) await seedTemplate(root);
   else await templateReady(root);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
   await cp(path.join(root, 'data'), dataDir, {
@@ -91,4 +91,35 @@ export async function seededDemoDataDir(prefix: string): Promise<string> {
     filter: (source) => path.basename(source) !== LOCK_FILE,
   });
   return dataDir;
+}
+
+/** Makes the run's template folder; false when someone else already has (and seeds it). */
+async function claimTemplate(root: string): Promise<boolean> {
+  try {
+    await mkdir(root);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return false;
+  }
+}
+
+/** Seeds the run's template unless someone already claimed it (seedDemoTemplateMain.ts). */
+export async function seedDemoTemplate(): Promise<void> {
+  const root = templateRoot();
+  if (await claimTemplate(root)) await seedTemplate(root);
+}
+
+/**
+ * What the start that seeded the run's demo folder reported: every demo step applied, on a folder
+ * that was empty. Waits for the seeding like `seededDemoDataDir`.
+ */
+export async function firstStartReport(): Promise<{ applied: string[]; skipped: string[] }> {
+  const root = templateRoot();
+  if (await claimTemplate(root)) await seedTemplate(root);
+  else await templateReady(root);
+  return JSON.parse(await readFile(path.join(root, FIRST_START_FILE), 'utf8')) as {
+    applied: string[];
+    skipped: string[];
+  };
 }

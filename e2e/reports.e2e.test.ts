@@ -243,6 +243,8 @@ test(
     const newReport = page.getByRole('button', { name: 'New report' }).first();
     await newReport.waitFor({ timeout: REPORT_MS });
     await newReport.click();
+    // The list's own Report type filter stays until the new report's page replaces it.
+    await page.getByRole('heading', { name: 'New report' }).waitFor();
     await page.getByLabel('Report type').selectOption('InstructorWorkloads');
     await page.getByLabel('Name (required)').fill(`Workload for reporting ${run}`);
     await page.getByLabel('Description').fill('Every instructor’s points, by workgroup.');

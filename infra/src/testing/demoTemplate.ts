@@ -18,7 +18,7 @@ import { LOCK_FILE } from '../embedded/dataDirLock.js';
  */
 const WAIT_MS = 10 * 60_000;
 
-export function templateRoot(): string {
+function templateRoot(): string {
   // testing/globalSetup.js names the run (its teardown removes the template); a file run on its
   // own outside it gets a template of its own.
   const run = process.env.ALLOT_TEST_RUN_ID ?? `standalone-${String(process.pid)}`;
@@ -81,9 +81,7 @@ async function templateReady(root: string): Promise<void> {
  * start on it seeds nothing and has nothing to catch up. The caller removes it.
  */
 export async function seededDemoDataDir(prefix: string): Promise<string> {
-  const root = templateRoot();
-  if (await claimTemplate(root)) await seedTemplate(root);
-  else await templateReady(root);
+  const root = await seededTemplate();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
   await cp(path.join(root, 'data'), dataDir, {
     recursive: true,
@@ -104,6 +102,14 @@ async function claimTemplate(root: string): Promise<boolean> {
   }
 }
 
+/** The run's template folder once seeded: seeded here, unless someone claimed it first. */
+async function seededTemplate(): Promise<string> {
+  const root = templateRoot();
+  if (await claimTemplate(root)) await seedTemplate(root);
+  else await templateReady(root);
+  return root;
+}
+
 /** Seeds the run's template unless someone already claimed it (seedDemoTemplateMain.ts). */
 export async function seedDemoTemplate(): Promise<void> {
   const root = templateRoot();
@@ -115,9 +121,7 @@ export async function seedDemoTemplate(): Promise<void> {
  * that was empty. Waits for the seeding like `seededDemoDataDir`.
  */
 export async function firstStartReport(): Promise<{ applied: string[]; skipped: string[] }> {
-  const root = templateRoot();
-  if (await claimTemplate(root)) await seedTemplate(root);
-  else await templateReady(root);
+  const root = await seededTemplate();
   return JSON.parse(await readFile(path.join(root, FIRST_START_FILE), 'utf8')) as {
     applied: string[];
     skipped: string[];

@@ -219,22 +219,23 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
           options,
         );
         const summable = query.columns.filter((key) => columns.get(key)?.summable);
-        const sums = summable.map((key) => `sum(base.${quote(key)}) AS ${quote(key)}`);
+        const sumsSql = summable
+          .map((key) => `, sum(base.${quote(key)}) AS ${quote(key)}`)
+          .join('');
         const groupColumn = query.groupBy ? columns.get(query.groupBy) : undefined;
+        const splitColumn = groupColumn && query.splitBy ? columns.get(query.splitBy) : undefined;
         const groupsSql = groupColumn
           ? `(SELECT json_agg(g ORDER BY g.value ${groupDirection(query)} NULLS LAST) FROM (
-               SELECT base.${quote(groupColumn.key)} AS value, count(*) AS count
-                 ${sums.map((s) => `, ${s}`).join('')}
+               SELECT base.${quote(groupColumn.key)} AS value, count(*) AS count ${sumsSql}
                FROM base GROUP BY base.${quote(groupColumn.key)}) g)`
           : 'NULL::json';
-        const splitColumn = groupColumn && query.splitBy ? columns.get(query.splitBy) : undefined;
-        const splitsSql = splitColumn
-          ? `(SELECT json_agg(sp ORDER BY sp.split NULLS LAST) FROM (
-               SELECT base.${quote(groupColumn?.key ?? '')} AS value,
-                 base.${quote(splitColumn.key)} AS split, count(*) AS count
-                 ${sums.map((s) => `, ${s}`).join('')}
-               FROM base GROUP BY 1, 2) sp)`
-          : 'NULL::json';
+        const splitsSql =
+          groupColumn && splitColumn
+            ? `(SELECT json_agg(sp ORDER BY sp.split NULLS LAST) FROM (
+                 SELECT base.${quote(groupColumn.key)} AS value,
+                   base.${quote(splitColumn.key)} AS split, count(*) AS count ${sumsSql}
+                 FROM base GROUP BY 1, 2) sp)`
+            : 'NULL::json';
         // One statement: the type's rows are computed once (MATERIALIZED) and the page, the
         // count, the totals and the groups all read them — three statements each recomputed
         // them, which made a grouped report three times as slow. The totals row always exists,
@@ -243,7 +244,7 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
           `WITH base AS MATERIALIZED (SELECT base.* ${from})
            SELECT page.*, to_json(totals) AS "__totals", ${groupsSql} AS "__groups",
              ${splitsSql} AS "__splits"
-           FROM (SELECT count(*) AS count${sums.map((s) => `, ${s}`).join('')} FROM base) totals
+           FROM (SELECT count(*) AS count ${sumsSql} FROM base) totals
            LEFT JOIN LATERAL (
              SELECT base.id, ${shown}, row_number() OVER (ORDER BY ${order}) AS "__n"
              FROM base ORDER BY ${order} LIMIT ? OFFSET ?

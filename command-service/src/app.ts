@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import {
+  DATA_SERVICE_RUN_JOB,
   securityHeaderOptions,
   type EventStore,
   type InUseLookup,
@@ -26,6 +27,8 @@ import { approvalWriteRoutes } from './approvals/approvalRoutes.js';
 import { reportWriteRoutes } from './reports/reportRoutes.js';
 import { reportExportRoutes } from './reportExports/reportExportRoutes.js';
 import type { ReportExportRecords } from './reportExports/port.js';
+import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
+import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -116,5 +119,32 @@ export async function commandServicePlugin(
       jobs: options.jobs,
       records: options.reportExports,
     });
+    await fastify.register(dataServiceRoutes, {
+      store: options.store,
+      jobs: options.jobs,
+      records: options.reportExports,
+    });
+    const abilityFor = options.abilityFor;
+    options.jobs.define(
+      DATA_SERVICE_RUN_JOB,
+      createDataServiceRunJob({
+        bus: fastify.commandBus,
+        store: options.store,
+        records: options.reportExports,
+        jobs: options.jobs,
+        // The schedule's owner as if signed in now: their roles and the flags as they are.
+        abilityOf: async (userId) => {
+          if (!abilityFor) return null;
+          const now = Date.now();
+          return abilityFor({
+            sid: `schedule-${userId}`,
+            userId,
+            workingUserId: userId,
+            issuedAt: now,
+            expiresAt: now + 60_000,
+          });
+        },
+      }),
+    );
   }
 }

@@ -15,6 +15,7 @@ import { preferenceCommands } from './preferences/preferenceCommands.js';
 import { recordProgressActionCommand } from './approvals/approvalCommands.js';
 import { reportCommands } from './reports/reportCommands.js';
 import { reportExportCommands } from './reportExports/reportExportCommands.js';
+import { dataServiceCommands } from './dataServices/dataServiceCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -35,4 +36,5 @@ export const allCommands: readonly RunnableCommand[] = [
   recordProgressActionCommand,
   ...reportCommands,
   ...reportExportCommands,
+  ...dataServiceCommands,
 ];

@@ -23,3 +23,4 @@ export { SETTINGS_COMMAND_NAMES } from './settings/settingsCommands.js';
 export { idpMetadataSource, parseIdpMetadata } from './identity/saml/idpMetadata.js';
 export { createInMemorySignInState, type SignInStateStore } from './identity/saml/signInState.js';
 export type { ReportExportRecords } from './reportExports/port.js';
+export { syncAllSchedules, type ScheduleOf } from './dataServices/runs.js';

@@ -14,3 +14,4 @@ export * from './readModels/schedule/projection.js';
 export * from './readModels/sections/holdings.js';
 export * from './projections.js';
 export * from './readModels/reportExports/index.js';
+export * from './readModels/dataServices/index.js';

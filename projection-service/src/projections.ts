@@ -8,6 +8,7 @@ import { planHistoryProjection } from './readModels/planHistory/projection.js';
 import { preferencesProjection } from './readModels/preferences/projection.js';
 import { resourceProjections } from './readModels/resources/projection.js';
 import { savedReportsProjection } from './readModels/savedReports/projection.js';
+import { dataServicesProjection } from './readModels/dataServices/projection.js';
 import { scheduleOverridesProjection } from './readModels/schedule/projection.js';
 import { sectionsProjection } from './readModels/sections/projection.js';
 import { settingsProjection } from './readModels/settings/projection.js';
@@ -29,4 +30,5 @@ export const allProjections: readonly Projection[] = [
   scheduleOverridesProjection,
   planHistoryProjection,
   savedReportsProjection,
+  dataServicesProjection,
 ];

@@ -20,3 +20,4 @@ export * from './json/nulCharacter.js';
 export * from './json/nesting.js';
 export * from './http/securityHeaders.js';
 export * from './http/databaseUnavailable.js';
+export * from './reports/nextRun.js';

@@ -43,6 +43,13 @@ interface Meta {
 
 const DAY_S = 24 * 3600;
 
+/** One attempt (a job that fails says why; nobody wants a report written twice); kept a while. */
+const JOB_RETENTION = {
+  attempts: 1,
+  removeOnComplete: { age: DAY_S, count: 1000 },
+  removeOnFail: { age: 7 * DAY_S, count: 1000 },
+};
+
 function asProgress(value: unknown): JobProgress {
   return typeof value === 'number' || (typeof value === 'object' && value !== null) ? value : 0;
 }
@@ -223,16 +230,7 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
       await ready;
       // BullMQ adds nothing for an id it still holds.
       const id = jobId ?? randomUUID();
-      await queue.add(
-        name,
-        { ownerId, data },
-        {
-          jobId: id,
-          attempts: 1,
-          removeOnComplete: { age: DAY_S, count: 1000 },
-          removeOnFail: { age: 7 * DAY_S, count: 1000 },
-        },
-      );
+      await queue.add(name, { ownerId, data }, { jobId: id, ...JOB_RETENTION });
       return { id };
     },
     async status(id): Promise<JobStatus | null> {
@@ -259,6 +257,25 @@ export function createBullMqJobs(options: BullMqJobsOptions): Jobs {
       await control.set(stopKey(id), '1', 'EX', 7 * DAY_S);
       await control.publish(stopChannel, id);
       return true;
+    },
+    async schedule(key, schedule, name, data, { ownerId }) {
+      if (!handlers.has(name)) throw new UnknownJobError(name);
+      await ready;
+      // One scheduler per key in Redis, shared by every node: whichever worker is free runs it.
+      await queue.upsertJobScheduler(
+        key,
+        { pattern: schedule.pattern, tz: schedule.timeZone },
+        { name, data: { ownerId, data }, opts: JOB_RETENTION },
+      );
+    },
+    async unschedule(key) {
+      await ready;
+      return queue.removeJobScheduler(key);
+    },
+    async scheduledKeys() {
+      await ready;
+      const schedulers = await queue.getJobSchedulers(0, -1);
+      return schedulers.map((s) => s.key);
     },
     async close() {
       await ready.catch(() => undefined);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nextCronRun } from '@allot/shared-events';
 import {
   JobStoppedError,
   UnknownJobError,
@@ -36,6 +37,8 @@ interface Entry {
   controller: AbortController;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The embedded runner: jobs run in this process, queued in memory (lost on restart). */
 export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
   const concurrency = Math.max(1, options.concurrency ?? 1);
@@ -47,6 +50,7 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
   const waiting: Entry[] = [];
   const finished: string[] = [];
   const running = new Set<Promise<void>>();
+  const timers = new Map<string, NodeJS.Timeout>();
   let closed = false;
 
   async function report(entry: Entry, extra: Partial<JobProgressReport> = {}): Promise<void> {
@@ -117,7 +121,7 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
     }
   }
 
-  return {
+  const jobs: Jobs = {
     define(name, handler) {
       // The port is generic per call; the runner stores handlers untyped and passes data through.
       handlers.set(name, handler as JobHandler);
@@ -159,9 +163,48 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
       entry.controller.abort(new JobStoppedError());
       return true;
     },
+    schedule(key, schedule, name, data, { ownerId }) {
+      if (closed) return Promise.reject(new Error('Jobs runner is closed'));
+      if (!handlers.has(name)) return Promise.reject(new UnknownJobError(name));
+      // Parsed now, so a pattern that names no instant fails the call, not a later timer.
+      nextCronRun(schedule.pattern, schedule.timeZone);
+      clearTimeout(timers.get(key));
+      const arm = () => {
+        const at = nextCronRun(schedule.pattern, schedule.timeZone);
+        // A timer waits at most ~24.8 days: a later instant is reached in steps.
+        const wait = Math.min(at.getTime() - Date.now(), MAX_TIMER_MS);
+        const timer = setTimeout(
+          () => {
+            if (closed || timers.get(key) !== timer) return;
+            if (Date.now() + 5 < at.getTime()) {
+              arm();
+              return;
+            }
+            arm();
+            void jobs.enqueue(name, data, { ownerId }).catch(onListenerError);
+          },
+          Math.max(0, wait),
+        );
+        timer.unref();
+        timers.set(key, timer);
+      };
+      arm();
+      return Promise.resolve();
+    },
+    unschedule(key) {
+      const timer = timers.get(key);
+      clearTimeout(timer);
+      return Promise.resolve(timers.delete(key));
+    },
+    scheduledKeys() {
+      return Promise.resolve([...timers.keys()]);
+    },
     async close() {
       closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
       await Promise.all([...running]);
     },
   };
+  return jobs;
 }

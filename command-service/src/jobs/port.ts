@@ -55,6 +55,14 @@ export interface EnqueueOptions {
   jobId?: string;
 }
 
+/** When a scheduled job runs: a cron pattern read on a time zone's clock. */
+export interface JobSchedule {
+  /** Five fields (minute hour day-of-month month day-of-week), or six with seconds first. */
+  pattern: string;
+  /** IANA time zone, e.g. Europe/Berlin. */
+  timeZone: string;
+}
+
 export interface Jobs {
   /** Registers the handler of a job name; define every name before enqueueing it. */
   define<Data = unknown>(name: string, handler: JobHandler<Data>): void;
@@ -66,6 +74,22 @@ export interface Jobs {
    * `JobStoppedError` (on whichever node runs it). False when it is unknown or already finished.
    */
   stop(id: string): Promise<boolean>;
+  /**
+   * From now on, enqueues job `name` with `data` at every instant the schedule names, owned by
+   * `ownerId`; a schedule already under `key` is replaced. Kept across restarts on BullMQ; the
+   * in-process runner holds it until it closes (the start sets its schedules again).
+   */
+  schedule(
+    key: string,
+    schedule: JobSchedule,
+    name: string,
+    data: unknown,
+    options: { ownerId: string },
+  ): Promise<void>;
+  /** Ends the schedule under `key`; false when there was none. */
+  unschedule(key: string): Promise<boolean>;
+  /** The keys of the schedules held now. */
+  scheduledKeys(): Promise<string[]>;
   /** Stops taking jobs, waits for running ones, releases connections. */
   close(): Promise<void>;
 }

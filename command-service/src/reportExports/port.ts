@@ -1,4 +1,5 @@
 import type {
+  DataServiceTrigger,
   QueryableReportType,
   ReportExportAnswer,
   ReportExportFormat,
@@ -22,6 +23,8 @@ export interface ReportExportRecords {
     AcademicPeriodId: string | null;
     timeZone: string;
     createdAt: Date;
+    /** A run of a data service (listed under it, not as the runner's export). */
+    run?: { dataServiceId: string; trigger: DataServiceTrigger };
   }): Promise<ReportExportAnswer>;
   find(id: string): Promise<ReportExportAnswer | null>;
   /** Ends an unfinished export; false when it had ended already. */
@@ -33,4 +36,6 @@ export interface ReportExportRecords {
   ): Promise<boolean>;
   /** Deletes the export and its file. */
   remove(id: string): Promise<boolean>;
+  /** Deletes a data service's runs and their files (the data service is gone). */
+  removeRuns(dataServiceId: string): Promise<number>;
 }

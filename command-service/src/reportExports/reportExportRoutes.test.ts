@@ -62,6 +62,7 @@ const records: ReportExportRecords = {
     return Promise.resolve(true);
   },
   remove: (id) => Promise.resolve(kept.delete(id)),
+  removeRuns: () => Promise.resolve(0),
 };
 
 const { featureFlags } = demoContextFor('reportingUser');

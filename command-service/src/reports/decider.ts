@@ -16,25 +16,11 @@ import {
   type UpdateSavedReport,
 } from '@allot/shared-events';
 import type { Command, Decider, DomainEvent } from '../commandHandling/decider.js';
+import type { Planned } from '../resources/reservedNames.js';
 import { DomainRuleError, NotFoundError, ValidationError } from '../errors/errors.js';
 
-/** A value reserved for one owner: a stream of its own (`uniqueReservations.ts`). */
-export interface NameReservation {
-  readonly streamId: string;
-  readonly fields: readonly string[];
-  readonly message: string;
-}
+export type { NameReservation, NamePlan } from '../resources/reservedNames.js';
 
-/**
- * What a write does to the name reservations around its append (the command's `load` answers
- * it; the decider does not read it): the one the report holds now, the one it will hold.
- */
-export interface NamePlan {
-  readonly held: NameReservation | null;
-  readonly wanted: NameReservation | null;
-}
-
-type Planned<C> = C & { readonly context?: NamePlan };
 export type CreateSavedReportCommand = Planned<Command<'CreateSavedReport', CreateSavedReport>>;
 export type UpdateSavedReportCommand = Planned<Command<'UpdateSavedReport', UpdateSavedReport>>;
 export type DeleteSavedReportCommand = Planned<Command<'DeleteSavedReport', DeleteSavedReport>>;

@@ -11,20 +11,14 @@ import {
   savedReportStream,
   uniqueKey,
   uniqueStreamId,
-  type CommandResult,
   type EventStore,
 } from '@allot/shared-events';
 import { assertCan, type AppAbility } from '../authorization/ability.js';
-import {
-  defineCommand,
-  type RunnableCommand,
-  type WriteStep,
-} from '../commandHandling/commandDefinition.js';
-import { eventMetadataFor } from '../commandHandling/decider.js';
+import { defineCommand, type RunnableCommand } from '../commandHandling/commandDefinition.js';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { DomainRuleError, ForbiddenError } from '../errors/errors.js';
 import { loadRecord } from '../resources/loadRecord.js';
-import { assertUnreserved, release, reserve } from '../resources/uniqueReservations.js';
+import { writeWithReservedName } from '../resources/reservedNames.js';
 import {
   ownerOf,
   reportSnapshotDecider,
@@ -32,12 +26,11 @@ import {
   type CreateSavedReportCommand,
   type DeleteReportSnapshotCommand,
   type DeleteSavedReportCommand,
-  type NamePlan,
   type NameReservation,
   type ReportSnapshotEvent,
   type ReportSnapshotState,
-  type SavedReportCommand,
   type SavedReportEvent,
+  type SavedReportRecord,
   type SavedReportState,
   type SnapshotContext,
   type TakeReportSnapshotCommand,
@@ -113,40 +106,19 @@ async function assertPeriodExists(store: EventStore, id: string | null | undefin
   }
 }
 
-/**
- * Reserves the name the report will hold before its event and frees the one it held after it;
- * a write that fails gives back what it reserved.
- */
-async function writeWithName({
-  store,
-  command,
-  context,
-  run,
-}: WriteStep<SavedReportCommand, SavedReportState, SavedReportEvent>): Promise<CommandResult> {
-  const { held, wanted }: NamePlan = command.context ?? { held: null, wanted: null };
-  const ownerId = command.data.id;
-  const metadata = eventMetadataFor(context.meta);
-  const toReserve = wanted && wanted.streamId !== held?.streamId ? [wanted] : [];
-  await assertUnreserved(store, toReserve, ownerId);
-  const reserved: NameReservation[] = [];
-  let result: CommandResult;
-  try {
-    for (const r of toReserve) {
-      if (await reserve(store, RESERVED_AS, r, ownerId, metadata)) reserved.push(r);
-    }
-    result = await run();
-  } catch (err) {
-    for (const r of reserved) await release(store, RESERVED_AS, r, ownerId, metadata);
-    throw err;
-  }
-  if (held && held.streamId !== wanted?.streamId) {
-    await release(store, RESERVED_AS, held, ownerId, metadata);
-  }
-  return result;
-}
+const writeWithName = writeWithReservedName(RESERVED_AS);
 
 async function loadReport(store: EventStore, id: string): Promise<SavedReportState> {
   return (await loadAggregate(store, savedReportDecider, savedReportStream(id))).state;
+}
+
+/** A saved report as its events leave it now (data services export one); null when deleted. */
+export async function loadSavedReport(
+  store: EventStore,
+  id: string,
+): Promise<SavedReportRecord | null> {
+  const state = await loadReport(store, id);
+  return state.status === 'live' ? state.report : null;
 }
 
 const heldBy = (state: SavedReportState): NameReservation | null =>

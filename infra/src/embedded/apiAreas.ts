@@ -103,11 +103,12 @@ const NAMED_AREAS: readonly ApiArea[] = [
   {
     name: 'Reports',
     description:
-      'Reports over the plan, saved reports and snapshots, exports to files, a teaching record.',
+      'Reports over the plan, saved reports and snapshots, exports to files, data services, a teaching record.',
     prefixes: [
       '/api/reports',
       '/api/reportSnapshots',
       '/api/reportExports',
+      '/api/dataServices',
       '/api/instructors/:UserId/teachingRecord',
     ],
   },

@@ -24,6 +24,8 @@ import {
   MergeUsersBody,
   RecordProgressActionBody,
   ReportExportAnswer,
+  DataServiceBody,
+  DataServiceRunAnswer,
   SetWorkingPeriodBody,
   StartMasqueradeBody,
   StartReportExportBody,
@@ -369,6 +371,24 @@ export function writeRoutes(): Map<string, WriteRoute> {
     [
       'DELETE /api/reportExports/:id',
       { summary: 'Delete an export and its file.', answer: ReportExportAnswer },
+    ],
+    // Data services: saved export definitions, run now or on their schedule.
+    [
+      'POST /api/dataServices',
+      { summary: 'Define a data service.', body: json(DataServiceBody), status: 201 },
+    ],
+    [
+      'PUT /api/dataServices/:id',
+      { summary: 'Change a data service (its whole definition).', body: json(DataServiceBody) },
+    ],
+    ['DELETE /api/dataServices/:id', { summary: 'Delete a data service and its runs’ files.' }],
+    [
+      'POST /api/dataServices/:id/runs',
+      {
+        summary: 'Run a data service now (a job: its progress comes on the socket).',
+        answer: DataServiceRunAnswer,
+        status: 201,
+      },
     ],
   ]);
   for (const resource of allResources) {

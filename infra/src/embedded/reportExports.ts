@@ -41,5 +41,6 @@ export async function composeReportExports(options: {
     find: (id) => store.find(id),
     end: (id, status, now, reason) => store.end(id, status, now, reason),
     remove: (id) => store.remove(id),
+    removeRuns: (dataServiceId) => store.removeRuns(dataServiceId),
   };
 }

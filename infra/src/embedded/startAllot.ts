@@ -47,6 +47,7 @@ import { identityOptions } from './identity.js';
 import { samlKeyPair } from './samlKeys.js';
 import { createSqlSignInState } from './signInState.js';
 import { composeReportExports } from './reportExports.js';
+import { restoreDataServiceSchedules } from './dataServiceSchedules.js';
 
 export interface RunningAllot {
   /** Where a browser reaches it, e.g. http://localhost:3000. */
@@ -238,6 +239,13 @@ export async function startAllot(
       // The first page a person opens should already show the demo institution.
       const head = await store.headPosition();
       if (head) await runner.waitFor(head, undefined, SEED_VISIBLE_TIMEOUT_MS);
+    }
+
+    try {
+      await restoreDataServiceSchedules({ knex, store, runner, jobs });
+    } catch (err) {
+      // The app is still of use without its scheduled exports; the log says why they wait.
+      app.log.error(err, 'The data services’ schedules could not be set');
     }
 
     await app.listen({ port: config.port, host: config.host });

@@ -18,6 +18,7 @@ import { offeringOverviewRoutes } from '../readModels/offeringOverview/routes.js
 import { reportReadRoutes } from '../readModels/reports/routes.js';
 import { savedReportReadRoutes } from '../readModels/savedReports/routes.js';
 import { reportExportReadRoutes } from '../readModels/reportExports/routes.js';
+import { dataServiceReadRoutes } from '../readModels/dataServices/routes.js';
 import { sendError, viewerPlugin, type ViewerResolver } from '../http/viewer.js';
 import { authRoutes } from '../readModels/auth/routes.js';
 import { viewerFromRequestAuth, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
@@ -49,6 +50,7 @@ const VIEWER_READ_ROUTES = [
   reportReadRoutes,
   savedReportReadRoutes,
   reportExportReadRoutes,
+  dataServiceReadRoutes,
 ] as const;
 
 /**

@@ -8,6 +8,7 @@ import { approvalEventSchemas } from '../teaching/approvals/events.js';
 import { calendarEventSchemas } from '../teaching/calendars.js';
 import { savedReportEventSchemas } from '../reports/savedReports.js';
 import { reportExportEventSchemas } from '../reports/reportExports.js';
+import { dataServiceEventSchemas } from '../reports/dataServices.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -23,6 +24,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...calendarEventSchemas,
   ...savedReportEventSchemas,
   ...reportExportEventSchemas,
+  ...dataServiceEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

@@ -6,6 +6,7 @@ import {
   ReportFilterValue,
   ReportSort,
   reportFiltersToSend,
+  type ReportQuery,
 } from './query.js';
 import type { ReportType } from './reportTypes.js';
 
@@ -39,6 +40,29 @@ export function defaultGridState(type: ReportType): GridState {
     sorts: [...definition.defaultSort],
     groupBy: definition.defaultGroupBy ?? null,
     pageSize: DEFAULT_REPORT_PAGE_SIZE,
+  };
+}
+
+/**
+ * What a grid asks of its report (spec §5): ignored filter values and nested-association filters
+ * are not sent; a grouped report asks for its group column too, so rows can be put under their
+ * group's header even when the column is not shown. The period only for a period-scoped report.
+ */
+export function gridStateQuery(
+  type: ReportType,
+  grid: GridState,
+  AcademicPeriodId: string | null,
+): ReportQuery {
+  const shown = grid.columns.map((c) => c.key);
+  const columns =
+    grid.groupBy && !shown.includes(grid.groupBy) ? [...shown, grid.groupBy] : [...shown];
+  const periodScoped = REPORT_DEFINITIONS[type].periodScoped;
+  return {
+    columns,
+    filters: reportFiltersToSend(grid.filters),
+    sorts: grid.sorts,
+    groupBy: grid.groupBy,
+    ...(periodScoped && AcademicPeriodId ? { AcademicPeriodId } : {}),
   };
 }
 

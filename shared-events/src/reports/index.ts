@@ -4,3 +4,4 @@ export * from './query.js';
 export * from './gridState.js';
 export * from './savedReports.js';
 export * from './reportExports.js';
+export * from './dataServices.js';

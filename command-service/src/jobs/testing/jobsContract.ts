@@ -45,6 +45,10 @@ export function describeJobsContract(
         await reportProgress({ phase: 'reading' });
         throw new Error('import file is empty');
       });
+      jobs.define<{ key: string }>('tick', ({ data, ownerId }) => {
+        ticks.push(`${data.key}:${ownerId}`);
+        return Promise.resolve(null);
+      });
       // Works until it is stopped, as a long export does: a step, then a look at the signal.
       jobs.define<{ tag: string }>('untilStopped', async ({ data, signal, reportProgress }) => {
         started.push(data.tag);
@@ -56,6 +60,10 @@ export function describeJobsContract(
       });
     });
     const started: string[] = [];
+    const ticks: string[] = [];
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
     const runningReported = async (id: string) => {
       while (!recorder.of(id).some((r) => r.state === 'running' && r.progress !== 0)) {
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -136,6 +144,42 @@ export function describeJobsContract(
       expect([first.id, again.id]).toEqual([jobId, jobId]);
       await recorder.finished(jobId);
       expect(recorder.of(jobId).filter((r) => r.state === 'completed')).toHaveLength(1);
+    });
+
+    test('a schedule enqueues its job at every instant it names, until it is ended', async () => {
+      const key = `every-second-${String(Date.now())}`;
+      // Every second: set twice, the second replaces the first (one schedule, its owner).
+      await jobs.schedule(
+        key,
+        { pattern: '* * * * * *', timeZone: 'UTC' },
+        'tick',
+        { key },
+        {
+          ownerId: 'first-owner',
+        },
+      );
+      await jobs.schedule(
+        key,
+        { pattern: '* * * * * *', timeZone: 'Europe/Berlin' },
+        'tick',
+        { key },
+        {
+          ownerId: 'user-4',
+        },
+      );
+      expect((await jobs.scheduledKeys()).filter((k) => k === key)).toEqual([key]);
+      await until(() => ticks.filter((t) => t === `${key}:user-4`).length >= 2);
+      expect(await jobs.unschedule(key)).toBe(true);
+      expect(await jobs.scheduledKeys()).not.toContain(key);
+      expect(await jobs.unschedule(key)).toBe(false);
+      // A run already under way when it ended may still finish; none starts two seconds later.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const after = ticks.length;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(ticks.length).toBe(after);
+      await expect(
+        jobs.schedule(key, { pattern: '* * * * *', timeZone: 'UTC' }, 'nope', {}, { ownerId: 'u' }),
+      ).rejects.toThrow('No handler is defined for job nope');
     });
 
     test('unknown names are refused and unknown ids answer null', async () => {

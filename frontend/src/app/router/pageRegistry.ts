@@ -51,6 +51,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/taxonomies': () => import('../../features/admin/pages/TaxonomiesPage.js'),
   '/academicPeriods': () => import('../../features/admin/pages/AcademicPeriodsPage.js'),
   '/reports': () => import('../../features/reports/pages/ReportsHomePage.js'),
+  '/dataServices': () => import('../../features/reports/dataServices/DataServicesPage.js'),
   '/reports/admin': () => import('../../features/reports/pages/CustomReportsPage.js'),
   '/reports/*': () => import('../../features/reports/pages/ReportPage.js'),
 };

@@ -1,6 +1,7 @@
 import {
   REPORT_DEFINITIONS,
   QUERYABLE_REPORT_TYPES,
+  gridStateQuery,
   reportFiltersToSend,
   type AppAbility,
   type GridState,
@@ -214,26 +215,13 @@ export interface ReportRun {
   asOf: { at: string } | { position: string } | null;
 }
 
-/**
- * The body of POST /api/reports/:type/query for a run (spec §5): ignored filter values and
- * nested-association filters are not sent; a grouped report asks for its group column too, so
- * rows can be put under their group's header even when the column is not shown.
- */
+/** The body of POST /api/reports/:type/query for a run: the grid's query, as of, one page. */
 export function reportQueryOf(type: QueryableReportType, run: ReportRun): ReportQuery {
-  const { grid } = run;
-  const shown = grid.columns.map((c) => c.key);
-  const columns =
-    grid.groupBy && !shown.includes(grid.groupBy) ? [...shown, grid.groupBy] : [...shown];
-  const periodScoped = REPORT_DEFINITIONS[type].periodScoped;
   return {
-    columns,
-    filters: reportFiltersToSend(grid.filters),
-    sorts: grid.sorts,
-    groupBy: grid.groupBy,
-    ...(periodScoped && run.AcademicPeriodId ? { AcademicPeriodId: run.AcademicPeriodId } : {}),
+    ...gridStateQuery(type, run.grid, run.AcademicPeriodId),
     ...(run.asOf ? { asOf: run.asOf } : {}),
     page: run.page,
-    pageSize: grid.pageSize,
+    pageSize: run.grid.pageSize,
   };
 }
 

@@ -55,6 +55,15 @@ export async function migrateReportExports(knex: Knex, tables: ReportExportTable
            finished_at timestamptz
          )`,
       );
+      // Runs of data services are exports too, listed under their data service (not as anyone's).
+      await trx.raw(
+        `ALTER TABLE ${tables.exports}
+           ADD COLUMN IF NOT EXISTS data_service_id text,
+           ADD COLUMN IF NOT EXISTS trigger text`,
+      );
+      await trx.raw(
+        `CREATE INDEX IF NOT EXISTS report_exports_data_service ON ${tables.exports} (data_service_id, created_at DESC) WHERE data_service_id IS NOT NULL`,
+      );
       await trx.raw(
         `CREATE INDEX IF NOT EXISTS report_exports_owner ON ${tables.exports} (owner_id, created_at DESC)`,
       );

@@ -5,6 +5,8 @@ import {
   reportExportFileName,
   users,
   type QueryableReportType,
+  type DataServiceRunAnswer,
+  type DataServiceTrigger,
   type ReportExportAnswer,
   type ReportExportFormat,
   type ReportExportStatus,
@@ -35,6 +37,8 @@ export interface ReportExportRow {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  data_service_id: string | null;
+  trigger: DataServiceTrigger | null;
 }
 
 /** What starting an export records. */
@@ -48,6 +52,8 @@ export interface NewReportExport {
   AcademicPeriodId: string | null;
   timeZone: string;
   createdAt: Date;
+  /** A run of a data service, and what started it. */
+  run?: { dataServiceId: string; trigger: DataServiceTrigger };
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -75,6 +81,10 @@ function answerOf(row: ReportExportRow & { person_name?: string | null }): Repor
   };
 }
 
+function runAnswerOf(row: ReportExportRow & { person_name?: string | null }): DataServiceRunAnswer {
+  return { ...answerOf(row), trigger: row.trigger ?? 'manual' };
+}
+
 /**
  * The exports table: what the routes record and read, and the job's steps. Every change of
  * status names the statuses it may come from, so a stop and the job's own end never undo each
@@ -97,7 +107,9 @@ export function createReportExportStore(options: {
     }
   };
 
-  async function select(where: (q: Knex.QueryBuilder) => void): Promise<ReportExportAnswer[]> {
+  async function selectRows(
+    where: (q: Knex.QueryBuilder) => void,
+  ): Promise<(ReportExportRow & { person_name?: string | null })[]> {
     const usersTable = await people();
     const q = knex({ e: tables.exports })
       .select('e.*')
@@ -111,8 +123,11 @@ export function createReportExportStore(options: {
         knex.raw("u.data->>'displayName' AS person_name"),
       );
     }
-    const rows = (await q) as (ReportExportRow & { person_name?: string | null })[];
-    return rows.map(answerOf);
+    return (await q) as (ReportExportRow & { person_name?: string | null })[];
+  }
+
+  async function select(where: (q: Knex.QueryBuilder) => void): Promise<ReportExportAnswer[]> {
+    return (await selectRows(where)).map(answerOf);
   }
 
   return {
@@ -128,6 +143,8 @@ export function createReportExportStore(options: {
         time_zone: input.timeZone,
         status: 'queued',
         created_at: input.createdAt,
+        data_service_id: input.run?.dataServiceId ?? null,
+        trigger: input.run?.trigger ?? null,
       });
       const [created] = await select((q) => void q.where('e.id', input.id));
       return created as ReportExportAnswer;
@@ -138,11 +155,44 @@ export function createReportExportStore(options: {
       return found ?? null;
     },
 
-    /** Newest first: one owner's, or (null) everyone's. */
+    /** Newest first: one owner's, or (null) everyone's; runs of data services are not here. */
     list(ownerId: string | null): Promise<ReportExportAnswer[]> {
       return select((q) => {
+        q.whereNull('e.data_service_id');
         if (ownerId !== null) q.where('e.owner_id', ownerId);
       });
+    },
+
+    /** A data service's runs, newest first (at most `limit`). */
+    async runs(dataServiceId: string, limit = 100): Promise<DataServiceRunAnswer[]> {
+      const rows = await selectRows(
+        (q) => void q.where('e.data_service_id', dataServiceId).limit(limit),
+      );
+      return rows.map(runAnswerOf);
+    },
+
+    /** One run of a data service. */
+    async run(dataServiceId: string, runId: string): Promise<DataServiceRunAnswer | null> {
+      const [row] = await selectRows(
+        (q) => void q.where({ 'e.data_service_id': dataServiceId, 'e.id': runId }),
+      );
+      return row ? runAnswerOf(row) : null;
+    },
+
+    /** The newest run of each of these data services. */
+    async lastRuns(dataServiceIds: readonly string[]): Promise<Map<string, DataServiceRunAnswer>> {
+      const last = new Map<string, DataServiceRunAnswer>();
+      if (dataServiceIds.length === 0) return last;
+      const newest = knex(tables.exports)
+        .distinctOn('data_service_id')
+        .select('id')
+        .whereIn('data_service_id', dataServiceIds)
+        .orderBy([{ column: 'data_service_id' }, { column: 'created_at', order: 'desc' }]);
+      const rows = await selectRows((q) => void q.whereIn('e.id', newest));
+      for (const row of rows) {
+        if (row.data_service_id) last.set(row.data_service_id, runAnswerOf(row));
+      }
+      return last;
     },
 
     /** The job takes a queued export; null when it was stopped, deleted or taken already. */
@@ -226,6 +276,10 @@ export function createReportExportStore(options: {
 
     async remove(id: string): Promise<boolean> {
       return (await knex(tables.exports).where({ id }).delete()) > 0;
+    },
+
+    removeRuns(dataServiceId: string): Promise<number> {
+      return knex(tables.exports).where({ data_service_id: dataServiceId }).delete();
     },
 
     /** The file of a done export, read chunk by chunk as the reader takes it. */

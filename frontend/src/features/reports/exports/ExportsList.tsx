@@ -38,7 +38,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An export's status; while it runs, its rows written of the total as the job reports them. */
-function ExportStatus({ row }: { row: ReportExportAnswer }) {
+export function ExportStatus({ row }: { row: ReportExportAnswer }) {
   const report = useJobProgress(isUnfinishedExport(row.status) ? row.id : null);
   const rows = rowsProgress(report?.progress);
   const running = isUnfinishedExport(row.status) && rows && report?.state === 'running';

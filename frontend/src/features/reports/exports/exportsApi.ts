@@ -58,12 +58,17 @@ export const {
   useDeleteReportExportMutation,
 } = exportsApi;
 
-/** Starts the browser's download of a done export's file. */
-export function downloadExport(id: string, fileName: string): void {
+/** Starts the browser's download of the file at `url` (an export's or a data service run's). */
+export function downloadFrom(url: string, fileName: string): void {
   const link = document.createElement('a');
-  link.href = exportFileUrl(id);
+  link.href = url;
   link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** Starts the browser's download of a done export's file. */
+export function downloadExport(id: string, fileName: string): void {
+  downloadFrom(exportFileUrl(id), fileName);
 }

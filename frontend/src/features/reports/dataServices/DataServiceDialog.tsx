@@ -1,0 +1,358 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  NumericInput,
+  Radio,
+  RadioGroup,
+  TextArea,
+} from '@blueprintjs/core';
+import {
+  LAST_SCHEDULED_DAY_OF_MONTH,
+  REPORT_DEFINITIONS,
+  WEEKDAY_NAMES,
+  describeSchedule,
+  type DataServiceAnswer,
+  type DataServiceBody,
+  type DataServiceFrequency,
+  type ReportExportFormat,
+  type SavedReportAnswer,
+} from '@allot/shared-events/browser';
+import type { ServerProblem } from '../../../lib/errors/serverErrors.js';
+import { FORMAT_LABELS } from '../exports/exportFormat.js';
+
+type Frequency = DataServiceFrequency | 'none';
+
+/** What the form holds: the definition, with every schedule field kept while another is chosen. */
+interface Draft {
+  name: string;
+  description: string;
+  savedReportId: string;
+  format: ReportExportFormat;
+  timeZone: string;
+  frequency: Frequency;
+  time: string;
+  weekdays: number[];
+  dayOfMonth: number;
+}
+
+const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
+  none: 'Only when someone runs it',
+  daily: 'Every day',
+  weekly: 'Every week',
+  monthly: 'Every month',
+};
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The time zones this browser knows, the chosen one first when it is not among them. */
+function timeZones(chosen: string): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = known.includes('UTC') ? known : ['UTC', ...known];
+  return all.includes(chosen) ? all : [chosen, ...all];
+}
+
+function draftOf(service: DataServiceAnswer | null, reports: readonly SavedReportAnswer[]): Draft {
+  const schedule = service?.schedule ?? null;
+  return {
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    savedReportId: service?.savedReportId ?? reports[0]?.id ?? '',
+    format: service?.format ?? 'xlsx',
+    timeZone: service?.timeZone ?? browserTimeZone(),
+    frequency: schedule?.frequency ?? 'none',
+    time: schedule?.time ?? '06:00',
+    weekdays: schedule?.weekdays ?? [1],
+    dayOfMonth: schedule?.dayOfMonth ?? 1,
+  };
+}
+
+/** The body the server takes: only the schedule fields its frequency has. */
+export function bodyOf(draft: Draft): DataServiceBody {
+  const { frequency, time } = draft;
+  return {
+    name: draft.name.trim(),
+    description: draft.description.trim() || null,
+    savedReportId: draft.savedReportId,
+    format: draft.format,
+    timeZone: draft.timeZone,
+    schedule:
+      frequency === 'none'
+        ? null
+        : frequency === 'weekly'
+          ? { frequency, time, weekdays: [...draft.weekdays].sort((a, b) => a - b) }
+          : frequency === 'monthly'
+            ? { frequency, time, dayOfMonth: draft.dayOfMonth }
+            : { frequency, time },
+  };
+}
+
+type Field = 'name' | 'description' | 'savedReportId' | 'timeZone' | 'schedule';
+
+/** What is wrong before anything is sent. */
+function draftErrors(draft: Draft): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!draft.name.trim()) errors.name = 'Give the data service a name.';
+  if (!draft.savedReportId) errors.savedReportId = 'Choose the report it exports.';
+  if (draft.frequency === 'weekly' && draft.weekdays.length === 0) {
+    errors.schedule = 'Choose at least one day.';
+  }
+  if (draft.frequency !== 'none' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(draft.time)) {
+    errors.schedule = 'Choose the time of day.';
+  }
+  return errors;
+}
+
+/** The server's reasons, under the fields they name; the rest above the form. */
+function refusalOf(problem: ServerProblem) {
+  const fields: Partial<Record<Field, string>> = {};
+  for (const [key, message] of Object.entries(problem.fieldErrors)) {
+    const field = key.split('.')[0] as Field;
+    if (message && ['name', 'description', 'savedReportId', 'timeZone', 'schedule'].includes(field))
+      fields[field] = message;
+  }
+  return { fields, message: Object.keys(fields).length > 0 ? null : problem.message };
+}
+
+/**
+ * A data service's definition: its name and description, the saved report it exports, the file
+ * format, the time zone and when it runs by itself. Stays open with the server's reasons when
+ * the save is refused (a name taken, a report deleted meanwhile).
+ */
+export function DataServiceDialog({
+  service,
+  reports,
+  onSubmit,
+  onClose,
+}: {
+  /** Null: a new one. */
+  service: DataServiceAnswer | null;
+  /** The saved reports the viewer may choose from. */
+  reports: readonly SavedReportAnswer[];
+  onSubmit: (body: DataServiceBody) => Promise<ServerProblem | null>;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState(() => draftOf(service, reports));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = draftErrors(draft);
+    setErrors(checked);
+    if (Object.keys(checked).length > 0) return;
+    setSaving(true);
+    const problem = await onSubmit(bodyOf(draft));
+    setSaving(false);
+    if (!problem) return;
+    const refused = refusalOf(problem);
+    setErrors(refused.fields);
+    setMessage(refused.message);
+  }
+
+  const reportMissing =
+    service !== null && !reports.some((r) => r.id === draft.savedReportId) && draft.savedReportId;
+  const field = (id: Field) => ({
+    intent: errors[id] ? Intent.DANGER : Intent.NONE,
+    helperText: errors[id],
+  });
+  const preview = bodyOf(draft).schedule;
+
+  return (
+    <Dialog
+      isOpen
+      title={service ? `Edit ${service.name}` : 'New data service'}
+      onClose={onClose}
+      className="allot-data-service-dialog"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogBody>
+          {message && (
+            <Callout intent={Intent.DANGER} className="allot-form-callout">
+              {message}
+            </Callout>
+          )}
+          <FormGroup label="Name" labelFor="data-service-name" {...field('name')}>
+            <InputGroup
+              id="data-service-name"
+              value={draft.name}
+              maxLength={200}
+              autoFocus
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          </FormGroup>
+          <FormGroup
+            label="Description"
+            labelFor="data-service-description"
+            labelInfo="(optional)"
+            {...field('description')}
+          >
+            <TextArea
+              id="data-service-description"
+              value={draft.description}
+              maxLength={1000}
+              fill
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          </FormGroup>
+          <FormGroup
+            label="Report"
+            labelFor="data-service-report"
+            {...field('savedReportId')}
+            helperText={
+              errors.savedReportId ??
+              (reportMissing
+                ? 'The report it exported has been deleted: choose another.'
+                : 'Each run writes this saved report as it reads then: its columns, filters and sorting.')
+            }
+          >
+            <HTMLSelect
+              id="data-service-report"
+              value={draft.savedReportId}
+              fill
+              onChange={(e) => set({ savedReportId: e.target.value })}
+            >
+              {reportMissing && <option value={draft.savedReportId}>(deleted report)</option>}
+              {reports.length === 0 && <option value="">No saved reports yet</option>}
+              {reports.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name} — {REPORT_DEFINITIONS[r.reportType].title}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <RadioGroup
+            label="File format"
+            inline
+            selectedValue={draft.format}
+            onChange={(e) => set({ format: e.currentTarget.value as ReportExportFormat })}
+          >
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Radio key={format} value={format} label={FORMAT_LABELS[format]} />
+            ))}
+          </RadioGroup>
+          <FormGroup
+            label="Runs by itself"
+            labelFor="data-service-frequency"
+            {...field('schedule')}
+          >
+            <div className="allot-data-service-schedule">
+              <HTMLSelect
+                id="data-service-frequency"
+                value={draft.frequency}
+                onChange={(e) => set({ frequency: e.target.value as Frequency })}
+              >
+                {(Object.keys(FREQUENCY_LABELS) as Frequency[]).map((f) => (
+                  <option key={f} value={f}>
+                    {FREQUENCY_LABELS[f]}
+                  </option>
+                ))}
+              </HTMLSelect>
+              {draft.frequency === 'monthly' && (
+                <label className="allot-inline-label">
+                  on day
+                  <NumericInput
+                    aria-label="Day of the month"
+                    min={1}
+                    max={LAST_SCHEDULED_DAY_OF_MONTH}
+                    value={draft.dayOfMonth}
+                    clampValueOnBlur
+                    minorStepSize={null}
+                    onValueChange={(value) =>
+                      set({
+                        dayOfMonth: Number.isFinite(value)
+                          ? Math.min(LAST_SCHEDULED_DAY_OF_MONTH, Math.max(1, Math.round(value)))
+                          : 1,
+                      })
+                    }
+                    style={{ width: 56 }}
+                  />
+                </label>
+              )}
+              {draft.frequency !== 'none' && (
+                <label className="allot-inline-label">
+                  at
+                  <input
+                    type="time"
+                    className="bp6-input"
+                    aria-label="Time of day"
+                    value={draft.time}
+                    required
+                    onChange={(e) => set({ time: e.target.value })}
+                  />
+                </label>
+              )}
+            </div>
+          </FormGroup>
+          {draft.frequency === 'weekly' && (
+            <fieldset className="allot-data-service-days">
+              <legend>On</legend>
+              {WEEKDAY_NAMES.map((day, index) => (
+                <Checkbox
+                  key={day}
+                  inline
+                  label={day}
+                  checked={draft.weekdays.includes(index)}
+                  onChange={(e) =>
+                    set({
+                      weekdays: e.currentTarget.checked
+                        ? [...draft.weekdays, index]
+                        : draft.weekdays.filter((d) => d !== index),
+                    })
+                  }
+                />
+              ))}
+            </fieldset>
+          )}
+          <FormGroup
+            label="Time zone"
+            labelFor="data-service-time-zone"
+            {...field('timeZone')}
+            helperText={
+              errors.timeZone ??
+              (preview
+                ? `${describeSchedule(preview)}, ${draft.timeZone} time. Dates in the file are written in this time zone too.`
+                : 'Dates in the file are written in this time zone.')
+            }
+          >
+            <HTMLSelect
+              id="data-service-time-zone"
+              value={draft.timeZone}
+              onChange={(e) => set({ timeZone: e.target.value })}
+            >
+              {timeZones(draft.timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                text={service ? 'Save' : 'Create'}
+                loading={saving}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -145,7 +145,11 @@ export function DataServiceDialog({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  // A change answers the reason given for the field it changes.
+  const set = (change: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setErrors({});
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -30,6 +30,10 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
     route: 'POST /api/reportExports/{id}/stop',
     reason: 'stopping an export takes nothing but its id, which the address names',
   },
+  {
+    route: 'POST /api/dataServices/{id}/runs',
+    reason: 'a run takes nothing but the data service, which the address names',
+  },
 ];
 
 const WITH_BODY = new Set(['post', 'put', 'patch']);

@@ -1,34 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn, socketConnected } from './harness.js';
+import type { Page } from 'playwright-core';
+import { browserForFile } from './browser.js';
 
 // Issue 5: a logo upload and a primary colour change on System Settings reach every open browser.
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  const connected = socketConnected(page);
-  await signIn(page, username, origin);
-  await connected;
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) =>
+  files.open(username, origin, { viewport: { width: 1280, height: 800 }, socket: true });
 
 /** A 300 × 60 PNG in one colour, drawn by the browser itself. */
 async function drawLogo(): Promise<Buffer> {
-  const page = await browser.newPage({ viewport: { width: 400, height: 100 } });
+  const page = await files.browser().newPage({ viewport: { width: 400, height: 100 } });
   await page.setContent(
     '<body style="margin:0"><div style="width:300px;height:60px;background:#2e8b57"></div></body>',
   );

@@ -1,4 +1,11 @@
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { signIn, socketConnected } from './harness.js';
 
 /** The system Chromium (scripts/test.mjs finds or installs it); playwright never downloads one. */
 export function chromiumPath(): string {
@@ -65,3 +72,48 @@ export async function imageLoaded(page: Page, selector: string): Promise<void> {
 
 /** The sign-in page's logo (frontend/src/features/login/pages/LoginPage.tsx). */
 export const LOGIN_LOGO = 'img.allot-login__logo';
+
+export interface OpenOptions {
+  /** Default 1400 × 900. */
+  viewport?: { width: number; height: number };
+  /** Wait until the page's socket is connected (for tests of what arrives live). */
+  socket?: boolean;
+  acceptDownloads?: boolean;
+}
+
+/**
+ * One Chromium for a test file (launched before its tests, closed after them with every context
+ * it opened) and `open(username, origin)`: a fresh context signed in as that demo user on that
+ * page, with the problems a person would notice collected (`watchForProblems`).
+ */
+export function browserForFile() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('Chromium is launched before the tests of the file');
+    return browser;
+  };
+  return {
+    browser: launched,
+    async open(username: string, origin: string, options: OpenOptions = {}) {
+      const context = await launched().newContext({
+        viewport: options.viewport ?? { width: 1400, height: 900 },
+        ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems = watchForProblems(page);
+      const connected = options.socket ? socketConnected(page) : null;
+      await signIn(page, username, origin);
+      await connected;
+      return { page, problems, context };
+    },
+  };
+}

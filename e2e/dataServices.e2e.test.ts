@@ -1,35 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn } from './harness.js';
+import { browserForFile } from './browser.js';
 
 // Data Services in the browser: an administrator defines one over a system report with a weekly
 // schedule, runs it now, watches the run finish and downloads its file from the run history;
 // a reporting user has no Data Services and the server refuses them; with the flag off even an
 // administrator has none.
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 900 },
-    acceptDownloads: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  await signIn(page, username, origin);
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) =>
+  files.open(username, origin, { acceptDownloads: true });
 
 const run = Date.now().toString(36).slice(-5);
 const TEST_MS = 300_000;

@@ -1,30 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn, socketConnected } from './harness.js';
+import type { Page } from 'playwright-core';
+import { browserForFile } from './browser.js';
 
 // Issue 13: the places where a person got stuck, each as they met it in the browser.
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  const connected = socketConnected(page);
-  await signIn(page, username, origin);
-  await connected;
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) => files.open(username, origin, { socket: true });
 
 const run = Date.now().toString(36).slice(-5);
 

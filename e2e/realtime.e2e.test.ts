@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { api as call } from './api.js';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn, socketConnected } from './harness.js';
+import { browserForFile } from './browser.js';
 
 interface Period {
   id: string;
@@ -9,28 +8,9 @@ interface Period {
   isSystemActive: boolean;
 }
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  const connected = socketConnected(page);
-  await signIn(page, username, origin);
-  await connected;
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) =>
+  files.open(username, origin, { viewport: { width: 1280, height: 800 }, socket: true });
 
 async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => {

@@ -1,34 +1,15 @@
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn } from './harness.js';
+import { browserForFile } from './browser.js';
 
 // Reports in the browser: a reporting user builds and saves a report on the grid and finds it
 // again after a reload, cannot change a system report (the demo data has one per report type),
 // and sees a report an administrator defined in Custom Reports and shared with their role. They
 // export a report to Excel and read the file back; faculty may not export. A report as of an
 // instant shows the plan as it stood then.
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  await signIn(page, username, origin);
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) => files.open(username, origin);
 
 /** Opens the Columns control and waits for its checkboxes (a click during a redraw may miss). */
 async function openColumns(page: Page, tableName: string) {

@@ -1,31 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn, socketConnected } from './harness.js';
+import { browserForFile } from './browser.js';
 
 // Issue 6: preferences, approvals by progress step, and changes reaching another browser live.
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  const connected = socketConnected(page);
-  await signIn(page, username, origin);
-  await connected;
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) => files.open(username, origin, { socket: true });
 
 interface Submission {
   UserId: string;

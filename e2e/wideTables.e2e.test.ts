@@ -1,29 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchForProblems } from './browser.js';
-import { signIn } from './harness.js';
+import type { Page } from 'playwright-core';
+import { browserForFile } from './browser.js';
 
 // Issue 13, item 21: the wide lists fit a 1400 px window (the 240 px drawer open), a person hides
 // and shows columns (kept in this browser), and the dashboard's planning progress tells the truth.
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(username: string, origin: string) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  await signIn(page, username, origin);
-  return { page, problems };
-}
+const files = browserForFile();
+const open = (username: string, origin: string) => files.open(username, origin);
 
 /** The list has its rows (the pager no longer says "Loading…"). */
 async function loaded(page: Page) {

@@ -237,3 +237,21 @@ test('a split needs a grouping and a column that can be grouped', () => {
     false,
   );
 });
+
+test("an instructor's workgroup is the one they teach the most in when they belong to none", async () => {
+  // The history's workgroups have no members: every instructor's workgroup comes from teaching.
+  const query = resolveReportQuery('InstructorWorkloads', {
+    columns: ['name', 'workgroup', 'teaching'],
+    pageSize: 500,
+  });
+  if (!query.ok) throw new Error(JSON.stringify(query.issues));
+  const answer = await full.reports.run('InstructorWorkloads', query.value, {
+    AcademicPeriodId: PERIOD,
+  });
+  const teaching = answer.rows.filter((row) => Number(row.teaching) > 0);
+  expect(teaching.length).toBeGreaterThan(0);
+  for (const row of teaching) expect(['Biology', 'Chemistry']).toContain(row.workgroup);
+  for (const row of answer.rows.filter((r) => Number(r.teaching) === 0)) {
+    expect(row.workgroup).toBeNull();
+  }
+});

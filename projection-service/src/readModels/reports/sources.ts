@@ -181,6 +181,18 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
           WHERE a.period_id = ? AND a.state->>'status' <> 'withdrawn'
           GROUP BY a.user_id
+        ), taught_in AS (
+          -- The workgroup of the sections an instructor teaches the most points in this period.
+          SELECT DISTINCT ON (a.user_id) a.user_id, w.state->>'name' AS name
+          FROM ${c.v('assignment')} a
+          JOIN ${c.v('section')} s ON s.id = a.parent_id
+          JOIN ${c.v('workgroup')} w ON w.id = s.workgroup_id
+          LEFT JOIN ${c.v('courseOffering')} o ON o.id = s.parent_id
+          LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
+          WHERE a.period_id = ? AND a.state->>'status' <> 'withdrawn'
+          GROUP BY a.user_id, w.state->>'name'
+          ORDER BY a.user_id, sum(${SECTION_POINTS} * ${num("a.state->>'sharePercent'")}) DESC,
+            w.state->>'name'
         ), admin AS (
           SELECT aa.user_id, sum(${num("aa.state->>'points'")}) AS points
           FROM ${c.v('administrativeAssignment')} aa WHERE aa.period_id = ?
@@ -193,7 +205,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           SELECT u.id,
             ${userName('u')} AS name,
             u.state->>'email' AS email,
-            hw.name AS workgroup,
+            COALESCE(hw.name, ti.name) AS workgroup,
             it.state->>'name' AS "instructorType",
             r.state->>'name' AS rank,
             COALESCE(${num("u.state->'FinancialData'->>'pointsRequired'")}, 0) AS required,
@@ -203,7 +215,9 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           FROM ${c.v('user')} u
           LEFT JOIN teaching t ON t.user_id = u.id
           LEFT JOIN admin ad ON ad.user_id = u.id
-          -- An instructor's workgroup for grouping: the first by name of those they belong to.
+          LEFT JOIN taught_in ti ON ti.user_id = u.id
+          -- An instructor's workgroup for grouping: the first by name of those they belong to,
+          -- else (most instructors are no member of any) the one they teach the most in.
           LEFT JOIN (
             SELECT m->>'UserId' AS user_id, min(w.state->>'name') AS name
             FROM ${c.v('workgroup')} w
@@ -221,7 +235,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
                WHEN l.required - l.teaching - l.administrative > 0 AND (SELECT closed FROM step) THEN 'under'
                ELSE 'within' END AS load
         FROM loads l`,
-      bindings: [c.period, c.period, ASSIGNMENT_STEP, c.period],
+      bindings: [c.period, c.period, c.period, ASSIGNMENT_STEP, c.period],
     };
   },
 

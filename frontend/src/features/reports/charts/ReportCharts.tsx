@@ -129,7 +129,7 @@ function LoadPanel({ AcademicPeriodId }: { AcademicPeriodId: string }) {
   return (
     <ChartPanel
       title={title}
-      description="Active faculty by how the points assigned to them (teaching and administrative) meet the points they are required to carry. Under-loaded counts once the assignment step has closed; before, points still to assign count as within required. An instructor in several workgroups counts in the first by name."
+      description="Active faculty by how the points assigned to them (teaching and administrative) meet the points they are required to carry. Under-loaded counts once the assignment step has closed; before, points still to assign count as within required. An instructor counts in the first workgroup by name they belong to, else in the one they teach the most in."
       query={query}
       isEmpty={(data) => data.total.count === 0}
       empty={NO_INSTRUCTORS}

@@ -10,6 +10,7 @@ import { migratePlanHistory, PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE } from './schem
 import {
   ASSIGNMENT_KIND,
   assignmentVersions,
+  typedColumnsOf,
   nextPreferences,
   nextResource,
   nextSection,
@@ -292,7 +293,8 @@ async function fillPeriods(trx: Knex.Transaction, table: string, writer: Version
  */
 export const planHistoryProjection: Projection = {
   name: 'plan_history',
-  version: 1,
+  // 2: assignments' share and status as columns of their own (reports read them index-only).
+  version: 2,
   eventTypes: planHistoryEventTypes,
   tables: [PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE],
 
@@ -338,7 +340,11 @@ export const planHistoryProjection: Projection = {
         [versions, ...chunk.flatMap((c) => [c.kind, c.id, c.valid_from, c.valid_to])],
       );
     }
-    const rows = writer.inserts.map((row) => ({ ...row, state: JSON.stringify(row.state) }));
+    const rows = writer.inserts.map((row) => ({
+      ...row,
+      ...typedColumnsOf(row),
+      state: JSON.stringify(row.state),
+    }));
     for (let i = 0; i < rows.length; i += CHUNK) {
       await trx(versions).insert(rows.slice(i, i + CHUNK));
     }

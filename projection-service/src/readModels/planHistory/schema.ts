@@ -42,6 +42,8 @@ export async function migratePlanHistory(
        workgroup_id text,
        parent_id text,
        user_id text,
+       share_percent double precision,
+       status text,
        state jsonb NOT NULL,
        PRIMARY KEY (kind, id, valid_from)
      )`,
@@ -66,4 +68,24 @@ export async function migratePlanHistory(
     name(PLAN_VERSIONS_TABLE, 'parent'),
     versions,
   ]);
+  // A period's assignments with what a report sums of them, read without visiting the table
+  // (index-only): now, and as of S (the versions begun by S, their end checked in the index).
+  const covering = '(parent_id, user_id, share_percent, status)';
+  await trx.raw(
+    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id) INCLUDE ${covering}
+     WHERE kind = 'assignment' AND valid_to IS NULL`,
+    [name(PLAN_VERSIONS_TABLE, 'assignments'), versions],
+  );
+  await trx.raw(
+    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id, valid_from)
+     INCLUDE (valid_to, parent_id, user_id, share_percent, status) WHERE kind = 'assignment'`,
+    [name(PLAN_VERSIONS_TABLE, 'assignments_asof'), versions],
+  );
+  // The sections alive at S: a range index finds them among every version of every section
+  // (about 45 each, one per change) without reading the versions begun before S one by one.
+  await trx.raw(
+    `CREATE INDEX IF NOT EXISTS ?? ON ?? USING gist (int8range(valid_from, valid_to))
+     WHERE kind = 'section'`,
+    [name(PLAN_VERSIONS_TABLE, 'sections_alive'), versions],
+  );
 }

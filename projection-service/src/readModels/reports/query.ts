@@ -152,13 +152,26 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     const v = (kind: string) =>
       instant.seq === null
         ? `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_to IS NULL)`
-        : `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_from <= ${instant.seq} AND (valid_to IS NULL OR valid_to > ${instant.seq}))`;
+        : // Both forms of "valid at S": the range one is what the sections' range index
+          // answers, the other what the kinds' B-tree indexes answer.
+          `(SELECT * FROM ${versionsSql} WHERE kind = '${kind}' AND valid_from <= ${instant.seq}
+             AND (valid_to IS NULL OR valid_to > ${instant.seq})
+             AND int8range(valid_from, valid_to) @> ${instant.seq}::bigint)`;
     const source = REPORT_SOURCES[type]({
       v,
       period: options.AcademicPeriodId,
       allPeriods: options.allPeriods ?? false,
       userId: options.UserId ?? null,
     });
+    const used = new Set([
+      ...Object.keys(query.filters),
+      ...query.sorts.map((sort) => sort.column),
+      ...(query.groupBy ? [query.groupBy] : []),
+      ...(query.splitBy ? [query.splitBy] : []),
+    ]);
+    const lateColumns = new Map(
+      Object.entries(source.late ?? {}).filter(([key]) => !used.has(key)),
+    );
     const where: string[] = [];
     const whereBindings: Knex.RawBinding[] = [];
     for (const [key, value] of Object.entries(query.filters)) {
@@ -193,6 +206,33 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
       fromBindings: [...source.bindings, ...whereBindings],
       order,
       shown: query.columns.map((key) => `base.${quote(key)}`).join(', '),
+      // A page computes the late columns for its own rows (none is filtered or sorted on), once
+      // it is cut: over the page's rows, not before the sort.
+      pageShown: query.columns
+        .filter((key) => !lateColumns.has(key))
+        .map((key) => `, base.${quote(key)}`)
+        .join(''),
+      lateShown: query.columns
+        .flatMap((key) => {
+          const late = lateColumns.get(key);
+          return late ? [`, ${late} AS ${quote(key)}`] : [];
+        })
+        .join(''),
+      // What the rows are read for: shown, sorted, grouped or split on (filters apply inside
+      // `from`). Naming only these lets PostgreSQL leave out every other column of the type's
+      // SELECT (a section's meetings, its term and mode joins) instead of computing it per row.
+      needed: [
+        ...new Set([
+          'id',
+          ...query.columns.filter((key) => !lateColumns.has(key)),
+          ...query.sorts.map((sort) => sort.column),
+          ...(query.groupBy ? [query.groupBy] : []),
+          ...(query.splitBy ? [query.splitBy] : []),
+        ]),
+      ]
+        .filter((key) => key === 'id' || columns.has(key))
+        .map((key) => `base.${quote(key)}`)
+        .join(', '),
     };
   }
 
@@ -211,13 +251,8 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
     return knex.transaction(
       async (trx) => {
         await useReportMemory(trx);
-        const { columns, instant, from, fromBindings, order, shown } = await prepare(
-          trx,
-          plan,
-          type,
-          query,
-          options,
-        );
+        const { columns, instant, from, fromBindings, order, pageShown, lateShown, needed } =
+          await prepare(trx, plan, type, query, options);
         const summable = query.columns.filter((key) => columns.get(key)?.summable);
         const sumsSql = summable
           .map((key) => `, sum(base.${quote(key)}) AS ${quote(key)}`)
@@ -241,13 +276,15 @@ export function createReportQuery(knex: Knex, tables: TableResolver) {
         // them, which made a grouped report three times as slow. The totals row always exists,
         // so an empty page still answers its count; the page keeps its order by number.
         const answer = await trx.raw<{ rows: Record<string, unknown>[] }>(
-          `WITH base AS MATERIALIZED (SELECT base.* ${from})
+          `WITH base AS MATERIALIZED (SELECT ${needed} ${from})
            SELECT page.*, to_json(totals) AS "__totals", ${groupsSql} AS "__groups",
              ${splitsSql} AS "__splits"
            FROM (SELECT count(*) AS count ${sumsSql} FROM base) totals
            LEFT JOIN LATERAL (
-             SELECT base.id, ${shown}, row_number() OVER (ORDER BY ${order}) AS "__n"
-             FROM base ORDER BY ${order} LIMIT ? OFFSET ?
+             SELECT base.* ${lateShown} FROM (
+               SELECT base.id ${pageShown}, row_number() OVER (ORDER BY ${order}) AS "__n"
+               FROM base ORDER BY ${order} LIMIT ? OFFSET ?
+             ) base
            ) page ON true
            ORDER BY page."__n"`,
           [...fromBindings, query.pageSize, query.page * query.pageSize],

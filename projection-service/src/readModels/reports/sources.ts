@@ -22,6 +22,12 @@ export interface SourceContext {
 export interface Source {
   sql: string;
   bindings: Knex.RawBinding[];
+  /**
+   * Columns a page may compute for its own rows only, as SQL over the row's `base.id`, when the
+   * query neither filters, sorts, groups nor splits on them: a section's instructors' names are
+   * then aggregated for the 50 rows shown, not for every section of the period.
+   */
+  late?: Readonly<Record<string, string>>;
 }
 
 const userName = (alias: string) =>
@@ -64,12 +70,27 @@ function assignmentTotals(c: SourceContext, bindings: Knex.RawBinding[]): string
   const where = periodFilter('ia', c, bindings);
   return `LEFT JOIN (
       SELECT ia.parent_id AS section_id,
-        sum(${num("ia.state->>'sharePercent'")}) AS share_total,
+        sum(ia.share_percent) AS share_total,
         string_agg(${userName('iu')}, ', ' ORDER BY ${userName('iu')}) AS instructors
       FROM ${c.v('assignment')} ia LEFT JOIN ${c.v('user')} iu ON iu.id = ia.user_id
-      WHERE ${where} AND ia.state->>'status' <> 'withdrawn'
+      WHERE ${where} AND ia.status <> 'withdrawn'
       GROUP BY ia.parent_id
     ) ag ON ag.section_id = s.id`;
+}
+
+/** A section's meetings in words ("Tue/Thu 09:30–10:45, SSH 120; …"), from its version `s`. */
+function meetingsText(c: SourceContext, s: string): string {
+  return `(SELECT string_agg(concat(${daysText('mt')}, ' ', mt->>'startTime', '–', mt->>'endTime',
+                                    CASE WHEN l.id IS NULL THEN '' ELSE ', ' || (l.state->>'code') END), '; ')
+      FROM jsonb_array_elements(${s}.state->'section'->'meetings') mt
+      LEFT JOIN ${c.v('location')} l ON l.id = mt->>'LocationId')`;
+}
+
+/** A section's instructors' names (live assignments), for one row of a page. */
+function lateInstructors(c: SourceContext): string {
+  return `(SELECT string_agg(${userName('iu')}, ', ' ORDER BY ${userName('iu')})
+      FROM ${c.v('assignment')} ia LEFT JOIN ${c.v('user')} iu ON iu.id = ia.user_id
+      WHERE ia.parent_id = base.id AND ia.status <> 'withdrawn')`;
 }
 
 const periodFilter = (alias: string, c: SourceContext, bindings: Knex.RawBinding[]) => {
@@ -173,13 +194,13 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
     return {
       sql: `WITH teaching AS (
           SELECT a.user_id,
-                 sum(${SECTION_POINTS} * ${num("a.state->>'sharePercent'")} / 100) AS points,
+                 sum(${SECTION_POINTS} * a.share_percent / 100) AS points,
                  count(*) AS sections
           FROM ${c.v('assignment')} a
           JOIN ${c.v('section')} s ON s.id = a.parent_id
           LEFT JOIN ${c.v('courseOffering')} o ON o.id = s.parent_id
           LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
-          WHERE a.period_id = ? AND a.state->>'status' <> 'withdrawn'
+          WHERE a.period_id = ? AND a.status <> 'withdrawn'
           GROUP BY a.user_id
         ), taught_in AS (
           -- The workgroup of the sections an instructor teaches the most points in this period.
@@ -189,9 +210,9 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           JOIN ${c.v('workgroup')} w ON w.id = s.workgroup_id
           LEFT JOIN ${c.v('courseOffering')} o ON o.id = s.parent_id
           LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
-          WHERE a.period_id = ? AND a.state->>'status' <> 'withdrawn'
+          WHERE a.period_id = ? AND a.status <> 'withdrawn'
           GROUP BY a.user_id, w.state->>'name'
-          ORDER BY a.user_id, sum(${SECTION_POINTS} * ${num("a.state->>'sharePercent'")}) DESC,
+          ORDER BY a.user_id, sum(${SECTION_POINTS} * a.share_percent) DESC,
             w.state->>'name'
         ), admin AS (
           SELECT aa.user_id, sum(${num("aa.state->>'points'")}) AS points
@@ -257,16 +278,17 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
             ${SECTION_POINTS} AS points,
             COALESCE(ag.share_total, 0) AS share_total,
             ag.instructors,
-            (SELECT string_agg(concat(${daysText('mt')}, ' ', mt->>'startTime', '–', mt->>'endTime',
-                                      CASE WHEN l.id IS NULL THEN '' ELSE ', ' || (l.state->>'code') END), '; ')
-               FROM jsonb_array_elements(s.state->'section'->'meetings') mt
-               LEFT JOIN ${c.v('location')} l ON l.id = mt->>'LocationId') AS meetings
+            ${meetingsText(c, 's')} AS meetings
           FROM ${c.v('section')} s
           ${totals}
           ${joins}
           WHERE ${where}
         ) base`,
       bindings,
+      late: {
+        instructors: lateInstructors(c),
+        meetings: `(SELECT ${meetingsText(c, 'ls')} FROM ${c.v('section')} ls WHERE ls.id = base.id)`,
+      },
     };
   },
 
@@ -304,9 +326,9 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
       sql: `SELECT a.id, ${select},
           ${userName('u')} AS instructor,
           u.state->>'email' AS email,
-          a.state->>'status' AS status,
-          ${round2("(a.state->>'sharePercent')::double precision")} AS share,
-          ${round2(`${SECTION_POINTS} * ${num("a.state->>'sharePercent'")} / 100`)} AS points,
+          a.status,
+          ${round2('a.share_percent')} AS share,
+          ${round2(`${SECTION_POINTS} * a.share_percent / 100`)} AS points,
           a.state->>'notes' AS notes,
           ap.state->>'name' AS period
         FROM ${c.v('assignment')} a

@@ -44,6 +44,12 @@ export async function migratePlanHistory(
        user_id text,
        share_percent double precision,
        status text,
+       section_number text,
+       section_name text,
+       own_points double precision,
+       enrollment double precision,
+       term_id text,
+       mode_id text,
        state jsonb NOT NULL,
        PRIMARY KEY (kind, id, valid_from)
      )`,
@@ -88,6 +94,14 @@ export async function migratePlanHistory(
     `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id, valid_from)
      INCLUDE (valid_to, parent_id, user_id, share_percent, status) WHERE kind = 'assignment'`,
     [name(PLAN_VERSIONS_TABLE, 'assignments_asof'), versions],
+  );
+  // A period's current sections with what the Sections report reads of them (index-only).
+  await trx.raw(
+    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id)
+     INCLUDE (id, parent_id, workgroup_id, section_number, section_name, own_points, enrollment,
+       term_id, mode_id)
+     WHERE kind = 'section' AND valid_to IS NULL`,
+    [name(PLAN_VERSIONS_TABLE, 'sections'), versions],
   );
   // The sections alive at S: a range index finds them among every version of every section
   // (about 45 each, one per change) without reading the versions begun before S one by one.

@@ -45,21 +45,21 @@ function sectionColumns(c: SourceContext): { select: string; joins: string } {
   return {
     select: `c.state->>'courseNumber' AS "courseNumber",
       c.state->>'name' AS "courseName",
-      s.state->'section'->>'sectionNumber' AS "sectionNumber",
-      s.state->'section'->>'name' AS "sectionName",
+      s.section_number AS "sectionNumber",
+      s.section_name AS "sectionName",
       w.state->>'name' AS workgroup,
       t.state->>'name' AS term,
       m.state->>'name' AS "teachingMode"`,
     joins: `LEFT JOIN ${c.v('courseOffering')} o ON o.id = s.parent_id
       LEFT JOIN ${c.v('course')} c ON c.id = o.state->>'CourseId'
       LEFT JOIN ${c.v('workgroup')} w ON w.id = s.workgroup_id
-      LEFT JOIN ${c.v('academicTerm')} t ON t.id = s.state->'section'->'TermMode'->>'AcademicTermId'
-      LEFT JOIN ${c.v('teachingMode')} m ON m.id = s.state->'section'->'TermMode'->>'TeachingModeId'`,
+      LEFT JOIN ${c.v('academicTerm')} t ON t.id = s.term_id
+      LEFT JOIN ${c.v('teachingMode')} m ON m.id = s.mode_id`,
   };
 }
 
 /** DOMAIN.md: a section's points are its own, else its default, else the course's credit hours. */
-const SECTION_POINTS = `COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")}, ${num("c.state->>'sectionCreditHours'")}, 0)`;
+const SECTION_POINTS = `COALESCE(s.own_points, ${num("c.state->>'sectionCreditHours'")}, 0)`;
 
 /**
  * The live assignments of the report's sections, aggregated once per section (share total and
@@ -151,8 +151,8 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
         -- section without points of its own takes the course's credit hours (DOMAIN.md).
         LEFT JOIN (
           SELECT s.parent_id AS offering_id, count(*) AS sections,
-            sum(COALESCE(${num("s.state->'section'->>'points'")}, ${num("s.state->'section'->>'defaultPoints'")})) AS own_points,
-            count(*) FILTER (WHERE COALESCE(s.state->'section'->>'points', s.state->'section'->>'defaultPoints') IS NULL) AS without_points
+            sum(s.own_points) AS own_points,
+            count(*) FILTER (WHERE s.own_points IS NULL) AS without_points
           FROM ${c.v('section')} s WHERE ${sectionPeriod}
           GROUP BY s.parent_id
         ) sc0 ON sc0.offering_id = o.id
@@ -274,7 +274,7 @@ export const REPORT_SOURCES: Readonly<Record<QueryableReportType, (c: SourceCont
           ${round2('round((base.points * base.share_total / 100)::numeric, 2) - base.points')} AS variance
         FROM (
           SELECT s.id, ${select},
-            ${num("s.state->'section'->>'enrollment'")} AS enrollment,
+            s.enrollment,
             ${SECTION_POINTS} AS points,
             COALESCE(ag.share_total, 0) AS share_total,
             ag.instructors,

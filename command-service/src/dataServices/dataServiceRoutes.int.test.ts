@@ -8,7 +8,6 @@ import {
   createPostgresEventStore,
   dataServiceScheduleKey,
   dataServiceStream,
-  reportExportFileName,
   type EventStore,
   type RecordedEvent,
   type ReportExportAnswer,
@@ -20,7 +19,7 @@ import { createCommandBus } from '../commandHandling/commandBus.js';
 import { abilityFromRules } from '../authorization/ability.js';
 import { createInProcessJobs } from '../jobs/inProcessJobs.js';
 import type { JobContext, Jobs } from '../jobs/port.js';
-import type { ReportExportRecords } from '../reportExports/port.js';
+import { inMemoryExportRecords } from '../reportExports/testing/inMemoryExportRecords.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 import { dataServiceNameReservation } from './dataServiceCommands.js';
@@ -39,44 +38,8 @@ let store: EventStore;
 let t: TestApp;
 let jobs: Jobs;
 
-const kept = new Map<string, ReportExportAnswer & { query: unknown; run: unknown }>();
 const exported: string[] = [];
-const removedRunsOf: string[] = [];
-
-const records: ReportExportRecords = {
-  workingPeriodOf: () => Promise.resolve('p2026'),
-  create(input) {
-    const answer: ReportExportAnswer = {
-      id: input.id,
-      name: input.name,
-      reportType: input.reportType,
-      format: input.format,
-      status: 'queued',
-      reason: null,
-      owner: { id: input.ownerId, name: null },
-      rowCount: null,
-      totalRows: null,
-      size: null,
-      fileName: reportExportFileName(input.name, input.format),
-      asOfPosition: null,
-      asOfAt: null,
-      AcademicPeriodId: input.AcademicPeriodId,
-      timeZone: input.timeZone,
-      createdAt: input.createdAt.toISOString(),
-      startedAt: null,
-      finishedAt: null,
-    };
-    kept.set(input.id, { ...answer, query: input.query, run: input.run });
-    return Promise.resolve(answer);
-  },
-  find: (id) => Promise.resolve(kept.get(id) ?? null),
-  end: () => Promise.resolve(true),
-  remove: (id) => Promise.resolve(kept.delete(id)),
-  removeRuns(dataServiceId) {
-    removedRunsOf.push(dataServiceId);
-    return Promise.resolve(0);
-  },
-};
+const { records, kept, removedRunsOf } = inMemoryExportRecords(() => 'p2026');
 
 const { featureFlags } = demoContextFor('admin');
 const flagOff = { featureFlags: { ...featureFlags, dataServicesEnabled: false } };

@@ -11,7 +11,7 @@ import type { Jobs } from '../jobs/port.js';
 import type { ReportExportRecords } from '../reportExports/port.js';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
-import { loadRunPlan } from './runPlan.js';
+import { loadDefinition } from './runPlan.js';
 import { startDataServiceRun, syncSchedule } from './runs.js';
 
 export interface DataServiceRouteOptions {
@@ -41,13 +41,14 @@ export function dataServiceRoutes(
   const config = requires('read', 'DataServices');
 
   async function scheduleAfterWrite(request: FastifyRequest, id: string): Promise<void> {
-    const plan = await loadRunPlan(store, id);
+    // The definition only: its saved report is not read to set a schedule.
+    const definition = await loadDefinition(store, id);
     try {
-      if (!plan) {
+      if (!definition) {
         await jobs.unschedule(dataServiceScheduleKey(id));
         return;
       }
-      const { schedule, timeZone } = plan.definition;
+      const { schedule, timeZone } = definition;
       await syncSchedule(
         jobs,
         { id, schedule, timeZone, ownerId: actorOf(request) },

@@ -2,7 +2,7 @@ import { DataServiceRunJobData, dataServiceScheduleKey } from '@allot/shared-eve
 import type { AppAbility } from '../authorization/ability.js';
 import type { JobContext, Jobs } from '../jobs/port.js';
 import { ForbiddenError } from '../errors/errors.js';
-import { loadRunPlan } from './runPlan.js';
+import { loadDefinition } from './runPlan.js';
 import { startDataServiceRun, type DataServiceRunDeps } from './runs.js';
 
 export interface DataServiceRunJobDeps extends Omit<DataServiceRunDeps, 'jobs'> {
@@ -20,8 +20,8 @@ export interface DataServiceRunJobDeps extends Omit<DataServiceRunDeps, 'jobs'> 
 export function createDataServiceRunJob(deps: DataServiceRunJobDeps) {
   return async function dataServiceRunJob(ctx: JobContext) {
     const { dataServiceId } = DataServiceRunJobData.parse(ctx.data);
-    const plan = await loadRunPlan(deps.store, dataServiceId);
-    if (!plan?.definition.schedule) {
+    const definition = await loadDefinition(deps.store, dataServiceId);
+    if (!definition?.schedule) {
       await deps.jobs.unschedule(dataServiceScheduleKey(dataServiceId));
       return { dataServiceId, skipped: true };
     }

@@ -51,12 +51,18 @@ export interface RunPlan {
   report: ExportedReport | null;
 }
 
+/** A live data service's definition; null when it does not exist (any more). */
+export async function loadDefinition(
+  store: EventStore,
+  id: string,
+): Promise<DataServiceCreated | null> {
+  const { state } = await loadAggregate(store, dataServiceDecider, dataServiceStream(id));
+  return state.status === 'live' ? state.definition : null;
+}
+
 /** What a run of the data service would write now; null when it does not exist (any more). */
 export async function loadRunPlan(store: EventStore, id: string): Promise<RunPlan | null> {
-  const { state } = await loadAggregate(store, dataServiceDecider, dataServiceStream(id));
-  if (state.status !== 'live') return null;
-  return {
-    definition: state.definition,
-    report: await exportedReport(store, state.definition.savedReportId),
-  };
+  const definition = await loadDefinition(store, id);
+  if (!definition) return null;
+  return { definition, report: await exportedReport(store, definition.savedReportId) };
 }

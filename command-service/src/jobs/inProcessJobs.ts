@@ -176,12 +176,10 @@ export function createInProcessJobs(options: InProcessJobsOptions = {}): Jobs {
         const timer = setTimeout(
           () => {
             if (closed || timers.get(key) !== timer) return;
-            if (Date.now() + 5 < at.getTime()) {
-              arm();
-              return;
-            }
+            // Woken early (a wait longer than a timer holds): only armed again for the rest.
+            const due = Date.now() + 5 >= at.getTime();
             arm();
-            void jobs.enqueue(name, data, { ownerId }).catch(onListenerError);
+            if (due) void jobs.enqueue(name, data, { ownerId }).catch(onListenerError);
           },
           Math.max(0, wait),
         );

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import {
-  REPORT_EXPORT_JOB,
-  reportExportFileName,
-  type ReportExportAnswer,
-  type ReportExportJobData,
-} from '@allot/shared-events';
+import { REPORT_EXPORT_JOB, type ReportExportJobData } from '@allot/shared-events';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { rulesOf } from '../testing/rules.js';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { createInProcessJobs } from '../jobs/inProcessJobs.js';
 import type { JobContext, Jobs } from '../jobs/port.js';
-import type { ReportExportRecords } from './port.js';
+import { inMemoryExportRecords } from './testing/inMemoryExportRecords.js';
 
 /*
  * The export write routes with the in-process jobs runner and the exports kept in memory (the
@@ -22,48 +17,11 @@ import type { ReportExportRecords } from './port.js';
 let test: TestStore;
 let t: TestApp;
 let jobs: Jobs;
-const kept = new Map<string, ReportExportAnswer>();
+const { records, kept } = inMemoryExportRecords((userId) =>
+  userId === 'rep1' ? 'p-working' : null,
+);
 const running = new Map<string, JobContext<ReportExportJobData>>();
 let enqueueFails = false;
-
-const records: ReportExportRecords = {
-  workingPeriodOf: (userId) => Promise.resolve(userId === 'rep1' ? 'p-working' : null),
-  create(input) {
-    const answer: ReportExportAnswer = {
-      id: input.id,
-      name: input.name,
-      reportType: input.reportType,
-      format: input.format,
-      status: 'queued',
-      reason: null,
-      owner: { id: input.ownerId, name: null },
-      rowCount: null,
-      totalRows: null,
-      size: null,
-      fileName: reportExportFileName(input.name, input.format),
-      asOfPosition: null,
-      asOfAt: null,
-      AcademicPeriodId: input.AcademicPeriodId,
-      timeZone: input.timeZone,
-      createdAt: input.createdAt.toISOString(),
-      startedAt: null,
-      finishedAt: null,
-    };
-    kept.set(input.id, answer);
-    return Promise.resolve(answer);
-  },
-  find: (id) => Promise.resolve(kept.get(id) ?? null),
-  end(id, status, now, reason = null) {
-    const found = kept.get(id);
-    if (!found || (found.status !== 'queued' && found.status !== 'running')) {
-      return Promise.resolve(false);
-    }
-    kept.set(id, { ...found, status, reason, finishedAt: now.toISOString() });
-    return Promise.resolve(true);
-  },
-  remove: (id) => Promise.resolve(kept.delete(id)),
-  removeRuns: () => Promise.resolve(0),
-};
 
 const { featureFlags } = demoContextFor('reportingUser');
 const withoutExports = { featureFlags: { ...featureFlags, exportsEnabled: false } };

@@ -56,12 +56,14 @@ export async function migratePlanHistory(
     [ctx.table(PLAN_VERSIONS_TABLE)],
   );
   const versions = ctx.table(PLAN_VERSIONS_TABLE);
-  // Vacuumed after 2 % of new or changed rows rather than 20 %: the reports' index-only scans
-  // skip the table only on pages the visibility map marks all-visible (measured on the
-  // 20,000-section plan after a day's assigning: 106 ms before a vacuum, 70 ms after).
+  // Vacuumed (and its statistics renewed) after 0.5 % of new or changed rows rather than 20 %:
+  // the reports' index-only scans skip the table only on pages the visibility map marks
+  // all-visible. On the 20,000-section plan after a day's assigning (15,000 changes, fewer than
+  // 2 % of a million versions) one Sections report read 15,745 versions from the table and took
+  // 48 ms; after a vacuum (1.3 s, most pages already visible) 25 ms.
   await trx.raw(
-    `ALTER TABLE ?? SET (autovacuum_vacuum_scale_factor = 0.02,
-       autovacuum_vacuum_insert_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02)`,
+    `ALTER TABLE ?? SET (autovacuum_vacuum_scale_factor = 0.005,
+       autovacuum_vacuum_insert_scale_factor = 0.005, autovacuum_analyze_scale_factor = 0.005)`,
     [versions],
   );
   // The current plan: a partial index of the open versions, as small as the plan itself.
@@ -83,25 +85,32 @@ export async function migratePlanHistory(
     versions,
   ]);
   // A period's assignments with what a report sums of them, read without visiting the table
-  // (index-only): now, and as of S (the versions begun by S, their end checked in the index).
-  const covering = '(parent_id, user_id, share_percent, status)';
+  // (index-only): now, in their sections' order (summed as they come, merged with the sections
+  // below, nothing hashed), and as of S (the versions begun by S, their end checked in the
+  // index). The first indexes of each kept no order (names without `_by_`): dropped.
+  await trx.raw('DROP INDEX IF EXISTS ??', [
+    `${ctx.schema}.${name(PLAN_VERSIONS_TABLE, 'assignments')}`,
+  ]);
   await trx.raw(
-    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id) INCLUDE ${covering}
-     WHERE kind = 'assignment' AND valid_to IS NULL`,
-    [name(PLAN_VERSIONS_TABLE, 'assignments'), versions],
+    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id, parent_id)
+     INCLUDE (user_id, share_percent, status) WHERE kind = 'assignment' AND valid_to IS NULL`,
+    [name(PLAN_VERSIONS_TABLE, 'assignments_by_section'), versions],
   );
   await trx.raw(
     `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id, valid_from)
      INCLUDE (valid_to, parent_id, user_id, share_percent, status) WHERE kind = 'assignment'`,
     [name(PLAN_VERSIONS_TABLE, 'assignments_asof'), versions],
   );
-  // A period's current sections with what the Sections report reads of them (index-only).
+  // A period's current sections in id order with what the Sections report reads of them.
+  await trx.raw('DROP INDEX IF EXISTS ??', [
+    `${ctx.schema}.${name(PLAN_VERSIONS_TABLE, 'sections')}`,
+  ]);
   await trx.raw(
-    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id)
-     INCLUDE (id, parent_id, workgroup_id, section_number, section_name, own_points, enrollment,
+    `CREATE INDEX IF NOT EXISTS ?? ON ?? (period_id, id)
+     INCLUDE (parent_id, workgroup_id, section_number, section_name, own_points, enrollment,
        term_id, mode_id)
      WHERE kind = 'section' AND valid_to IS NULL`,
-    [name(PLAN_VERSIONS_TABLE, 'sections'), versions],
+    [name(PLAN_VERSIONS_TABLE, 'sections_by_id'), versions],
   );
   // The sections alive at S: a range index finds them among every version of every section
   // (about 45 each, one per change) without reading the versions begun before S one by one.

@@ -1,0 +1,27 @@
+import type { HistoryApiKeyAnswer, HistoryPersonAnswer } from '../readApi/history.js';
+
+/**
+ * How a change's words name what it refers to — people, records, API keys — wherever the change
+ * is read: the history panels read names from the records' streams, the change feed from the
+ * plan's history. The words themselves (changeDisplay.ts and the kinds' describers) are shared.
+ */
+
+/** A user as a history row names them. */
+export type HistoryPerson = HistoryPersonAnswer;
+
+/** The API key a change was made through: its name and who created it. */
+export type HistoryApiKey = HistoryApiKeyAnswer;
+
+/** Who a user id is, for the panel; null when no such user was ever recorded. */
+export type PersonLookup = (userId: string) => Promise<HistoryPerson | null>;
+
+/** What a record was last called, read from its own stream (deleted records keep their name). */
+export interface HistoryNames {
+  person: PersonLookup;
+  /** The record's `labelField` (default `name`) of the kind at API path `path`, or null. */
+  record(path: string, id: string, labelField?: string): Promise<string | null>;
+  apiKey(id: string): Promise<HistoryApiKey | null>;
+}
+
+/** What a reference to a record never recorded reads as (no id is ever shown). */
+export const UNKNOWN_RECORD = '(unknown)';

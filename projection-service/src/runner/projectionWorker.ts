@@ -3,7 +3,12 @@ import type { EventStore, Position, RecordedEvent } from '@allot/shared-events';
 import { replayProjection } from './replayProjection.js';
 import { projectionLockKey, type AdvisoryLocks } from './advisoryLocks.js';
 import { BatchReader, commitBatch, type BeforeCommitHook } from './batches.js';
-import { compactTables } from './compaction.js';
+import {
+  compactTables,
+  databaseVacuumsItself,
+  TIDY_AFTER_EVENTS,
+  tidyTables,
+} from './compaction.js';
 import { readCheckpoint, touchCheckpoint, type Checkpoint } from './checkpoints.js';
 import { CheckpointMovedError, ProjectionVersionError, UnknownEventTypeError } from './errors.js';
 import type { HeadWatcher } from './headWatcher.js';
@@ -78,6 +83,10 @@ export class ProjectionWorker {
   private readonly handles: (event: RecordedEvent) => boolean;
   /** Events handled since the worker was last at the head (one catch-up's worth). */
   private handledSinceHead = 0;
+  /** Events handled since its tables were last vacuumed and analyzed (by this worker). */
+  private handledSinceTidy = 0;
+  /** Whether the database vacuums by itself (asked once); else this worker does it. */
+  private selfVacuuming: Promise<boolean> | null = null;
 
   constructor(private readonly deps: WorkerDeps) {
     this.reader = new BatchReader(deps.store, deps.batchSize);
@@ -216,7 +225,12 @@ export class ProjectionWorker {
     if (!checkpoint || !ctx) return;
     const events = await this.reader.read(checkpoint.position);
     if (events.length === 0) {
-      if (this.handledSinceHead >= this.deps.compactAfterEvents) await this.compact(ctx);
+      if (this.handledSinceHead >= this.deps.compactAfterEvents) {
+        await this.compact(ctx);
+        this.handledSinceTidy = 0;
+      } else {
+        await this.tidy(ctx);
+      }
       this.handledSinceHead = 0;
       this.phase = 'live';
       this.behindSince = null;
@@ -272,6 +286,7 @@ export class ProjectionWorker {
     this.persistedAt = Date.now();
     const handled = events.filter(this.handles).length;
     this.handledSinceHead += handled;
+    this.handledSinceTidy += handled;
     if (handled > 0) this.deps.onApplied?.(this.name);
     this.deps.onCommitted(this.name, checkpoint.position);
     if (notifications.length > 0 && this.deps.onNotifications) {
@@ -288,6 +303,21 @@ export class ProjectionWorker {
     const { knex, schema, projection, logger } = this.deps;
     const tables = projection.tables.map((t) => ctx.physicalName(t));
     await compactTables(knex, schema, tables, logger, this.name);
+  }
+
+  /**
+   * Where the database does not vacuum by itself (embedded PGlite, a server with autovacuum
+   * off), what autovacuum would: the tables' statistics and visibility kept current, at the head.
+   */
+  private async tidy(ctx: ProjectionContext): Promise<void> {
+    const { knex, schema, projection, logger } = this.deps;
+    if (this.handledSinceTidy < TIDY_AFTER_EVENTS) return;
+    this.selfVacuuming ??= databaseVacuumsItself(knex).catch(() => true);
+    if (await this.selfVacuuming) return;
+    const tables = projection.tables.map((t) => ctx.physicalName(t));
+    if (await tidyTables(knex, schema, tables, this.handledSinceTidy, logger, this.name)) {
+      this.handledSinceTidy = 0;
+    }
   }
 
   private sleep(ms: number): Promise<void> {

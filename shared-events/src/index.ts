@@ -21,3 +21,4 @@ export * from './json/nesting.js';
 export * from './http/securityHeaders.js';
 export * from './http/databaseUnavailable.js';
 export * from './reports/nextRun.js';
+export * from './history/index.js';

@@ -1,5 +1,4 @@
-import type { HistoryAttributionAnswer, RecordedEvent } from '@allot/shared-events';
-import type { HistoryNames } from './historyNames.js';
+import type { HistoryAttributionAnswer, HistoryNames, RecordedEvent } from '@allot/shared-events';
 
 /** Who made a change, as every history row says it (shared-events' readApi/history.ts). */
 export type Attribution = HistoryAttributionAnswer;

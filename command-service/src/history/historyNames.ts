@@ -5,34 +5,16 @@ import {
   apiKeyStream,
   users,
   type EventStore,
-  type HistoryApiKeyAnswer,
-  type HistoryPersonAnswer,
+  UNKNOWN_RECORD,
+  type HistoryApiKey,
+  type HistoryNames,
+  type PersonLookup,
   type ReadStreamOptions,
   type RecordedEvent,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceState } from '../resources/decider.js';
-
-/** A user as a history row names them. */
-export type HistoryPerson = HistoryPersonAnswer;
-
-/** The API key a change was made through: its name and who created it. */
-export type HistoryApiKey = HistoryApiKeyAnswer;
-
-/** Who a user id is, for the panel; null when no such user was ever recorded. */
-export type PersonLookup = (userId: string) => Promise<HistoryPerson | null>;
-
-/** What a record was last called, read from its own stream (deleted records keep their name). */
-export interface HistoryNames {
-  person: PersonLookup;
-  /** The record's `labelField` (default `name`) of the kind at API path `path`, or null. */
-  record(path: string, id: string, labelField?: string): Promise<string | null>;
-  apiKey(id: string): Promise<HistoryApiKey | null>;
-}
-
-/** What a reference to a record never recorded reads as (no id is ever shown). */
-export const UNKNOWN_RECORD = '(unknown)';
 
 /** A stream's events (from `options`), none when the stream does not exist. */
 export async function eventsOf(

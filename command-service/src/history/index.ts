@@ -1,5 +1,4 @@
 export * from './attribution.js';
-export * from './changeDisplay.js';
 export * from './historyNames.js';
 export * from './historyRoutes.js';
 export * from './recordHistory.js';

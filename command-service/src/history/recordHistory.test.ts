@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { diffRecords } from './recordHistory.js';
+import { diffRecords } from '@allot/shared-events';
 
 describe('diffRecords', () => {
   it('lists created fields from null, skipping the id', () => {

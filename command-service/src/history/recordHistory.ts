@@ -4,14 +4,16 @@ import {
   type RecordedEvent,
   type ResourceDefinition,
   type ResourceRecord,
+  describeResourceChange,
+  diffRecords,
+  visibleChanges,
+  type HistoryNames,
+  type LabelledChange,
 } from '@allot/shared-events';
 import { resourceDecider, type ResourceState } from '../resources/decider.js';
 import { attributionOf } from './attribution.js';
-import { visibleChanges, type FieldChange, type LabelledChange } from './changeDisplay.js';
 
-export type { FieldChange } from './changeDisplay.js';
-import type { HistoryNames } from './historyNames.js';
-import { describeResourceChange } from './resourceChangeDisplay.js';
+export type { FieldChange } from '@allot/shared-events';
 
 /** One event of a record's stream as the History panel shows it (notes/uiShape.md). */
 export type HistoryRow = HistoryEntryAnswer & { changes: LabelledChange[] };
@@ -24,43 +26,6 @@ export interface OtherEventDescription {
 
 /** Describes the events of other streams that a history interleaves with the record's own. */
 export type OtherEventDescriber = (event: RecordedEvent) => Promise<OtherEventDescription>;
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * Field-level differences between two versions of a record. Plain objects (a faculty profile,
- * financial data) are compared one level down, so the panel says `FacultyProfile.RankId` rather
- * than the whole object; lists, scalars and the objects named in `whole` compare whole.
- */
-export function diffRecords(
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-  whole: ReadonlySet<string> = new Set(),
-): FieldChange[] {
-  const changes: FieldChange[] = [];
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  keys.delete('id');
-  for (const field of keys) {
-    const from = before?.[field];
-    const to = after?.[field];
-    if (same(from ?? null, to ?? null)) continue;
-    if (!whole.has(field) && (isPlainObject(from) || isPlainObject(to))) {
-      const inner = diffRecords(
-        isPlainObject(from) ? from : null,
-        isPlainObject(to) ? to : null,
-      ).map((c) => ({ ...c, field: `${field}.${c.field}` }));
-      if (inner.length > 0) {
-        changes.push(...inner);
-        continue;
-      }
-    }
-    changes.push({ field, from: from ?? null, to: to ?? null });
-  }
-  return changes;
-}
 
 const recordOf = (state: ResourceState): ResourceRecord | null =>
   state.status === 'live' ? state.record : null;

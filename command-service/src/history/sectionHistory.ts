@@ -13,20 +13,21 @@ import {
   type SectionEvent,
   type SectionHistoryEntryAnswer,
   type SectionState,
+  describeSectionChange,
+  diffRecords,
+  UNKNOWN_RECORD,
+  visibleChanges,
+  type FieldChange,
+  type HistoryNames,
+  type HistoryPerson,
+  type LabelledChange,
 } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
 import { answerSchema } from '../http/answerSchema.js';
-import { visibleChanges, type LabelledChange } from './changeDisplay.js';
-import {
-  createHistoryNames,
-  UNKNOWN_RECORD,
-  type HistoryNames,
-  type HistoryPerson,
-} from './historyNames.js';
-import { diffRecords, rowHeader, type FieldChange } from './recordHistory.js';
-import { describeSectionChange } from './sectionChangeDisplay.js';
+import { createHistoryNames } from './historyNames.js';
+import { rowHeader } from './recordHistory.js';
 
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
 

@@ -13,13 +13,16 @@ import {
   type EventStore,
   type HistoryEntryAnswer,
   type RecordedEvent,
+  EMPTY_TEXT,
+  textChange,
+  type HistoryNames,
+  type LabelledChange,
 } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { parseRequest } from '../commandHandling/httpCommand.js';
 import { NotFoundError } from '../errors/errors.js';
 import { answerSchema } from '../http/answerSchema.js';
-import { EMPTY_TEXT, textChange, type LabelledChange } from './changeDisplay.js';
-import { createHistoryNames, eventsOf, type HistoryNames } from './historyNames.js';
+import { createHistoryNames, eventsOf } from './historyNames.js';
 import { rowHeader } from './recordHistory.js';
 
 /** One change of the settings stream as the History panel shows it. */

@@ -5,9 +5,11 @@ import {
   userMergeStream,
   type EventStore,
   type RecordedEvent,
+  textChange,
+  UNKNOWN_RECORD,
+  type HistoryNames,
 } from '@allot/shared-events';
-import { textChange } from './changeDisplay.js';
-import { eventsOf, UNKNOWN_RECORD, type HistoryNames } from './historyNames.js';
+import { eventsOf } from './historyNames.js';
 import type { OtherEventDescription } from './recordHistory.js';
 
 /** The ids of the users merged into a user (from the users read model, `mergedIntoId`). */

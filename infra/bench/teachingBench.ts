@@ -60,7 +60,14 @@ const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 15);
 const SOCKET_COMMANDS = Number(process.env.BENCH_SOCKET_COMMANDS ?? 150);
 const RATE = 200;
 const SECRET = 'teaching-bench-session-secret-of-32-characters!';
-const TARGETS = { listP95: 50, assignP95: 60, socketP95: 150, reportP95: 100, reportAsOfP95: 200 };
+const TARGETS = {
+  listP95: 50,
+  assignP95: 60,
+  socketP95: 150,
+  reportP95: 100,
+  reportAsOfP95: 200,
+  feedP95: 100,
+};
 const REPORT_RATE = 20;
 const sessionHeaders = sessionMaker(SECRET);
 
@@ -188,6 +195,26 @@ async function vacuumPlanHistory(url: string): Promise<number> {
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * Change feed pages (GET /api/changes): the newest changes, and filtered by period, workgroup,
+ * kind of record or a search, as a reader opens them; the feed's own paging is measured apart.
+ */
+export function feedQueries(institution: LargeInstitution, count: number): string[] {
+  const kinds = [null, 'assignment', 'section', null];
+  const searches = [null, null, 'intro', 'seminar'];
+  return Array.from({ length: count }, (_, i) => {
+    const params = new URLSearchParams({ take: '50' });
+    if (i % 2 === 0) params.set('AcademicPeriodId', institution.periodIds.active);
+    const workgroup = institution.workgroupIds[(i * 7) % institution.workgroupIds.length];
+    if (i % 3 !== 0 && workgroup) params.set('WorkgroupId', workgroup);
+    const kind = kinds[i % kinds.length];
+    if (kind) params.set('kind', kind);
+    const q = searches[(i >> 2) % searches.length];
+    if (q) params.set('q', q);
+    return `/api/changes?${params.toString()}`;
+  });
 }
 
 /** A position halfway through the plan's history, for the as-of report. */
@@ -505,6 +532,37 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     const reportNow = reports.now;
     const reportPast = reports.asOf;
 
+    // The change feed: its first pages with the filters people use, then a page further down
+    // (the cursor of the first page's last row), at the reports' rate.
+    const feedUrls = feedQueries(institution, 64);
+    const older: string[] = [];
+    for (const url of feedUrls.slice(0, 16)) {
+      const page = (await (await fetch(`${allot.url}${url}`, { headers: admin })).json()) as {
+        next?: string | null;
+      };
+      if (page.next) older.push(`${url}&before=${encodeURIComponent(page.next)}`);
+    }
+    const feedLoad = async (urls: string[]) => {
+      let next = 0;
+      return load({
+        url: allot?.url ?? '',
+        connections: 4,
+        seconds: HTTP_SECONDS,
+        rate: REPORT_RATE,
+        request: {
+          method: 'GET',
+          headers: admin,
+          setupRequest: (request) => ({ ...request, path: urls[next++ % urls.length] }),
+        },
+      });
+    };
+    const feed = await feedLoad(feedUrls);
+    console.log(describe(`  change feed (first pages) at ${String(REPORT_RATE)}/s`, feed));
+    const feedOlder = older.length > 0 ? await feedLoad(older) : null;
+    if (feedOlder) {
+      console.log(describe(`  change feed (second pages) at ${String(REPORT_RATE)}/s`, feedOlder));
+    }
+
     console.log('\nSummary (targets on this machine; never asserted):');
     console.log(
       `  ${versusTarget(`sections list p95 at ${String(RATE)}/s`, list.p95, TARGETS.listP95)}`,
@@ -520,6 +578,9 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     );
     console.log(
       `  ${versusTarget('the same as of a past position p95', reportPast.p95, TARGETS.reportAsOfP95)}; as of / now ${(reportPast.p95 / reportNow.p95).toFixed(2)}`,
+    );
+    console.log(
+      `  ${versusTarget('change feed page p95', Math.max(feed.p95, feedOlder?.p95 ?? 0), TARGETS.feedP95)}`,
     );
     console.log(
       `  maximum sustained rate: list ${listMax.perSecond.toFixed(0)}/s (p95 ${listMax.p95.toFixed(0)} ms, non-2xx ${String(listMax.non2xx)}), assign ${assignMax.perSecond.toFixed(0)}/s (p95 ${assignMax.p95.toFixed(0)} ms, non-2xx ${String(assignMax.non2xx)})`,

@@ -114,8 +114,8 @@ const NAMED_AREAS: readonly ApiArea[] = [
   },
   {
     name: 'History',
-    description: 'Who changed what, and when.',
-    prefixes: ['/api/history'],
+    description: 'Who changed what, and when: each record’s history, and the feed of every change.',
+    prefixes: ['/api/history', '/api/changes'],
   },
   {
     name: 'About the API',

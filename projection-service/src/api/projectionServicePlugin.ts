@@ -1,3 +1,4 @@
+import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Knex } from 'knex';
 import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
@@ -51,6 +52,7 @@ const VIEWER_READ_ROUTES = [
   savedReportReadRoutes,
   reportExportReadRoutes,
   dataServiceReadRoutes,
+  changeFeedRoutes,
 ] as const;
 
 /**

@@ -54,6 +54,8 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { path: '/effort/*', subject: 'Effort', action: 'read' },
   { path: '/reports/*', subject: 'Report', action: 'read' },
   { path: '/taxonomies/*', subject: 'Configuration', action: 'manage' },
+  // The change feed (outside the spec's menu): everyone signed in, each change as they may read it.
+  { path: '/changes', subject: 'Dashboard', action: 'read' },
 ];
 
 /** Spec §6 "feature-flag route gates": every matching gate applies. */

@@ -14,4 +14,5 @@ export * from './savedReports.js';
 export * from './resources.js';
 export * from './settings.js';
 export * from './history.js';
+export * from './changes.js';
 export * from './appInfo.js';

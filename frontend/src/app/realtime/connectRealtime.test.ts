@@ -94,6 +94,7 @@ describe('realtime client', () => {
       'activeAcademicPeriodUpdated',
       'activeStepsChanged',
       'approvalsChanged',
+      'changesRecorded',
       'jobProgress',
       'recordsChanged',
       'sectionsChanged',

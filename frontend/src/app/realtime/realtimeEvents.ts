@@ -4,6 +4,7 @@ import { allotApi, type TagType } from '../../lib/api/allotApi.js';
 import { PERIOD_DEPENDENT_TAGS, refreshAfterResourceWrite } from '../../lib/api/cacheRefresh.js';
 import { logoChanged } from '../../lib/branding/logoRevision.js';
 import { publishJobProgress } from '../../lib/jobs/jobProgress.js';
+import { CHANGE_COUNT, RECENT_CHANGES } from '../../components/changes/changesApi.js';
 import { sectionsChangedAction } from './sectionsRealtime.js';
 
 /** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
@@ -166,6 +167,10 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
   // Not in spec §4: DESIGN §8, long work reports its progress to its owner's room (an export's
   // rows written); the pages that started a job watch it (lib/jobs/jobProgress.ts).
   jobProgress: (message) => publishJobProgress(message.payload),
+  // Not in spec §4: the plan's history recorded changes (docs/changes.md). The change feed's
+  // "N new changes" bar and the dashboard's recent changes ask again, with their own filters;
+  // the feed's list itself stays put until its reader asks for the new ones.
+  changesRecorded: throttledTags([CHANGE_COUNT, RECENT_CHANGES]),
 };
 
 function asMessage(raw: unknown): RealtimeMessage {

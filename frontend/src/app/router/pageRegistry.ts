@@ -54,6 +54,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/dataServices': () => import('../../features/reports/dataServices/DataServicesPage.js'),
   '/reports/admin': () => import('../../features/reports/pages/CustomReportsPage.js'),
   '/reports/*': () => import('../../features/reports/pages/ReportPage.js'),
+  '/changes': () => import('../../features/changes/ChangesPage.js'),
 };
 
 /**

@@ -82,6 +82,7 @@ const LISTED_ROUTES: readonly PageRoute[] = [
   page('/settings', 'System Settings', 'Institution name, logo, colours and other settings.'),
   page('/taxonomies', 'Taxonomies', 'Classification lists used across the planner.'),
   page('/taxonomies/*', 'Taxonomies', 'One classification list.'),
+  page('/changes', 'Changes', 'What changed in the plan, by whom and when.'),
   page('/styles', 'Style Guide', 'The components the product is built from.'),
   page('/styles/formik-fields', 'Formik Fields', 'The form fields the product uses.'),
 ];

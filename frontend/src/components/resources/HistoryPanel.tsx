@@ -7,6 +7,8 @@ import { useResourceHistoryQuery, type HistoryEntry } from '../../lib/api/resour
 import { HistoryEntries } from './HistoryEntries.js';
 import { actionOf } from '../../lib/resources/historyFormat.js';
 import { problemOf } from '../../lib/errors/serverErrors.js';
+import { changesLink } from '../../lib/changesLink.js';
+import { Link } from 'react-router';
 
 export interface HistoryListProps {
   entries: readonly HistoryEntry[];
@@ -26,17 +28,25 @@ export function HistoryDrawerFrame({
   isLoading,
   error,
   onClose,
+  changes,
   children,
 }: {
   title: string;
   isLoading: boolean;
   error: FetchBaseQueryError | SerializedError | undefined;
   onClose: () => void;
+  /** The change feed filtered to what surrounds this record ("All changes in this workgroup"). */
+  changes?: { to: string; text: string };
   children: ReactNode;
 }) {
   return (
     <Drawer isOpen onClose={onClose} size={DrawerSize.SMALL} icon="history" title={title}>
       <div className="allot-drawer-body">
+        {changes && (
+          <p>
+            <Link to={changes.to}>{changes.text}</Link>
+          </p>
+        )}
         {isLoading && <Spinner aria-label="Loading history" />}
         {error && (
           <Callout intent={Intent.DANGER} title="History could not be loaded">
@@ -68,6 +78,10 @@ export function HistoryDrawer({ definition, recordId, recordLabel, onClose }: Hi
       isLoading={isLoading}
       error={error}
       onClose={onClose}
+      changes={{
+        to: changesLink({ kind: definition.name }),
+        text: `All changes to ${(definition.ui?.title ?? definition.name).toLowerCase()}`,
+      }}
     >
       {data && <HistoryList entries={data.rows} eventPrefix={definition.eventPrefix} />}
     </HistoryDrawerFrame>

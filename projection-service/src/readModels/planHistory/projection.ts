@@ -6,10 +6,18 @@ import {
 } from '@allot/shared-events';
 import type { Knex } from 'knex';
 import type { Projection } from '../../runner/projection.js';
-import { migratePlanHistory, PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE } from './schema.js';
 import {
+  migratePlanHistory,
+  PLAN_CHANGES_TABLE,
+  PLAN_LOG_TABLE,
+  PLAN_VERSIONS_TABLE,
+} from './schema.js';
+import {
+  APPROVAL_KIND,
+  approvalVersion,
   ASSIGNMENT_KIND,
   assignmentVersions,
+  labelOf,
   typedColumnsOf,
   nextPreferences,
   nextResource,
@@ -123,10 +131,29 @@ const same = (a: VersionRow, b: VersionRow) =>
   // Canonical: a state read back from jsonb has its keys in PostgreSQL's order, not ours.
   canonical(a.state) === canonical(b.state);
 
+/**
+ * What one event did to one record, for the change feed: created, changed or removed, with the
+ * version it left (the closed one for a removal). The versions before and after are the ones
+ * ending and beginning at the event's sequence.
+ */
+export interface RecordChange {
+  seq: number;
+  kind: string;
+  id: string;
+  change: 'created' | 'changed' | 'removed';
+  row: Stored;
+  /** The instructor of the version it ended, when another (an assignment given to someone else). */
+  previousUserId: string | null;
+  /** The words it is searched by, as they were then (an assignment by its section's). */
+  label: string | null;
+}
+
 /** The batch's changes to the versions: what to close and what to insert. */
 class VersionWriter {
   readonly closes: { kind: string; id: string; valid_from: number; valid_to: number }[] = [];
   readonly inserts: Stored[] = [];
+  /** Per event and record, what changed (key: seq, kind, id). */
+  readonly changes = new Map<string, RecordChange>();
   /** The open assignment versions of each section, kept as versions open and close. */
   private readonly children = new Map<string, Set<string>>();
 
@@ -153,11 +180,30 @@ class VersionWriter {
     });
   }
 
+  private noteChange(change: Omit<RecordChange, 'label'>): void {
+    const { row } = change;
+    let label = labelOf(row);
+    if (row.kind === ASSIGNMENT_KIND && row.parent_id) {
+      const section = this.current(SECTION_KIND, row.parent_id);
+      label = section ? labelOf(section) : null;
+    }
+    this.record({ ...change, label });
+  }
+
+  private record(change: RecordChange): void {
+    const key = `${String(change.seq)}\u0000${keyOf(change.kind, change.id)}`;
+    const earlier = this.changes.get(key);
+    // Created and removed by one event: nothing anyone could have seen.
+    if (earlier?.change === 'created' && change.change === 'removed') this.changes.delete(key);
+    else this.changes.set(key, change);
+  }
+
   /** Ends the record's open version at `seq` (it was deleted, or replaced). */
   close(kind: string, id: string, seq: number): void {
     const key = keyOf(kind, id);
     const open = this.open.get(key);
     if (!open) return;
+    this.noteChange({ seq, kind, id, change: 'removed', row: open.row, previousUserId: null });
     if (open.persisted) {
       this.closes.push({ kind, id, valid_from: open.row.valid_from, valid_to: seq });
     } else {
@@ -188,6 +234,9 @@ class VersionWriter {
     this.inserts.push(stored);
     this.open.set(keyOf(row.kind, row.id), { row: stored, persisted: false });
     this.adopt(stored);
+    const change = previous ? 'changed' : 'created';
+    const previousUserId = previous && previous.user_id !== row.user_id ? previous.user_id : null;
+    this.noteChange({ seq, kind: row.kind, id: row.id, change, row: stored, previousUserId });
   }
 }
 
@@ -249,6 +298,10 @@ function applyEvent(writer: VersionWriter, event: RecordedEvent, seq: number): v
     for (const id of assignmentIds) writer.close(ASSIGNMENT_KIND, id, seq);
     return;
   }
+  if (record.kind === APPROVAL_KIND) {
+    writer.write(approvalVersion(record.id, event), seq);
+    return;
+  }
   if (record.kind === PREFERENCES_KIND) {
     const state = nextPreferences(
       (previous?.state as PreferencesVersionState | undefined) ?? null,
@@ -256,6 +309,40 @@ function applyEvent(writer: VersionWriter, event: RecordedEvent, seq: number): v
     );
     writer.write(preferencesVersion(record.id, state), seq);
   }
+}
+
+/**
+ * Who made the change, from the event's metadata: the working user, the authenticated one while
+ * masquerading, and the API key of a Bearer request.
+ */
+function attributionColumns(event: RecordedEvent) {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    event_type: event.type,
+    actor_id: text(event.metadata.actorId),
+    on_behalf_of_id: text(event.metadata.onBehalfOfId),
+    api_key_id: text(event.metadata.apiKeyId),
+  };
+}
+
+/**
+ * A change as the feed filters it: the record's period, workgroup, parent and instructor (of the
+ * version it left) and the words it is searched by — an assignment by its section's.
+ */
+function changeColumns(change: RecordChange) {
+  const { row } = change;
+  return {
+    seq: change.seq,
+    kind: change.kind,
+    id: change.id,
+    change: change.change,
+    period_id: row.period_id,
+    workgroup_id: row.workgroup_id,
+    parent_id: row.parent_id,
+    user_id: row.user_id,
+    previous_user_id: change.previousUserId,
+    label: change.label,
+  };
 }
 
 /** Fills the period of new section and assignment versions from their sections' offerings. */
@@ -285,6 +372,9 @@ async function fillPeriods(trx: Knex.Transaction, table: string, writer: Version
   }
 }
 
+/** The realtime event of new changes in the plan's history (the change feed's "N new"). */
+export const CHANGES_RECORDED = 'changesRecorded';
+
 /**
  * The plan's history (DESIGN §8 "as of any instant"): every version of the records reports read,
  * each valid over a range of this projection's sequence, so a report of the plan as it stood at
@@ -294,15 +384,17 @@ async function fillPeriods(trx: Knex.Transaction, table: string, writer: Version
 export const planHistoryProjection: Projection = {
   name: 'plan_history',
   // 2: assignments' share and status as columns of their own (reports read them index-only).
-  version: 2,
+  // 3: who made each change (the log) and what each event changed (plan_changes).
+  version: 3,
   eventTypes: planHistoryEventTypes,
-  tables: [PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE],
+  tables: [PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE, PLAN_CHANGES_TABLE],
 
   migrate: migratePlanHistory,
 
   async apply(trx, events, ctx) {
     const log = ctx.table(PLAN_LOG_TABLE);
     const versions = ctx.table(PLAN_VERSIONS_TABLE);
+    const changes = ctx.table(PLAN_CHANGES_TABLE);
     const last = await lastLogged(trx, log);
     const fresh = events.filter(
       (event) =>
@@ -324,11 +416,16 @@ export const planHistoryProjection: Projection = {
         commit_position: event.position.commit.toString(),
         prepare_position: event.position.prepare.toString(),
         recorded_at: event.createdAt,
+        ...attributionColumns(event),
       };
     });
     await fillPeriods(trx, versions, writer);
     for (let i = 0; i < logRows.length; i += CHUNK) {
       await trx(log).insert(logRows.slice(i, i + CHUNK));
+    }
+    const changeRows = [...writer.changes.values()].map(changeColumns);
+    for (let i = 0; i < changeRows.length; i += CHUNK) {
+      await trx(changes).insert(changeRows.slice(i, i + CHUNK));
     }
     for (let i = 0; i < writer.closes.length; i += CHUNK) {
       const chunk = writer.closes.slice(i, i + CHUNK);
@@ -348,6 +445,10 @@ export const planHistoryProjection: Projection = {
     for (let i = 0; i < rows.length; i += CHUNK) {
       await trx(versions).insert(rows.slice(i, i + CHUNK));
     }
-    return [];
+    // One word per batch that the plan changed: each browser asks the change feed, with its own
+    // rights and filters, how many of the new changes it shows.
+    return changeRows.length > 0
+      ? [{ event: CHANGES_RECORDED, rooms: ['all'], payload: { count: changeRows.length } }]
+      : [];
   },
 };

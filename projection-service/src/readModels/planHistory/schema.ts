@@ -9,6 +9,8 @@ export const PLAN_LOG_TABLE = 'plan_log';
  * event that replaced it (null: still current). "As of sequence S" is a filter, not a replay.
  */
 export const PLAN_VERSIONS_TABLE = 'plan_versions';
+/** What each event changed: one row per event and record it created, changed or removed. */
+export const PLAN_CHANGES_TABLE = 'plan_changes';
 
 export async function migratePlanHistory(
   trx: Knex.Transaction,
@@ -20,10 +22,45 @@ export async function migratePlanHistory(
        seq bigint PRIMARY KEY,
        commit_position numeric(20) NOT NULL,
        prepare_position numeric(20) NOT NULL,
-       recorded_at timestamptz NOT NULL
+       recorded_at timestamptz NOT NULL,
+       event_type text NOT NULL,
+       actor_id text,
+       on_behalf_of_id text,
+       api_key_id text
      )`,
     [ctx.table(PLAN_LOG_TABLE)],
   );
+  // The change feed's "changes by this person", newest first.
+  await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (actor_id, seq)', [
+    name(PLAN_LOG_TABLE, 'actor'),
+    ctx.table(PLAN_LOG_TABLE),
+  ]);
+  // What each event changed, one row per record (the change feed): the versions before and
+  // after are the ones ending and beginning at `seq`.
+  const changes = ctx.table(PLAN_CHANGES_TABLE);
+  await trx.raw(
+    `CREATE TABLE IF NOT EXISTS ?? (
+       seq bigint NOT NULL,
+       kind text NOT NULL,
+       id text NOT NULL,
+       change text NOT NULL,
+       period_id text,
+       workgroup_id text,
+       parent_id text,
+       user_id text,
+       previous_user_id text,
+       label text,
+       PRIMARY KEY (seq, kind, id)
+     )`,
+    [changes],
+  );
+  for (const column of ['period_id', 'workgroup_id', 'user_id', 'kind']) {
+    await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (??, seq)', [
+      name(PLAN_CHANGES_TABLE, column.replace('_id', '')),
+      changes,
+      column,
+    ]);
+  }
   await trx.raw('CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (commit_position, prepare_position)', [
     name(PLAN_LOG_TABLE, 'position'),
     ctx.table(PLAN_LOG_TABLE),

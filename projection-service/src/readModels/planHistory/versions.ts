@@ -5,6 +5,7 @@ import {
   initialPreferencesState,
   initialSectionState,
   PREFERENCE_EVENTS,
+  ProgressActionRecorded,
   SECTION_EVENTS,
   sharesOf,
   type PreferencesState,
@@ -35,6 +36,9 @@ export type LiveSection = Exclude<SectionState, { status: 'absent' }>;
 export const SECTION_KIND = 'section';
 export const ASSIGNMENT_KIND = 'assignment';
 export const PREFERENCES_KIND = 'preferences';
+/** A workgroup's approval at one progress step (the change feed's "since my last approval"). */
+export const APPROVAL_KIND = 'approval';
+const APPROVAL_EVENT = 'ProgressActionRecorded';
 
 const sectionEventTypes = new Set<string>(Object.values(SECTION_EVENTS));
 const preferenceEventTypes = new Set<string>(Object.values(PREFERENCE_EVENTS));
@@ -50,6 +54,7 @@ export const planHistoryEventTypes: readonly string[] = [
   ...resourceByEventType.keys(),
   ...sectionEventTypes,
   ...preferenceEventTypes,
+  APPROVAL_EVENT,
 ];
 
 /** The record an event changes: its kind and id in the history (one stream, one record). */
@@ -62,7 +67,45 @@ export function recordOf(event: RecordedEvent): { kind: string; id: string } | n
     return { kind: SECTION_KIND, id: String(sectionId) };
   }
   if (preferenceEventTypes.has(event.type)) return { kind: PREFERENCES_KIND, id: event.streamId };
+  if (event.type === APPROVAL_EVENT) {
+    return {
+      kind: APPROVAL_KIND,
+      id: `${String(data.WorkgroupId)}-${String(data.ProgressStepId)}`,
+    };
+  }
   return null;
+}
+
+/** What an approval's version holds: the step's status after the action, and the action. */
+export interface ApprovalVersionState {
+  WorkgroupId: string;
+  ProgressStepId: string;
+  stepId: number;
+  action: string;
+  status: string;
+  comment: string | null;
+}
+
+/** A workgroup's approval at a step after one progress action. */
+export function approvalVersion(id: string, event: RecordedEvent): VersionRow {
+  const data = ProgressActionRecorded.parse(event.data);
+  const state: ApprovalVersionState = {
+    WorkgroupId: data.WorkgroupId,
+    ProgressStepId: data.ProgressStepId,
+    stepId: data.stepId,
+    action: data.action,
+    status: data.status,
+    comment: data.comment,
+  };
+  return {
+    kind: APPROVAL_KIND,
+    id,
+    period_id: data.AcademicPeriodId,
+    workgroup_id: data.WorkgroupId,
+    parent_id: data.ProgressStepId,
+    user_id: null,
+    state,
+  };
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -243,4 +286,26 @@ export function preferencesVersion(id: string, state: PreferencesVersionState): 
     user_id: state.UserId,
     state,
   };
+}
+
+const resourceNames = new Set(allResources.map((r) => r.name));
+/** The fields a declared kind is called by, in the order tried. */
+const LABEL_FIELDS = ['name', 'displayName', 'code', 'courseNumber', 'title'] as const;
+
+/**
+ * What a version is called where people search for it: a declared kind's name (a user's display
+ * name, a room's code), a section's number and name; null for the rest.
+ */
+export function labelOf(row: VersionRow): string | null {
+  if (row.kind === SECTION_KIND) {
+    const { section } = row.state as SectionVersionState;
+    return [section.sectionNumber, section.name].filter(Boolean).join(' ') || null;
+  }
+  if (!resourceNames.has(row.kind)) return null;
+  const state = row.state as Record<string, unknown>;
+  for (const field of LABEL_FIELDS) {
+    const value = state[field];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
 }

@@ -1,3 +1,4 @@
+import { RecentChanges } from '../../../components/changes/index.js';
 import { Link } from 'react-router';
 import { Card, Intent } from '@blueprintjs/core';
 import { Empty, QueryBody } from '../../../components/list/QueryBody.js';
@@ -82,6 +83,7 @@ function DashboardCards({ dashboard: { items, mine } }: { dashboard: Dashboard }
         </section>
       )}
       <PlanningProgress />
+      <RecentChanges />
       {items.length === 0 && !mine && (
         <Empty
           icon="tick-circle"

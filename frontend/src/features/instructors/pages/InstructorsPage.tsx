@@ -22,6 +22,7 @@ import { PointsRequiredCell } from '../components/PointsRequiredCell.js';
 import { PeriodSelect } from '../components/PeriodSelect.js';
 import { usePeriodChoices } from '../hooks/usePeriodChoices.js';
 import '../instructors.css';
+import { ChangesButton } from '../../../components/changes/index.js';
 
 /**
  * The workload columns; each name opens the instructor in the period shown (`?period=`). Those
@@ -354,7 +355,7 @@ export default function InstructorsPage() {
     );
   };
   return (
-    <PageFrame>
+    <PageFrame actions={<ChangesButton period={params.get('period')} kind="preferences" />}>
       <Tabs
         id="instructors-tabs"
         selectedTabId={selected}

@@ -3,6 +3,7 @@ import { HistoryDrawerFrame } from '../../../components/resources/HistoryPanel.j
 import { SectionAsOfPanel } from './SectionAsOf.js';
 import { useSectionHistoryQuery } from '../../../lib/api/sectionsApi.js';
 import type { SectionHistoryEntry } from '../../../lib/domain/sectionTypes.js';
+import { changesLink } from '../../../lib/changesLink.js';
 
 const ACTIONS: Record<string, string> = {
   SectionCreated: 'Created',
@@ -30,10 +31,13 @@ export function SectionHistoryList({ entries }: { entries: readonly SectionHisto
 export function SectionHistoryDrawer({
   sectionId,
   label,
+  workgroupId,
   onClose,
 }: {
   sectionId: string;
   label: string;
+  /** The section's workgroup: the drawer links to every change in it. */
+  workgroupId?: string | null;
   onClose: () => void;
 }) {
   const { data, error, isLoading } = useSectionHistoryQuery(sectionId);
@@ -43,6 +47,14 @@ export function SectionHistoryDrawer({
       isLoading={isLoading}
       error={error}
       onClose={onClose}
+      {...(workgroupId
+        ? {
+            changes: {
+              to: changesLink({ workgroup: workgroupId }),
+              text: 'All changes in this workgroup',
+            },
+          }
+        : {})}
     >
       {data && (
         <SectionAsOfPanel

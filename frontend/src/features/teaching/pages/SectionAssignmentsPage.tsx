@@ -45,6 +45,7 @@ import {
 import { notify } from '../../../lib/notifications/notify.js';
 import { Intent } from '@blueprintjs/core';
 import { FilterSelect, PeriodWorkgroupFilters } from '../../../components/list/FilterSelect.js';
+import { ChangesButton } from '../../../components/changes/index.js';
 
 const STATUS_FILTER_OPTIONS = [
   { value: 'proposed,reopened', label: 'Awaiting approval' },
@@ -211,7 +212,11 @@ export default function SectionAssignmentsPage() {
     approvable: list.filters.approvable === 'true',
   };
   const [details, setDetails] = useState<string | null>(null);
-  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
+  const [history, setHistory] = useState<{
+    id: string;
+    label: string;
+    workgroupId: string | null;
+  } | null>(null);
   const [meetings, setMeetingsOf] = useState<SectionRow | null>(null);
   const [saveMeetings] = useSetMeetingsMutation();
   const instructors = useSectionInstructorsQuery();
@@ -290,6 +295,7 @@ export default function SectionAssignmentsPage() {
   }, [selected, levelOf]);
   return (
     <ListPage
+      actions={<ChangesButton period={period} workgroup={filters.workgroup} kind="assignment" />}
       filters={
         <>
           <PeriodWorkgroupFilters
@@ -401,7 +407,12 @@ export default function SectionAssignmentsPage() {
                       icon: 'history',
                       text: 'Section history',
                       label: `Section history of ${section}`,
-                      onClick: () => setHistory({ id: a.SectionId, label: label(a) }),
+                      onClick: () =>
+                        setHistory({
+                          id: a.SectionId,
+                          label: label(a),
+                          workgroupId: a.WorkgroupId,
+                        }),
                     },
                   ]}
                 />
@@ -418,7 +429,11 @@ export default function SectionAssignmentsPage() {
           onClose={() => setDetails(null)}
           onEditMeetings={setMeetingsOf}
           onHistory={(s) =>
-            setHistory({ id: s.id, label: `${s.courseNumber ?? ''} ${s.sectionNumber}` })
+            setHistory({
+              id: s.id,
+              label: `${s.courseNumber ?? ''} ${s.sectionNumber}`,
+              workgroupId: s.WorkgroupId,
+            })
           }
         />
       )}
@@ -445,6 +460,7 @@ export default function SectionAssignmentsPage() {
         <SectionHistoryDrawer
           sectionId={history.id}
           label={history.label}
+          workgroupId={history.workgroupId}
           onClose={() => setHistory(null)}
         />
       )}

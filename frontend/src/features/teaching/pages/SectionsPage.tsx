@@ -51,6 +51,7 @@ import {
   type TeachingChoices,
 } from '../../../lib/hooks/useTeachingChoices.js';
 import { FilterSelect, PeriodWorkgroupFilters } from '../../../components/list/FilterSelect.js';
+import { ChangesButton } from '../../../components/changes/index.js';
 
 const COVERAGE_FILTER_OPTIONS = [
   { value: 'uncovered,partial', label: 'Needs instructors' },
@@ -234,7 +235,10 @@ export default function SectionsPage() {
   const list = useServerList(SECTION_LIST);
   const { filters } = list;
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [details, setDetails] = useState<string | null>(null);
+  // A link may open a section's details (the change feed's ?section=…).
+  const [details, setDetails] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('section'),
+  );
   const dispatch = useAppDispatch();
 
   // The working period is the default, once the shell knows it ('' shows every period).
@@ -319,7 +323,12 @@ export default function SectionsPage() {
 
   return (
     <ListPage
-      actions={newButton}
+      actions={
+        <>
+          <ChangesButton period={period} workgroup={filters.workgroup} kind="section" />
+          {newButton}
+        </>
+      }
       filters={
         <>
           <PeriodWorkgroupFilters
@@ -428,6 +437,7 @@ export default function SectionsPage() {
         <SectionHistoryDrawer
           sectionId={dialog.section.id}
           label={sectionLabel(dialog.section)}
+          workgroupId={dialog.section.WorkgroupId}
           onClose={() => setDialog(null)}
         />
       )}

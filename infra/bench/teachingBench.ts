@@ -12,7 +12,8 @@
  *    connections), and the time from an assign command to `teachingAssignmentCreated` in a second
  *    client signed in as another user (socket.io); then the Sections report (filtered, sorted,
  *    paged) at 20 requests/s now and as of a position halfway through the log — again after a
- *    VACUUM of the plan's history when the server's autovacuum is off, as it would have run.
+ *    VACUUM of the plan's history when the server's autovacuum is off, as it would have run;
+ *    then the change feed (GET /api/changes): first pages with filters, and pages further down.
  * Figures are printed with their targets and never asserted. The database is dropped at the end.
  *
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \

@@ -33,6 +33,8 @@ const ADMIN_PAGES = [
   '/instructors',
   '/instructors?tab=submissions',
   '/instructors?tab=alignment',
+  '/changes',
+  '/changes?view=compare',
   '/reports',
   '/dataServices',
   '/academicPeriods',
@@ -66,6 +68,7 @@ const FACULTY_PAGES = [
   '/mySchedule',
   '/adminAssignmentsMine',
   '/teachingPreferencesMine',
+  '/changes',
 ];
 
 interface Finding {

@@ -131,6 +131,62 @@ export default function ChangesPage() {
   );
   const newCount = fresh.data?.count ?? 0;
 
+  const feedView = (
+    <>
+      {sinceApproval && first.data && (
+        <Callout intent={first.data.since ? Intent.PRIMARY : Intent.WARNING} compact>
+          {first.data.since
+            ? `Changes since your last approval of this workgroup, on ${new Date(first.data.since.at).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })}.`
+            : 'You have not approved this workgroup yet: every change is shown.'}
+        </Callout>
+      )}
+      {newCount > 0 && (
+        <div className="allot-change-news" role="status">
+          <Button
+            intent={Intent.PRIMARY}
+            icon="arrow-up"
+            onClick={() => {
+              setPages([undefined]);
+              void first.refetch();
+            }}
+          >
+            {newCount === 1
+              ? '1 new change'
+              : `${newCount >= 1000 ? '1,000+' : String(newCount)} new changes`}
+            {' — show'}
+          </Button>
+        </div>
+      )}
+      {waiting ? (
+        <Spinner size={24} aria-label="Loading changes" />
+      ) : (
+        <div key={filterKey}>
+          {pages.map((before, i) => (
+            <FeedPage
+              key={before ?? 'newest'}
+              filters={filters}
+              before={before}
+              onNext={i === pages.length - 1 ? setNext : noop}
+              {...(i === 0
+                ? {
+                    onFirst,
+                  }
+                : {})}
+            />
+          ))}
+          {next && (
+            <Button
+              className="allot-change-older"
+              icon="arrow-down"
+              onClick={() => setPages((shown) => [...shown, next])}
+            >
+              Show older changes
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
   return (
     <ListPage
       filters={
@@ -205,72 +261,20 @@ export default function ChangesPage() {
         </>
       }
     >
+      {/* Each tab owns its panel, so the tab's aria-controls names an element that exists. */}
       <Tabs
         id="changes-view"
         selectedTabId={comparing ? 'compare' : 'feed'}
         onChange={(id) => list.setFilters({ view: id === 'compare' ? 'compare' : null })}
+        renderActiveTabPanelOnly
       >
-        <Tab id="feed" title="Changes" />
-        <Tab id="compare" title="Compare two instants" />
+        <Tab id="feed" title="Changes" panel={feedView} />
+        <Tab
+          id="compare"
+          title="Compare two instants"
+          panel={<ComparePanel period={period} workgroup={list.filters.workgroup ?? ''} />}
+        />
       </Tabs>
-      {comparing ? (
-        <ComparePanel period={period} workgroup={list.filters.workgroup ?? ''} />
-      ) : (
-        <>
-          {sinceApproval && first.data && (
-            <Callout intent={first.data.since ? Intent.PRIMARY : Intent.WARNING} compact>
-              {first.data.since
-                ? `Changes since your last approval of this workgroup, on ${new Date(first.data.since.at).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })}.`
-                : 'You have not approved this workgroup yet: every change is shown.'}
-            </Callout>
-          )}
-          {newCount > 0 && (
-            <div className="allot-change-news" role="status">
-              <Button
-                intent={Intent.PRIMARY}
-                icon="arrow-up"
-                onClick={() => {
-                  setPages([undefined]);
-                  void first.refetch();
-                }}
-              >
-                {newCount === 1
-                  ? '1 new change'
-                  : `${newCount >= 1000 ? '1,000+' : String(newCount)} new changes`}
-                {' — show'}
-              </Button>
-            </div>
-          )}
-          {waiting ? (
-            <Spinner size={24} aria-label="Loading changes" />
-          ) : (
-            <div key={filterKey}>
-              {pages.map((before, i) => (
-                <FeedPage
-                  key={before ?? 'newest'}
-                  filters={filters}
-                  before={before}
-                  onNext={i === pages.length - 1 ? setNext : noop}
-                  {...(i === 0
-                    ? {
-                        onFirst,
-                      }
-                    : {})}
-                />
-              ))}
-              {next && (
-                <Button
-                  className="allot-change-older"
-                  icon="arrow-down"
-                  onClick={() => setPages((shown) => [...shown, next])}
-                >
-                  Show older changes
-                </Button>
-              )}
-            </div>
-          )}
-        </>
-      )}
     </ListPage>
   );
 }

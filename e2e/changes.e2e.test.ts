@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
 import { browserForFile } from './browser.js';
+import { approveFirstRow } from './harness.js';
 
 // The change feed in the browser: an approver approves an assignment of their workgroup, another
 // user then changes two of its assignments and a section's meeting; the approver's "since my last
@@ -63,12 +64,7 @@ test(
       new URL(`/sectionAssignments?status=proposed&WorkgroupId=${workgroup}`, approver.page.url())
         .href,
     );
-    const approve = approver.page.locator('button[aria-label^="Approve "]').first();
-    await approve.waitFor();
-    const label = (await approve.getAttribute('aria-label')) ?? '';
-    const instructor = /^Approve (.+?) on /.exec(label)?.[1] ?? label;
-    await approve.click();
-    await approver.page.getByText(`${instructor} approved.`).waitFor();
+    await approveFirstRow(approver.page);
 
     // The feed since that approval: nothing yet.
     await approver.page.getByRole('button', { name: 'Changes' }).click();

@@ -42,3 +42,19 @@ export function socketConnected(page: Page): Promise<void> {
     });
   });
 }
+
+/**
+ * Approves the first assignment on an open Section Assignments list with its row's own button
+ * (named for its assignment, not the bulk bar's "Approve all N matching"), waits for the toast
+ * and answers the instructor it named.
+ */
+export async function approveFirstRow(page: Page): Promise<string> {
+  const approve = page.locator('button[aria-label^="Approve "]').first();
+  await approve.waitFor();
+  // "Approve Ada Lovelace on MATH 101 001 (Fall 2026)": the toast names the instructor.
+  const label = (await approve.getAttribute('aria-label')) ?? '';
+  const instructor = /^Approve (.+?) on /.exec(label)?.[1] ?? label;
+  await approve.click();
+  await page.getByText(`${instructor} approved.`).waitFor();
+  return instructor;
+}

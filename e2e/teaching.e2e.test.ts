@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
 import { browserForFile } from './browser.js';
+import { approveFirstRow } from './harness.js';
 
 // Issue 6: preferences, approvals by progress step, and changes reaching another browser live.
 const files = browserForFile();
@@ -92,14 +93,7 @@ test('a workgroup approver approves at step 6, is refused at another step, and o
   expect(proposedBefore).toBeGreaterThan(0);
 
   // jchen holds the approve bit in Mathematics; the demo period is at step 6.
-  // A row's own button (named for its assignment), not the bulk bar's "Approve all N matching".
-  const approve = approver.page.locator('button[aria-label^="Approve "]').first();
-  await approve.waitFor();
-  // "Approve Ada Lovelace on MATH 101 001 (Fall 2026)": the toast names the instructor.
-  const label = (await approve.getAttribute('aria-label')) ?? '';
-  const instructor = /^Approve (.+?) on /.exec(label)?.[1] ?? label;
-  await approve.click();
-  await approver.page.getByText(`${instructor} approved.`).waitFor();
+  await approveFirstRow(approver.page);
   // Academic ops' list drops the approved one without a reload (teachingAssignmentChanged).
   await ops.page.waitForFunction(
     (expected) =>

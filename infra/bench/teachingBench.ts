@@ -492,7 +492,8 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     );
 
     const past = await pastPosition(database.url);
-    const reportLoad = async (bodies: string[]) => {
+    /** Requests at the reports' fixed rate over 4 connections, each the next variant in turn. */
+    const atReportRate = async (request: AutocannonRequest, variants: AutocannonRequest[]) => {
       let next = 0;
       return load({
         url: allot?.url ?? '',
@@ -500,13 +501,20 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
         seconds: HTTP_SECONDS,
         rate: REPORT_RATE,
         request: {
-          method: 'POST',
-          path: '/api/reports/Sections/query',
-          headers: { ...admin, 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+          ...request,
+          setupRequest: (shaped) => ({ ...shaped, ...variants[next++ % variants.length] }),
         },
       });
     };
+    const reportLoad = async (bodies: string[]) =>
+      atReportRate(
+        {
+          method: 'POST',
+          path: '/api/reports/Sections/query',
+          headers: { ...admin, 'content-type': 'application/json' },
+        },
+        bodies.map((body) => ({ body })),
+      );
     const measureReports = async (when: string) => {
       const now = await reportLoad(reportQueries(institution, 64, null));
       console.log(describe(`  Sections report now at ${String(REPORT_RATE)}/s, ${when}`, now));
@@ -543,20 +551,11 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
       };
       if (page.next) older.push(`${url}&before=${encodeURIComponent(page.next)}`);
     }
-    const feedLoad = async (urls: string[]) => {
-      let next = 0;
-      return load({
-        url: allot?.url ?? '',
-        connections: 4,
-        seconds: HTTP_SECONDS,
-        rate: REPORT_RATE,
-        request: {
-          method: 'GET',
-          headers: admin,
-          setupRequest: (request) => ({ ...request, path: urls[next++ % urls.length] }),
-        },
-      });
-    };
+    const feedLoad = async (urls: string[]) =>
+      atReportRate(
+        { method: 'GET', headers: admin },
+        urls.map((path) => ({ path })),
+      );
     const feed = await feedLoad(feedUrls);
     console.log(describe(`  change feed (first pages) at ${String(REPORT_RATE)}/s`, feed));
     const feedOlder = older.length > 0 ? await feedLoad(older) : null;

@@ -11,6 +11,7 @@ import {
 } from './changeDisplay.js';
 import { UNKNOWN_RECORD, type HistoryNames } from './names.js';
 import { termModeText } from './resourceChangeDisplay.js';
+import { ASSIGNMENT_STATUS_LABELS } from '../teaching/labels.js';
 
 /** The labels of a section's fields and of what its events add (approval, reason, …). */
 const SECTION_LABELS: Readonly<Record<string, string>> = {
@@ -35,13 +36,8 @@ const SECTION_LABELS: Readonly<Record<string, string>> = {
   overriddenConflict: 'Overridden conflict',
 };
 
-const STATUS_LABELS: Readonly<Record<string, string>> = {
-  proposed: 'Proposed',
-  approved: 'Approved',
-  final: 'Final',
-  reopened: 'Reopened',
-  withdrawn: 'Withdrawn',
-};
+/** Indexed by a value an old event may hold, which a label may no longer exist for. */
+const STATUS_LABELS: Readonly<Record<string, string>> = ASSIGNMENT_STATUS_LABELS;
 
 const APPROVAL_LABELS: Readonly<Record<string, string>> = {
   workgroup: 'Workgroup',

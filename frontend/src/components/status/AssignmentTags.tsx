@@ -1,4 +1,5 @@
 import { Intent, Tag } from '@blueprintjs/core';
+import { ASSIGNMENT_STATUS_LABELS } from '@allot/shared-events/browser';
 import type { AssignmentStatus, Coverage } from '../../lib/domain/sectionTypes.js';
 import '../list/components.css';
 
@@ -9,16 +10,9 @@ const STATUS_INTENT: Record<AssignmentStatus, Intent> = {
   reopened: Intent.WARNING,
   withdrawn: Intent.NONE,
 };
-const STATUS_LABEL: Record<AssignmentStatus, string> = {
-  proposed: 'Proposed',
-  approved: 'Approved',
-  final: 'Final',
-  reopened: 'Reopened',
-  withdrawn: 'Withdrawn',
-};
 
 export function statusLabel(status: AssignmentStatus): string {
-  return STATUS_LABEL[status];
+  return ASSIGNMENT_STATUS_LABELS[status];
 }
 
 /** An assignment's status: proposed (blue), approved/final (green), reopened (orange), withdrawn. */
@@ -29,7 +23,7 @@ export function StatusTag({ status }: { status: AssignmentStatus }) {
       intent={STATUS_INTENT[status]}
       icon={status === 'final' ? 'lock' : undefined}
     >
-      {STATUS_LABEL[status]}
+      {ASSIGNMENT_STATUS_LABELS[status]}
     </Tag>
   );
 }

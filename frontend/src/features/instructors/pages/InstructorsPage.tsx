@@ -1,3 +1,4 @@
+import { SUBMISSION_STATUS_LABELS } from '@allot/shared-events/browser';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, HTMLSelect, InputGroup, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
@@ -271,10 +272,7 @@ function SubmissionsTab() {
           options={[
             { value: '', label: 'Any status' },
             { value: 'unsubmitted', label: 'Not submitted' },
-            { value: 'notStarted', label: 'Not started' },
-            { value: 'draft', label: 'Draft' },
-            { value: 'submitted', label: 'Submitted' },
-            { value: 'reopened', label: 'Reopened' },
+            ...Object.entries(SUBMISSION_STATUS_LABELS).map(([value, label]) => ({ value, label })),
           ]}
         />
       </div>

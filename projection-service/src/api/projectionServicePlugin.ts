@@ -1,4 +1,5 @@
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
+import { createChangedSinceFilter } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Knex } from 'knex';
 import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
@@ -85,7 +86,9 @@ export async function projectionServicePlugin(
   // The sections' assignment list carries each assignment's alignment, which the alignment read
   // model computes (from the sections' tables among others): it is given here, not imported there.
   const { alignmentsOf } = createAlignmentReader(options.knex, tables);
-  const readOptions = { knex: options.knex, tables, alignmentsOf };
+  // Its `changed=myLastApproval` filter reads the change feed's read model, given the same way.
+  const changedSinceApproval = createChangedSinceFilter(options.knex, tables);
+  const readOptions = { knex: options.knex, tables, alignmentsOf, changedSinceApproval };
 
   fastify.setErrorHandler(handleReadError);
   refuseNulCharacters(fastify);

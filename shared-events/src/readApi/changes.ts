@@ -41,6 +41,13 @@ export const ChangeFeedQuery = z
     from: instant.optional(),
     to: instant.optional(),
     since: z.literal(CHANGES_SINCE_MY_APPROVAL).optional(),
+    /** Only changes to these records (ids, comma-separated): one assignment and its section. */
+    records: z
+      .string()
+      .max(2100)
+      .transform((text) => text.split(',').map((part) => part.trim()))
+      .pipe(z.array(id).min(1).max(20))
+      .optional(),
     /** Search by the record's name (a section's number and name, a course's name, …). */
     q: z.string().trim().max(100).optional(),
     /** The cursor of the last row of the previous page: the next page is older than it. */
@@ -59,6 +66,41 @@ export const ChangeFeedQuery = z
     path: ['to'],
   });
 export type ChangeFeedQuery = z.infer<typeof ChangeFeedQuery>;
+
+/**
+ * GET /api/changes/changed: the section assignments an approver should look at again — those that
+ * changed (or whose section changed) since the viewer last put their name to them: their own
+ * approval of the assignment, else their approval of the workgroup's step, else their first
+ * approval in the workgroup that period. Without a workgroup: each the viewer approved in, when
+ * they are few.
+ */
+export const ChangedSinceQuery = z
+  .object({ AcademicPeriodId: id.optional(), WorkgroupId: id.optional() })
+  .strict();
+export type ChangedSinceQuery = z.infer<typeof ChangedSinceQuery>;
+
+/** The most workgroups marked at once without one being chosen. */
+export const CHANGED_SINCE_WORKGROUPS_MAX = 10;
+
+const Instant = z.object({ at: z.string(), position: z.string() });
+
+export const ChangedSinceAnswer = z.object({
+  /** Each workgroup looked at, with the viewer's approval its rows are compared with (null: none). */
+  workgroups: z.array(z.object({ WorkgroupId: z.string(), since: Instant.nullable() })),
+  rows: z.array(
+    z.object({
+      /** The assignment (a row of Section Assignments) and its section. */
+      id: z.string(),
+      SectionId: z.string(),
+      /** The approval it is compared with; `ownApproval`: the viewer's of this assignment. */
+      since: Instant,
+      ownApproval: z.boolean(),
+      /** GET /api/changes?after=…&records=id,SectionId: what changed since then. */
+      after: z.string(),
+    }),
+  ),
+});
+export type ChangedSinceAnswer = z.infer<typeof ChangedSinceAnswer>;
 
 /** The record a change is about: its name in words and where it is shown in Allot. */
 export const ChangeRecordAnswer = z.object({

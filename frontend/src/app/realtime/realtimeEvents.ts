@@ -4,7 +4,11 @@ import { allotApi, type TagType } from '../../lib/api/allotApi.js';
 import { PERIOD_DEPENDENT_TAGS, refreshAfterResourceWrite } from '../../lib/api/cacheRefresh.js';
 import { logoChanged } from '../../lib/branding/logoRevision.js';
 import { publishJobProgress } from '../../lib/jobs/jobProgress.js';
-import { CHANGE_COUNT, RECENT_CHANGES } from '../../components/changes/changesApi.js';
+import {
+  CHANGE_COUNT,
+  CHANGED_SINCE_APPROVAL,
+  RECENT_CHANGES,
+} from '../../components/changes/changesApi.js';
 import { sectionsChangedAction } from './sectionsRealtime.js';
 
 /** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
@@ -170,7 +174,7 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
   // Not in spec §4: the plan's history recorded changes (docs/changes.md). The change feed's
   // "N new changes" bar and the dashboard's recent changes ask again, with their own filters;
   // the feed's list itself stays put until its reader asks for the new ones.
-  changesRecorded: throttledTags([CHANGE_COUNT, RECENT_CHANGES]),
+  changesRecorded: throttledTags([CHANGE_COUNT, RECENT_CHANGES, CHANGED_SINCE_APPROVAL]),
 };
 
 function asMessage(raw: unknown): RealtimeMessage {

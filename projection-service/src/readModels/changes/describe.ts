@@ -56,6 +56,9 @@ export function kindLabel(kind: string): string {
 export const cursorOf = (row: { seq: string | number; kind: string; id: string }) =>
   Buffer.from(JSON.stringify([Number(row.seq), row.kind, row.id])).toString('base64url');
 
+/** A cursor whose `after` is every change after event `seq` (no kind sorts before ''). */
+export const cursorAfterEvent = (seq: number) => cursorOf({ seq: seq + 1, kind: '', id: '' });
+
 export function parseCursor(cursor: string): [number, string, string] | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

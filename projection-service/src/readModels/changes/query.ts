@@ -56,6 +56,15 @@ export async function feedTables(tables: TableResolver): Promise<FeedTables> {
 }
 
 /**
+ * An approval among the changes `c` (with its log entry `l` and the version it began, `v`): a
+ * progress step approved, or an assignment approved (or finalized) — what the actor put their
+ * name to. The actor is the caller's condition.
+ */
+export const APPROVED_BY_ACTOR = `((c.kind = 'approval' AND v.state->>'action' = 'approve')
+  OR (c.kind = 'assignment' AND c.change = 'changed'
+    AND l.event_type = 'TeachingAssignmentChanged' AND v.status IN ('approved', 'final')))`;
+
+/**
  * The viewer's last approval in a workgroup: a progress step approved, or an assignment of it
  * approved (or finalized) by them — what they last put their name to there.
  */
@@ -78,10 +87,7 @@ export async function lastApproval(
      FROM ?? c JOIN ?? l ON l.seq = c.seq
      JOIN ?? v ON v.kind = c.kind AND v.id = c.id AND v.valid_from = c.seq
      WHERE c.workgroup_id = ? AND ${periodId ? 'c.period_id = ?' : 'true'}
-       AND (l.actor_id = ? OR l.on_behalf_of_id = ?)
-       AND ((c.kind = 'approval' AND v.state->>'action' = 'approve')
-         OR (c.kind = 'assignment' AND c.change = 'changed'
-           AND l.event_type = 'TeachingAssignmentChanged' AND v.status IN ('approved', 'final')))
+       AND (l.actor_id = ? OR l.on_behalf_of_id = ?) AND ${APPROVED_BY_ACTOR}
      ORDER BY c.seq DESC LIMIT 1`,
     [
       t.changes,
@@ -129,6 +135,7 @@ export function createChangeFeed(knex: Knex, tables: TableResolver) {
     if (query.from) add('l.recorded_at >= ?', query.from);
     if (query.to) add('l.recorded_at <= ?', query.to);
     if (since) add('c.seq > ?', since.seq);
+    if (query.records) add('c.id = ANY(?::text[])', query.records);
     if (query.q) add('c.label ILIKE ?', `%${escapeLike(query.q)}%`);
     for (const [cursor, op] of [
       [query.before, '<'],

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  administrativeAssignments,
   canonical,
+  courses,
+  progressSteps,
+  users,
   ChangeCountAnswer,
+  ChangedSinceAnswer,
   ChangeFeedAnswer,
   CompareAnswer,
   positionToToken,
@@ -16,6 +21,10 @@ import { history } from '../planHistory/testing/history.js';
 import { planHistoryProjection } from '../planHistory/projection.js';
 import { recorded } from '../testing/readModelDb.js';
 import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
+import { preferencesProjection } from '../preferences/projection.js';
+import { resourceProjection } from '../resources/projection.js';
+import { sectionReadRoutes } from '../sections/routes.js';
+import { sectionsProjection } from '../sections/projection.js';
 import { changeFeedRoutes } from './routes.js';
 
 /**
@@ -32,7 +41,7 @@ const contexts: Record<string, AbilityContext> = {
   appr: {
     ...demoContextFor('academicAffairsApprover'),
     userId: 'appr',
-    workgroupPermissions: [{ id: 'wg-bio', permission: 0 }],
+    workgroupPermissions: [{ id: 'wg-bio', permission: 1 }],
   },
   // A chair who reads only Chemistry's sections (member, no role).
   chem: {
@@ -42,6 +51,8 @@ const contexts: Record<string, AbilityContext> = {
     workgroupPermissions: [{ id: 'wg-chem', permission: 0 }],
   },
   u2: { ...demoContextFor('faculty'), userId: 'u2' },
+  // Signed in with no role and no workgroup: reads no assignment.
+  nobody: { ...demoContextFor('faculty'), userId: 'nobody', roles: [] as RoleSlug[] },
   u4: { ...demoContextFor('faculty'), userId: 'u4' },
 };
 
@@ -179,8 +190,18 @@ const setup: RecordedEvent[] = [
     overriddenConflicts: [],
     warnings: [],
   }),
-  s1('TeachingAssignmentChanged', { SectionId: 's1', id: 'a1', status: 'approved' }),
-  s1('TeachingAssignmentChanged', { SectionId: 's1', id: 'a2', status: 'approved' }),
+  s1('TeachingAssignmentChanged', {
+    SectionId: 's1',
+    id: 'a1',
+    status: 'approved',
+    previousStatus: 'proposed',
+  }),
+  s1('TeachingAssignmentChanged', {
+    SectionId: 's1',
+    id: 'a2',
+    status: 'approved',
+    previousStatus: 'proposed',
+  }),
   stream('workgroupApproval-wg-bio-step6', { actorId: 'appr' })('ProgressActionRecorded', {
     id: 'pa1',
     WorkgroupId: 'wg-bio',
@@ -203,7 +224,7 @@ const afterApproval: RecordedEvent[] = [
   ),
   s1(
     'TeachingAssignmentChanged',
-    { SectionId: 's1', id: 'a2', status: 'reopened' },
+    { SectionId: 's1', id: 'a2', status: 'reopened', previousStatus: 'approved' },
     { actorId: 'ops' },
   ),
   s1(
@@ -233,10 +254,17 @@ const afterApproval: RecordedEvent[] = [
 
 beforeAll(async () => {
   harness = await openRouteHarness({
-    projections: [planHistoryProjection, apiKeysProjection],
+    // Section Assignments' list too (its rows carry their alignment, read from these models).
+    projections: [
+      planHistoryProjection,
+      apiKeysProjection,
+      sectionsProjection,
+      preferencesProjection,
+      ...[users, courses, administrativeAssignments, progressSteps].map(resourceProjection),
+    ],
     events: [...setup, ...afterApproval],
     viewer: testViewers(contexts, PERIOD),
-    routes: [changeFeedRoutes],
+    routes: [changeFeedRoutes, sectionReadRoutes],
   });
 });
 
@@ -407,6 +435,146 @@ describe('the change feed', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('marks the assignments changed since the approver’s last approval, and filters the list to them', async () => {
+    const get = (who: string | null, url: string) =>
+      harness.app.inject({
+        method: 'GET',
+        url,
+        headers: who ? { 'x-test-user': who } : {},
+      });
+    // Without a workgroup: each of the few the viewer approves (Biology for its approver).
+    const marked = await get('appr', `/api/changes/changed?AcademicPeriodId=${PERIOD}`);
+    expect(marked.statusCode).toBe(200);
+    const answer = ChangedSinceAnswer.parse(marked.json());
+    expect(answer.workgroups).toEqual([
+      { WorkgroupId: 'wg-bio', since: expect.objectContaining({ at: expect.any(String) }) },
+    ]);
+    // Neither assignment approved by them: compared with their approval of the workgroup.
+    expect(answer.rows.map((r) => [r.id, r.SectionId, r.ownApproval])).toEqual([
+      ['a1', 's1', false],
+      ['a2', 's1', false],
+    ]);
+    expect(answer.rows[0]?.since).toEqual(answer.workgroups[0]?.since);
+    // What the popover shows for one row: its assignment's changes and its section's.
+    const a1 = answer.rows[0] as ChangedSinceAnswer['rows'][number];
+    const row = await rows('appr', { WorkgroupId: 'wg-bio', records: 'a1,s1', after: a1.after });
+    expect(row.rows.map((r) => r.summary)).toEqual(['Meetings changed', 'Instructor changed']);
+
+    // Never approved Chemistry: nothing to compare with, nothing marked.
+    const chem = ChangedSinceAnswer.parse(
+      (await get('chem', `/api/changes/changed?WorkgroupId=wg-chem`)).json(),
+    );
+    expect(chem).toEqual({ workgroups: [{ WorkgroupId: 'wg-chem', since: null }], rows: [] });
+
+    // The Section Assignments list filtered to them (what the approver approves again).
+    const list = await get(
+      'appr',
+      `/api/sectionAssignments?AcademicPeriodId=${PERIOD}&WorkgroupId=wg-bio&changed=myLastApproval`,
+    );
+    expect(list.statusCode).toBe(200);
+    const listed = list.json<{ count: number; rows: { id: string }[] }>();
+    expect(listed.rows.map((r) => r.id).sort()).toEqual(['a1', 'a2']);
+    // No workgroup chosen: those the viewer approved in (the administrator approved both
+    // assignments in Biology); someone who never approved sees nothing marked.
+    const admins = await get('admin', `/api/sectionAssignments?changed=myLastApproval`);
+    expect(
+      admins
+        .json<{ rows: { id: string }[] }>()
+        .rows.map((r) => r.id)
+        .sort(),
+    ).toEqual(['a1', 'a2']);
+    const none = await get('ops', `/api/sectionAssignments?changed=myLastApproval`);
+    expect(none.json<{ count: number }>().count).toBe(0);
+    // Approvals in more workgroups than are marked at once: which one is theirs to say.
+    await harness.apply(
+      Array.from({ length: 11 }, (_, i) =>
+        stream(`workgroupApproval-wg-${String(i)}-step6`, { actorId: 'ops' })(
+          'ProgressActionRecorded',
+          {
+            id: `pa-many-${String(i)}`,
+            WorkgroupId: `wg-${String(i)}`,
+            ProgressStepId: 'step6',
+            AcademicPeriodId: PERIOD,
+            stepId: 6,
+            action: 'approve',
+            from: 'submitted',
+            status: 'approved',
+            comment: null,
+          },
+        ),
+      ),
+    );
+    const unchosen = await get('ops', '/api/sectionAssignments?changed=myLastApproval');
+    expect(unchosen.statusCode).toBe(400);
+    expect(unchosen.json<{ message: string }>().message).toContain('Choose a workgroup');
+    const many = ChangedSinceAnswer.parse((await get('ops', '/api/changes/changed')).json());
+    expect(many.workgroups).toEqual([]);
+
+    // Approving a marked row clears its mark and leaves the other's; a later change to the
+    // section marks both again, each compared with the viewer's own approval of it.
+    const markedFor = async (who: string) =>
+      ChangedSinceAnswer.parse(
+        (await get(who, '/api/changes/changed?WorkgroupId=wg-bio')).json(),
+      ).rows.map((r) => [r.id, r.ownApproval]);
+    const approve = (id: string, previousStatus: string) =>
+      s1(
+        'TeachingAssignmentChanged',
+        { SectionId: 's1', id, status: 'approved', previousStatus },
+        { actorId: 'appr' },
+      );
+    await harness.apply([approve('a2', 'reopened')]);
+    expect(await markedFor('appr')).toEqual([['a1', false]]);
+    const filtered = async () =>
+      (
+        await get(
+          'appr',
+          `/api/sectionAssignments?AcademicPeriodId=${PERIOD}&WorkgroupId=wg-bio&changed=myLastApproval`,
+        )
+      )
+        .json<{ rows: { id: string }[] }>()
+        .rows.map((r) => r.id);
+    expect(await filtered()).toEqual(['a1']);
+    // Reassigned while approved, a1 stays approved: a note reopens it, then it is approved.
+    await harness.apply([
+      s1(
+        'TeachingAssignmentChanged',
+        {
+          SectionId: 's1',
+          id: 'a1',
+          notes: 'Agreed',
+          status: 'reopened',
+          previousStatus: 'approved',
+        },
+        { actorId: 'ops' },
+      ),
+    ]);
+    expect(await markedFor('appr')).toEqual([['a1', false]]);
+    await harness.apply([approve('a1', 'reopened')]);
+    expect(await markedFor('appr')).toEqual([]);
+    expect(await filtered()).toEqual([]);
+    await harness.apply([
+      s1(
+        'SectionMeetingsSet',
+        {
+          id: 's1',
+          meetings: [meeting(['MO', 'WE'], '08:00', '09:15')],
+          overriddenConflicts: [],
+          warnings: [],
+        },
+        { actorId: 'ops' },
+      ),
+    ]);
+    expect(await markedFor('appr')).toEqual([
+      ['a1', true],
+      ['a2', true],
+    ]);
+
+    expect((await get(null, '/api/changes/changed')).statusCode).toBe(401);
+    expect((await get('nobody', '/api/changes/changed')).statusCode).toBe(403);
+    expect((await get('appr', '/api/changes/changed?WorkgroupId=')).statusCode).toBe(400);
+    expect((await get('appr', '/api/changes/changed?other=1')).statusCode).toBe(400);
+  });
+
   it('refuses a comparison of a workgroup one may not read, or of instants it cannot find', async () => {
     const ask = (who: string, query: string) =>
       harness.app.inject({
@@ -457,6 +625,8 @@ describe('the change feed', () => {
       { from: 'yesterday' },
       { from: '2026-03-04T00:00:00Z', to: '2026-03-01T00:00:00Z' },
       { unknown: 'x' },
+      { records: 'a1,,s1' },
+      { records: Array.from({ length: 21 }, (_, i) => `a${String(i)}`).join(',') },
     ];
     for (const query of invalid) {
       const response = await feed('admin', query);

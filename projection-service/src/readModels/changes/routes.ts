@@ -5,6 +5,8 @@ import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import {
   ChangeCountAnswer,
+  ChangedSinceAnswer,
+  ChangedSinceQuery,
   ChangeFeedAnswer,
   ChangeFeedQuery,
   CompareAnswer,
@@ -17,7 +19,8 @@ import { requiresRead } from '../../http/routeRequirement.js';
 import { answered, withAnswers } from '../../http/answers.js';
 import { sendError } from '../../http/viewer.js';
 import { comparisonRows, createComparison, InstantNotFound } from './compare.js';
-import { createChangeFeed, InvalidCursor } from './query.js';
+import { changedSinceWorkgroups, createChangedSince } from './changedSince.js';
+import { createChangeFeed, feedTables, InvalidCursor } from './query.js';
 
 export interface ChangeFeedOptions {
   knex: Knex;
@@ -45,61 +48,91 @@ export function changeFeedRoutes(
   const feed = createChangeFeed(options.knex, options.tables);
   const app = withAnswers(fastify);
 
-  const parse = (reply: FastifyReply, query: unknown) => {
-    const parsed = ChangeFeedQuery.safeParse(query ?? {});
+  /** The feed's answer for the viewer's filters, or the answer already sent (401, 400). */
+  async function fed<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cursorField: 'before' | 'after',
+    read: (viewer: NonNullable<FastifyRequest['viewer']>, query: ChangeFeedQuery) => Promise<T>,
+  ): Promise<T> {
+    const viewer = request.viewer;
+    if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
+    const parsed = ChangeFeedQuery.safeParse(request.query ?? {});
     if (!parsed.success) return invalid(reply, issuesOf(parsed.error));
-    return parsed.data;
-  };
+    try {
+      return await read(viewer, parsed.data);
+    } catch (error) {
+      if (error instanceof InvalidCursor) {
+        return invalid(reply, [{ field: cursorField, message: error.message }]);
+      }
+      throw error;
+    }
+  }
 
   app.get(
     '/api/changes',
     { config: requiresRead('Dashboard'), schema: { response: { 200: ChangeFeedAnswer } } },
-    async (request, reply) => {
-      const viewer = request.viewer;
-      if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
-      const query = parse(reply, request.query);
-      try {
-        return await feed.page(viewer, query);
-      } catch (error) {
-        if (error instanceof InvalidCursor) {
-          return invalid(reply, [{ field: 'before', message: error.message }]);
-        }
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      fed(request, reply, 'before', (viewer, query) => feed.page(viewer, query)),
   );
 
   app.get(
     '/api/changes/count',
     { config: requiresRead('Dashboard'), schema: { response: { 200: ChangeCountAnswer } } },
+    async (request, reply) =>
+      fed(request, reply, 'after', async (viewer, query) => ({
+        count: await feed.count(viewer, query),
+      })),
+  );
+  const changedSince = createChangedSince(options.knex, options.tables);
+  /**
+   * GET /api/changes/changed (Section Assignments read): the assignments to look at again since
+   * the viewer's last approval of the workgroup (or of each of the few they approve).
+   */
+  app.get(
+    '/api/changes/changed',
+    {
+      config: requiresRead('SectionAssignment'),
+      schema: { response: { 200: ChangedSinceAnswer } },
+    },
     async (request, reply) => {
       const viewer = request.viewer;
       if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
-      const query = parse(reply, request.query);
-      try {
-        return { count: await feed.count(viewer, query) };
-      } catch (error) {
-        if (error instanceof InvalidCursor) {
-          return invalid(reply, [{ field: 'after', message: error.message }]);
-        }
-        throw error;
+      if (!viewer.ability.can('read', 'SectionAssignment')) {
+        return answered(sendError(reply, 403, 'You may not read section assignments.'));
       }
+      const parsed = ChangedSinceQuery.safeParse(request.query ?? {});
+      if (!parsed.success) return invalid(reply, issuesOf(parsed.error));
+      const workgroups = await changedSinceWorkgroups(
+        options.knex,
+        await feedTables(options.tables),
+        viewer,
+        parsed.data,
+      );
+      return changedSince(viewer, { ...parsed.data, WorkgroupIds: workgroups ?? [] });
     },
   );
+
   const comparison = createComparison(options.knex, options.tables);
-  /** The comparison asked for, or the answer already sent (401, 403, 400). */
-  async function compared(
+  /** The comparison asked for with its query, or the answer already sent (401, 403, 400). */
+  async function compared<Q extends CompareQuery>(
     request: FastifyRequest,
     reply: FastifyReply,
-    query: CompareQuery,
-  ): Promise<CompareAnswer | null> {
+    schema: z.ZodType<Q>,
+  ): Promise<{ answer: CompareAnswer; query: Q }> {
     const viewer = request.viewer;
     if (!viewer) return answered(sendError(reply, 401, 'Please log in.'));
+    if (!viewer.ability.can('read', 'Section')) {
+      return answered(sendError(reply, 403, 'You may not read sections.'));
+    }
+    const parsed = schema.safeParse(request.query ?? {});
+    if (!parsed.success) return invalid(reply, issuesOf(parsed.error));
+    const query = parsed.data;
     if (!viewer.ability.can('read', subjectOf('Section', { WorkgroupId: query.WorkgroupId }))) {
       return answered(sendError(reply, 403, 'You may not read this workgroup’s sections.'));
     }
     try {
-      return await comparison.compare(viewer, query);
+      return { answer: await comparison.compare(viewer, query), query };
     } catch (error) {
       if (error instanceof InstantNotFound) {
         return invalid(reply, [{ field: error.field, message: error.message }]);
@@ -116,15 +149,7 @@ export function changeFeedRoutes(
   app.get(
     '/api/changes/compare',
     { config: requiresRead('Section'), schema: { response: { 200: CompareAnswer } } },
-    async (request, reply) => {
-      if (!request.viewer) return answered(sendError(reply, 401, 'Please log in.'));
-      if (!request.viewer.ability.can('read', 'Section')) {
-        return answered(sendError(reply, 403, 'You may not read sections.'));
-      }
-      const query = CompareQuery.safeParse(request.query ?? {});
-      if (!query.success) return invalid(reply, issuesOf(query.error));
-      return (await compared(request, reply, query.data)) ?? answered(reply);
-    },
+    async (request, reply) => (await compared(request, reply, CompareQuery)).answer,
   );
 
   /** GET /api/changes/compare/file?format=csv|xlsx: the same comparison as a file to keep. */
@@ -132,15 +157,8 @@ export function changeFeedRoutes(
     '/api/changes/compare/file',
     { config: requiresRead('Section') },
     async (request, reply) => {
-      if (!request.viewer) return answered(sendError(reply, 401, 'Please log in.'));
-      if (!request.viewer.ability.can('read', 'Section')) {
-        return answered(sendError(reply, 403, 'You may not read sections.'));
-      }
-      const query = CompareFileQuery.safeParse(request.query ?? {});
-      if (!query.success) return invalid(reply, issuesOf(query.error));
-      const { format, ...rest } = query.data;
-      const answer = await compared(request, reply, rest);
-      if (!answer) return answered(reply);
+      const { answer, query } = await compared(request, reply, CompareFileQuery);
+      const format = query.format;
       const rows = comparisonRows(answer);
       const name = `Changes ${answer.from.label} to ${answer.to.label}`.replace(/[^\w .–-]+/g, ' ');
       void reply.header('Cache-Control', 'private, no-store');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGES_SINCE_MY_APPROVAL } from '@allot/shared-events';
 
 /**
  * The list queries of the teaching read routes (pure): paging, a `sort` JSON list of
@@ -117,6 +118,8 @@ export const AssignmentListQuery = z
     status: listOf(ASSIGNMENT_STATUS_VALUES).optional(),
     /** `true`: only assignments of workgroups whose sections the viewer may approve. */
     approvable: z.enum(['true']).optional(),
+    /** Only assignments changed (or whose section changed) since the viewer's last approval. */
+    changed: z.literal(CHANGES_SINCE_MY_APPROVAL).optional(),
   })
   .strict();
 export type AssignmentListQuery = z.infer<typeof AssignmentListQuery>;

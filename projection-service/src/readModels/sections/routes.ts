@@ -15,7 +15,12 @@ import {
   type SectionState,
 } from '@allot/shared-events';
 
-import { readableWorkgroups, sendError, workgroupsFor } from '../../http/viewer.js';
+import {
+  readableWorkgroups,
+  sendError,
+  workgroupsFor,
+  type ResourceViewer,
+} from '../../http/viewer.js';
 import {
   AssignmentListQuery,
   containsPattern,
@@ -53,6 +58,15 @@ export interface SectionReadOptions {
   alignmentsOf: (
     rows: readonly AlignedAssignment[],
   ) => Promise<ReadonlyMap<string, PreferenceAlignment>>;
+  /**
+   * For `changed=myLastApproval`: the assignments changed (or whose section changed) since the
+   * viewer last approved them (the change feed's `changedSinceApproval`, given the same way);
+   * null when the viewer must choose a workgroup first.
+   */
+  changedSinceApproval?: (
+    viewer: ResourceViewer,
+    query: { WorkgroupId?: string; AcademicPeriodId?: string },
+  ) => Promise<{ rows: readonly { id: string }[] } | null>;
 }
 
 const id = z.string().trim().min(1).max(100);
@@ -304,7 +318,21 @@ export function sectionReadRoutes(
       const query = AssignmentListQuery.safeParse(request.query);
       if (!query.success) return answered(invalid(reply, query.error));
       const { take, skip, sort, q, SectionId, UserId, WorkgroupId } = query.data;
-      const { CourseOfferingId, AcademicPeriodId, status, approvable } = query.data;
+      const { CourseOfferingId, AcademicPeriodId, status, approvable, changed } = query.data;
+      const changedRecords =
+        changed && options.changedSinceApproval
+          ? await options.changedSinceApproval(viewer, {
+              ...(WorkgroupId ? { WorkgroupId } : {}),
+              ...(AcademicPeriodId ? { AcademicPeriodId } : {}),
+            })
+          : undefined;
+      if (changed && !changedRecords) {
+        return answered(
+          sendError(reply, 400, 'Choose a workgroup to see the changes since your last approval.', [
+            { field: 'WorkgroupId', message: 'choose the workgroup you approve' },
+          ]),
+        );
+      }
       // An assignment shows its section: only those of sections the viewer may read.
       const workgroups = readableWorkgroups(viewer.ability);
       // `approvable=true`: only those the viewer may approve at workgroup level (the dashboard's
@@ -321,6 +349,11 @@ export function sectionReadRoutes(
           if (CourseOfferingId) b.where('a.course_offering_id', CourseOfferingId);
           if (AcademicPeriodId) b.where('a.academic_period_id', AcademicPeriodId);
           if (status) b.whereIn('a.status', status);
+          if (changedRecords)
+            b.whereIn(
+              'a.id',
+              changedRecords.rows.map((r) => r.id),
+            );
           if (q) {
             b.whereRaw(
               `lower(concat_ws(' ', a.course_number, a.course_name, a.section_name,

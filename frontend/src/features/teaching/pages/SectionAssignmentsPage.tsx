@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { InputGroup, Tag } from '@blueprintjs/core';
+import { InputGroup, Switch, Tag } from '@blueprintjs/core';
+import { CHANGES_SINCE_MY_APPROVAL } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { ListBody, ListPage } from '../../../components/list/ListPage.js';
 import {
@@ -37,6 +38,7 @@ import {
 import { useAssignmentActions } from '../hooks/useAssignmentActions.js';
 import { approvalLevels, assignmentActions, sectionPermissions } from '../sectionAbility.js';
 import { BulkApprovalBar } from '../components/BulkApprovalBar.js';
+import { useChangedSinceApproval, withChangedMarks } from '../components/ChangedSinceApproval.js';
 import {
   labelOf,
   useTeachingChoices,
@@ -60,6 +62,8 @@ export interface AssignmentFilters {
   search: string;
   /** Only what the viewer may approve at workgroup level (the dashboard's link). */
   approvable?: boolean;
+  /** Only rows changed since the viewer's last approval of their workgroup. */
+  changed?: boolean;
 }
 
 export function assignmentListQuery(
@@ -75,6 +79,7 @@ export function assignmentListQuery(
     ...(filters.instructor ? { UserId: filters.instructor } : {}),
     ...(filters.search.trim() ? { q: filters.search.trim() } : {}),
     ...(filters.approvable ? { approvable: 'true' } : {}),
+    ...(filters.changed ? { changed: CHANGES_SINCE_MY_APPROVAL } : {}),
   };
 }
 
@@ -193,6 +198,7 @@ const ASSIGNMENT_LIST = {
     instructor: 'UserId',
     search: 'q',
     approvable: 'approvable',
+    changed: 'changed',
   },
   typed: ['search'],
   scope: ['period'],
@@ -210,6 +216,7 @@ export default function SectionAssignmentsPage() {
     instructor: list.filters.instructor ?? '',
     search: list.filters.search ?? '',
     approvable: list.filters.approvable === 'true',
+    changed: list.filters.changed === CHANGES_SINCE_MY_APPROVAL,
   };
   const [details, setDetails] = useState<string | null>(null);
   const [history, setHistory] = useState<{
@@ -222,7 +229,14 @@ export default function SectionAssignmentsPage() {
   const instructors = useSectionInstructorsQuery();
   const actions = useAssignmentActions(ability);
   const levels = approvalLevels(ability);
-  const columns = useMemo(() => assignmentColumns(choices), [choices]);
+  const period = filters.period ?? choices.workingPeriodId ?? '';
+  const waiting = filters.period === null && !choices.workingPeriodLoaded;
+  // Rows changed since the viewer's last approval of their workgroup carry a mark.
+  const marks = useChangedSinceApproval(period, filters.workgroup, waiting || !ability);
+  const columns = useMemo(
+    () => withChangedMarks(assignmentColumns(choices), marks, (a) => rowLabel(a, choices)),
+    [choices, marks],
+  );
   const [selected, setSelected] = useState<ReadonlyMap<string, AssignmentRow>>(new Map());
   /** The approval the viewer may give a row now, by the rules the single buttons follow. */
   const levelOf = useCallback(
@@ -232,8 +246,6 @@ export default function SectionAssignmentsPage() {
     },
     [ability],
   );
-  const period = filters.period ?? choices.workingPeriodId ?? '';
-  const waiting = filters.period === null && !choices.workingPeriodLoaded;
   const assignments = useListSectionAssignmentsQuery(
     assignmentListQuery({ ...filters, period }, list.sort, list.pager),
     { skip: waiting || !ability },
@@ -325,6 +337,15 @@ export default function SectionAssignmentsPage() {
             value={list.text('search')}
             onValueChange={(v) => list.setText('search', v)}
           />
+          {(marks.active || filters.changed) && (
+            <Switch
+              label="Changed since my last approval"
+              checked={filters.changed === true}
+              onChange={(e) =>
+                change({ changed: e.currentTarget.checked ? CHANGES_SINCE_MY_APPROVAL : null })
+              }
+            />
+          )}
           {filters.approvable && (
             <Tag
               large

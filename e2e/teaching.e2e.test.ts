@@ -265,10 +265,20 @@ test('academic ops assigns the best suggested instructor in one click; another b
     .getByRole('link', { name: 'Course Offerings' })
     .click();
   await page.getByLabel('Search course offerings').fill(section.courseNumber ?? '');
-  await page.locator(`a[href*="CourseOfferingId=${section.CourseOfferingId}"]`).first().click();
-  await page.waitForURL(
-    (url) => url.searchParams.get('CourseOfferingId') === section.CourseOfferingId,
-  );
+  // The search refreshes the list as the link is clicked: a click on a row being replaced can be
+  // lost (seen once under CI's load), so it is clicked again until the address follows.
+  const countLink = page.locator(`a[href*="CourseOfferingId=${section.CourseOfferingId}"]`);
+  const followed = (url: URL) =>
+    url.searchParams.get('CourseOfferingId') === section.CourseOfferingId;
+  for (let attempt = 1; ; attempt++) {
+    await countLink.first().click();
+    try {
+      await page.waitForURL(followed, { timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
   await page.getByText(`Offering: ${section.courseNumber ?? ''}`).waitFor();
   await page.getByRole('button', { name: `Details of ${rowLabel}`, exact: true }).waitFor();
   expect([...ops.problems, ...watcher.problems]).toEqual([]);

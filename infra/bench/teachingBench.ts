@@ -13,7 +13,8 @@
  *    client signed in as another user (socket.io); then the Sections report (filtered, sorted,
  *    paged) at 20 requests/s now and as of a position halfway through the log — again after a
  *    VACUUM of the plan's history when the server's autovacuum is off, as it would have run;
- *    then the change feed (GET /api/changes): first pages with filters, and pages further down.
+ *    then the change feed (GET /api/changes): first pages with filters, pages further down, and
+ *    faculty members' own feeds.
  * Figures are printed with their targets and never asserted. The database is dropped at the end.
  *
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
@@ -215,6 +216,19 @@ export function feedQueries(institution: LargeInstitution, count: number): strin
     const q = searches[(i >> 2) % searches.length];
     if (q) params.set('q', q);
     return `/api/changes?${params.toString()}`;
+  });
+}
+
+/** Faculty members' own feeds: an instructor each, in the active period or every period. */
+export function facultyFeedQueries(
+  institution: LargeInstitution,
+  count: number,
+): { userId: string; path: string }[] {
+  const ids = institution.instructorIds;
+  return Array.from({ length: count }, (_, i) => {
+    const params = new URLSearchParams({ take: '50' });
+    if (i % 2 === 0) params.set('AcademicPeriodId', institution.periodIds.active);
+    return { userId: ids[(i * 37) % ids.length] ?? '', path: `/api/changes?${params.toString()}` };
   });
 }
 
@@ -562,6 +576,18 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     if (feedOlder) {
       console.log(describe(`  change feed (second pages) at ${String(REPORT_RATE)}/s`, feedOlder));
     }
+    // As faculty members read it: only their own records among a million changes, each request
+    // another instructor's session.
+    const facultyFeed = await atReportRate(
+      { method: 'GET' },
+      facultyFeedQueries(institution, 64).map(({ userId, path }) => ({
+        path,
+        headers: sessionHeaders(userId),
+      })),
+    );
+    console.log(
+      describe(`  change feed as faculty (own records) at ${String(REPORT_RATE)}/s`, facultyFeed),
+    );
 
     console.log('\nSummary (targets on this machine; never asserted):');
     console.log(
@@ -581,6 +607,9 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     );
     console.log(
       `  ${versusTarget('change feed page p95', Math.max(feed.p95, feedOlder?.p95 ?? 0), TARGETS.feedP95)}`,
+    );
+    console.log(
+      `  ${versusTarget('change feed as faculty p95', facultyFeed.p95, TARGETS.feedP95)}`,
     );
     console.log(
       `  maximum sustained rate: list ${listMax.perSecond.toFixed(0)}/s (p95 ${listMax.p95.toFixed(0)} ms, non-2xx ${String(listMax.non2xx)}), assign ${assignMax.perSecond.toFixed(0)}/s (p95 ${assignMax.p95.toFixed(0)} ms, non-2xx ${String(assignMax.non2xx)})`,

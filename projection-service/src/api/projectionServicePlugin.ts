@@ -1,5 +1,5 @@
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
-import { createChangedSinceFilter } from '../readModels/changes/changedSince.js';
+import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Knex } from 'knex';
 import { NUL_CHARACTER_MESSAGE, findNulCharacter } from '@allot/shared-events';
@@ -87,7 +87,7 @@ export async function projectionServicePlugin(
   // model computes (from the sections' tables among others): it is given here, not imported there.
   const { alignmentsOf } = createAlignmentReader(options.knex, tables);
   // Its `changed=myLastApproval` filter reads the change feed's read model, given the same way.
-  const changedSinceApproval = createChangedSinceFilter(options.knex, tables);
+  const changedSinceApproval = createChangedSince(options.knex, tables);
   const readOptions = { knex: options.knex, tables, alignmentsOf, changedSinceApproval };
 
   fastify.setErrorHandler(handleReadError);

@@ -11,7 +11,7 @@ import {
 } from './changeDisplay.js';
 import { UNKNOWN_RECORD, type HistoryNames } from './names.js';
 import { termModeText } from './resourceChangeDisplay.js';
-import { ASSIGNMENT_STATUS_LABELS } from '../teaching/labels.js';
+import { ASSIGNMENT_STATUS_LABELS, WEEKDAY_LABELS } from '../teaching/labels.js';
 
 /** The labels of a section's fields and of what its events add (approval, reason, …). */
 const SECTION_LABELS: Readonly<Record<string, string>> = {
@@ -44,15 +44,8 @@ const APPROVAL_LABELS: Readonly<Record<string, string>> = {
   academicAffairs: 'Academic affairs',
 };
 
-const WEEKDAY_LABELS: Readonly<Record<string, string>> = {
-  MO: 'Mon',
-  TU: 'Tue',
-  WE: 'Wed',
-  TH: 'Thu',
-  FR: 'Fri',
-  SA: 'Sat',
-  SU: 'Sun',
-};
+/** Indexed by a day an old event may hold. */
+const DAY_WORDS: Readonly<Record<string, string>> = WEEKDAY_LABELS;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78,7 +71,7 @@ async function offeringText(id: string, names: HistoryNames): Promise<string> {
  * meetings apart, so a moved meeting reads as one removed and one added.
  */
 export async function meetingText(meeting: Meeting, names: HistoryNames): Promise<string> {
-  const days = meeting.days.map((d) => WEEKDAY_LABELS[d] ?? d).join(' ');
+  const days = meeting.days.map((d) => DAY_WORDS[d] ?? d).join(' ');
   const every = meeting.frequency === 'biweekly' ? 'every other week' : 'weekly';
   const span = meeting.until
     ? `${meeting.startDate} to ${meeting.until}`

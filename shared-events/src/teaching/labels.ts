@@ -1,7 +1,7 @@
 import type { CoverageStatus } from './workload.js';
 // The browser entry exports these labels: the value lists come from readApi's pure mirrors
 // (readApi.test.ts checks they equal the domain's), not from modules that reach rrule.
-import type { ASSIGNMENT_STATUS_VALUES } from '../readApi/common.js';
+import type { ASSIGNMENT_STATUS_VALUES, WEEKDAY_VALUES } from '../readApi/common.js';
 import type { PREFERENCE_STATUS_VALUES } from '../readApi/dashboard.js';
 import type { APPROVAL_STATUS_VALUES } from '../readApi/approvals.js';
 import type { PREFERENCE_LEVEL_VALUES } from '../readApi/preferences.js';
@@ -54,4 +54,15 @@ export const SUBMISSION_STATUS_LABELS: Readonly<Record<SubmissionStatus, string>
   draft: 'Draft',
   submitted: 'Submitted',
   reopened: 'Reopened',
+};
+
+/** A meeting's days as people read them ("Tue Thu"). */
+export const WEEKDAY_LABELS: Readonly<Record<(typeof WEEKDAY_VALUES)[number], string>> = {
+  MO: 'Mon',
+  TU: 'Tue',
+  WE: 'Wed',
+  TH: 'Thu',
+  FR: 'Fri',
+  SA: 'Sat',
+  SU: 'Sun',
 };

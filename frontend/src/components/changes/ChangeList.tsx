@@ -1,18 +1,7 @@
 import { Icon, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import type { ChangeFeedEntry } from '@allot/shared-events/browser';
-import { DATE_LOCALE } from '../../lib/constants.js';
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Who made the change, in words: "Oscar Operations for Maria Garcia, through key Nightly". */
-export function whoText(entry: ChangeFeedEntry): string {
-  const by = entry.by?.displayName ?? 'System';
-  const onBehalf = entry.onBehalfOf ? ` for ${entry.onBehalfOf.displayName}` : '';
-  const through = entry.through ? `, through the API key “${entry.through.name}”` : '';
-  return `${by}${onBehalf}${through}`;
-}
+import { whenOf, whoOf } from '../../lib/resources/historyFormat.js';
 
 /** One field's change: "Status: Approved → Reopened", or what a list gained and lost. */
 function FieldChange({ change }: { change: ChangeFeedEntry['changes'][number] }) {
@@ -92,7 +81,7 @@ export function ChangeEntry({
       <div className="allot-change-summary">{entry.summary}</div>
       {!compact && entry.changes.length > 0 && <ChangeFields changes={entry.changes} />}
       <div className="allot-change-meta">
-        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {whoText(entry)}
+        <time dateTime={entry.at}>{whenOf(entry.at)}</time> · {whoOf(entry)}
       </div>
     </li>
   );

@@ -26,7 +26,7 @@ import {
   type ChangeFilters,
 } from '../../components/changes/changesApi.js';
 import '../../components/changes/changes.css';
-import { DATE_LOCALE } from '../../lib/constants.js';
+import { whenOf } from '../../lib/resources/historyFormat.js';
 
 const KIND_OPTIONS = Object.entries(CHANGE_KINDS).map(([value, label]) => ({ value, label }));
 const PAGE = 50;
@@ -136,7 +136,7 @@ export default function ChangesPage() {
       {sinceApproval && first.data && (
         <Callout intent={first.data.since ? Intent.PRIMARY : Intent.WARNING} compact>
           {first.data.since
-            ? `Changes since your last approval of this workgroup, on ${new Date(first.data.since.at).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })}.`
+            ? `Changes since your last approval of this workgroup, on ${whenOf(first.data.since.at)}.`
             : 'You have not approved this workgroup yet: every change is shown.'}
         </Callout>
       )}

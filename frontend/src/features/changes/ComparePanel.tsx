@@ -19,7 +19,7 @@ import { ChangeFields } from '../../components/changes/ChangeList.js';
 import { compareFileUrl, useCompareInstantsQuery } from '../../components/changes/changesApi.js';
 import { PlainTable } from '../../components/list/PlainTable.js';
 import { problemOf } from '../../lib/errors/serverErrors.js';
-import { DATE_LOCALE } from '../../lib/constants.js';
+import { whenOf } from '../../lib/resources/historyFormat.js';
 
 type TotalKey = keyof CompareAnswer['totals']['from'];
 const TOTALS: readonly [TotalKey, string][] = [
@@ -76,7 +76,7 @@ const instantOf = (value: string) =>
 
 const when = (instant: CompareAnswer['from']) =>
   instant.at
-    ? `${instant.label === 'Now' || instant.label === 'Your last approval' ? `${instant.label}, ` : ''}${new Date(instant.at).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })}`
+    ? `${instant.label === 'Now' || instant.label === 'Your last approval' ? `${instant.label}, ` : ''}${whenOf(instant.at)}`
     : instant.label;
 
 function RecordList({

@@ -20,15 +20,7 @@ import {
 
 export const WEEKDAYS = WEEKDAY_VALUES;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  MO: 'Mon',
-  TU: 'Tue',
-  WE: 'Wed',
-  TH: 'Thu',
-  FR: 'Fri',
-  SA: 'Sat',
-  SU: 'Sun',
-};
+export { WEEKDAY_LABELS } from '@allot/shared-events/browser';
 
 export type Meeting = MeetingAnswer;
 export const ASSIGNMENT_STATUSES = ASSIGNMENT_STATUS_VALUES;

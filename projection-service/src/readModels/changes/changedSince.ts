@@ -24,7 +24,7 @@ const approvalsSql = (period: string | undefined) => `
  * The workgroups to look at: the one chosen, else those the viewer approved in (the period's,
  * most recent first) when they are few; null when the viewer must choose one.
  */
-export async function changedSinceWorkgroups(
+async function changedSinceWorkgroups(
   knex: Knex,
   t: FeedTables,
   viewer: FeedViewer,
@@ -61,17 +61,23 @@ export async function changedSinceWorkgroups(
  * others'. A workgroup the viewer never approved in marks nothing: there is nothing to compare.
  */
 export function createChangedSince(knex: Knex, tables: TableResolver) {
+  /**
+   * For the workgroup asked about, else those the viewer approved in (few of them); null when
+   * the viewer must choose a workgroup.
+   */
   return async function changedSinceApproval(
     viewer: FeedViewer,
-    query: ChangedSinceQuery & { WorkgroupIds: readonly string[] },
-  ): Promise<ChangedSinceAnswer> {
+    query: ChangedSinceQuery,
+  ): Promise<ChangedSinceAnswer | null> {
     const t = await feedTables(tables);
+    const workgroupIds = await changedSinceWorkgroups(knex, t, viewer, query);
+    if (!workgroupIds) return null;
     const answer: ChangedSinceAnswer = { workgroups: [], rows: [] };
     const visible = visibleChangesSql(viewer.ability, viewer.userId);
     const period = query.AcademicPeriodId;
     const inPeriod = period ? 'c.period_id = ?' : 'true';
     const periodBinding = period ? [period] : [];
-    for (const workgroupId of query.WorkgroupIds) {
+    for (const workgroupId of workgroupIds) {
       const approvals = [
         t.changes,
         t.log,
@@ -173,16 +179,4 @@ export function createChangedSince(knex: Knex, tables: TableResolver) {
       ]),
     );
   }
-}
-
-/**
- * The same for the workgroup asked about, else those the viewer approved in (few of them); null
- * when the viewer must choose a workgroup.
- */
-export function createChangedSinceFilter(knex: Knex, tables: TableResolver) {
-  const changedSinceApproval = createChangedSince(knex, tables);
-  return async (viewer: FeedViewer, query: ChangedSinceQuery) => {
-    const workgroups = await changedSinceWorkgroups(knex, await feedTables(tables), viewer, query);
-    return workgroups ? changedSinceApproval(viewer, { ...query, WorkgroupIds: workgroups }) : null;
-  };
 }

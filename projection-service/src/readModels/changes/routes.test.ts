@@ -96,6 +96,20 @@ const meeting = (days: string[], start: string, end: string) => ({
   LocationId: 'r1',
 });
 
+/** A workgroup's progress step 6 approved by `actorId`. */
+const stepApproved = (id: string, workgroupId: string, actorId: string) =>
+  stream(`workgroupApproval-${workgroupId}-step6`, { actorId })('ProgressActionRecorded', {
+    id,
+    WorkgroupId: workgroupId,
+    ProgressStepId: 'step6',
+    AcademicPeriodId: PERIOD,
+    stepId: 6,
+    action: 'approve',
+    from: 'submitted',
+    status: 'approved',
+    comment: null,
+  });
+
 /** Before the approval: the plan as the approver approved it. */
 const setup: RecordedEvent[] = [
   stream(`academicPeriod-${PERIOD}`)('AcademicPeriodCreated', { id: PERIOD, name: '2026–27' }),
@@ -202,17 +216,7 @@ const setup: RecordedEvent[] = [
     status: 'approved',
     previousStatus: 'proposed',
   }),
-  stream('workgroupApproval-wg-bio-step6', { actorId: 'appr' })('ProgressActionRecorded', {
-    id: 'pa1',
-    WorkgroupId: 'wg-bio',
-    ProgressStepId: 'step6',
-    AcademicPeriodId: PERIOD,
-    stepId: 6,
-    action: 'approve',
-    from: 'submitted',
-    status: 'approved',
-    comment: null,
-  }),
+  stepApproved('pa1', 'wg-bio', 'appr'),
 ];
 
 /** After it: another user changes two assignments and a meeting (and other things happen). */
@@ -488,20 +492,7 @@ describe('the change feed', () => {
     // Approvals in more workgroups than are marked at once: which one is theirs to say.
     await harness.apply(
       Array.from({ length: 11 }, (_, i) =>
-        stream(`workgroupApproval-wg-${String(i)}-step6`, { actorId: 'ops' })(
-          'ProgressActionRecorded',
-          {
-            id: `pa-many-${String(i)}`,
-            WorkgroupId: `wg-${String(i)}`,
-            ProgressStepId: 'step6',
-            AcademicPeriodId: PERIOD,
-            stepId: 6,
-            action: 'approve',
-            from: 'submitted',
-            status: 'approved',
-            comment: null,
-          },
-        ),
+        stepApproved(`pa-many-${String(i)}`, `wg-${String(i)}`, 'ops'),
       ),
     );
     const unchosen = await get('ops', '/api/sectionAssignments?changed=myLastApproval');

@@ -19,8 +19,8 @@ import { requiresRead } from '../../http/routeRequirement.js';
 import { answered, withAnswers } from '../../http/answers.js';
 import { sendError } from '../../http/viewer.js';
 import { comparisonRows, createComparison, InstantNotFound } from './compare.js';
-import { changedSinceWorkgroups, createChangedSince } from './changedSince.js';
-import { createChangeFeed, feedTables, InvalidCursor } from './query.js';
+import { createChangedSince } from './changedSince.js';
+import { createChangeFeed, InvalidCursor } from './query.js';
 
 export interface ChangeFeedOptions {
   knex: Knex;
@@ -103,13 +103,7 @@ export function changeFeedRoutes(
       }
       const parsed = ChangedSinceQuery.safeParse(request.query ?? {});
       if (!parsed.success) return invalid(reply, issuesOf(parsed.error));
-      const workgroups = await changedSinceWorkgroups(
-        options.knex,
-        await feedTables(options.tables),
-        viewer,
-        parsed.data,
-      );
-      return changedSince(viewer, { ...parsed.data, WorkgroupIds: workgroups ?? [] });
+      return (await changedSince(viewer, parsed.data)) ?? { workgroups: [], rows: [] };
     },
   );
 

@@ -11,7 +11,7 @@ import type { TableResolver } from '../../runner/tableNames.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
 import { answerContract, type AnswerContract } from '../../http/testing/answerContract.js';
 import { createAlignmentReader } from '../alignment/inputs.js';
-import { createChangedSinceFilter } from '../changes/changedSince.js';
+import { createChangedSince } from '../changes/changedSince.js';
 import { knexFor, projectionsHarness } from './readModelDb.js';
 
 /** What `projectionServicePlugin` gives every read model's routes. */
@@ -19,7 +19,7 @@ export interface ReadRouteOptions {
   knex: Knex;
   tables: TableResolver;
   alignmentsOf: ReturnType<typeof createAlignmentReader>['alignmentsOf'];
-  changedSinceApproval: ReturnType<typeof createChangedSinceFilter>;
+  changedSinceApproval: ReturnType<typeof createChangedSince>;
 }
 
 /** A read model's routes: one plugin, given `ReadRouteOptions` and the test's own options. */
@@ -91,7 +91,7 @@ export async function openRouteHarness<Extra extends object = object>(
     knex,
     tables: models.tables,
     alignmentsOf: createAlignmentReader(knex, models.tables).alignmentsOf,
-    changedSinceApproval: createChangedSinceFilter(knex, models.tables),
+    changedSinceApproval: createChangedSince(knex, models.tables),
   };
   const routeOptions = { ...read, ...options.routeOptions } as ReadRouteOptions & Extra;
   for (const routes of options.routes) await app.register(routes, routeOptions);

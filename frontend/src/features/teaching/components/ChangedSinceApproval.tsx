@@ -8,7 +8,7 @@ import {
 } from '../../../components/changes/changesApi.js';
 import type { TableColumn } from '../../../components/list/DataTable.js';
 import { AppTooltip } from '../../../components/AppTooltip.js';
-import { DATE_LOCALE } from '../../../lib/constants.js';
+import { whenOf } from '../../../lib/resources/historyFormat.js';
 import type { AssignmentRow } from '../../../lib/domain/sectionTypes.js';
 import './changedSinceApproval.css';
 
@@ -49,9 +49,6 @@ export function useChangedSinceApproval(
   }, [changed.data]);
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The changes to a row's assignment and its section since the viewer last approved it. */
 function RowChanges({ row, changed }: { row: AssignmentRow; changed: ChangedRow }) {
   const changes = useListChangesQuery({
@@ -60,7 +57,7 @@ function RowChanges({ row, changed }: { row: AssignmentRow; changed: ChangedRow 
     after: changed.after,
     take: 20,
   });
-  const at = when(changed.since.at);
+  const at = whenOf(changed.since.at);
   return (
     <div className="allot-changed-since">
       <p className="allot-changed-since-title">

@@ -20,16 +20,29 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Tells whether a failed request was cut by the page leaving (a reload or `page.goto` while the
- * page still fetched): Chromium aborts what the old page had in flight, which nobody sees. A
+ * Tells whether a failed request was cut by the page leaving (a reload, `page.goto` or a link
+ * away while the page still fetched): Chromium aborts what the old document had in flight, which
+ * nobody sees. A request the old document starts while the navigation is under way (a refresh
+ * timed just then) is the old document's too: the new one sends nothing before it commits. A
  * request that fails for any other reason, or is aborted while the page stays, still counts.
  */
 function leftBehindByNavigation(page: Page): (request: Request) => boolean {
   let navigations = 0;
+  let committing = false;
   const startedIn = new WeakMap<Request, number>();
+  const isMainNavigation = (request: Request) =>
+    request.isNavigationRequest() && request.frame() === page.mainFrame();
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
-    else startedIn.set(request, navigations);
+    if (isMainNavigation(request)) {
+      navigations += 1;
+      committing = true;
+    } else startedIn.set(request, committing ? navigations - 1 : navigations);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committing = false;
+  });
+  page.on('requestfailed', (request) => {
+    if (isMainNavigation(request)) committing = false;
   });
   return (request) =>
     request.failure()?.errorText === 'net::ERR_ABORTED' &&

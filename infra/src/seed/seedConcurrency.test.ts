@@ -26,12 +26,19 @@ describe('runInLanes', () => {
     const items = ['a1', 'b1', 'a2', 'c1', 'b2', 'a3'];
     const started: string[] = [];
     const active = new Set<string>();
+    // a1 holds its lane until b2 has started (or a second has passed, should lanes not run side
+    // by side): an order of events, not of timers, which a loaded machine may fire either way.
+    let b2Started = () => undefined as void;
+    const b2 = new Promise<void>((resolve) => {
+      b2Started = resolve;
+    });
     await runInLanes(items, { concurrency: 3, laneOf: (item) => item.charAt(0) }, async (item) => {
       const lane = item.charAt(0);
       expect(active.has(lane)).toBe(false);
       active.add(lane);
       started.push(item);
-      await tick(item === 'a1' ? 5 : 1);
+      if (item === 'b2') b2Started();
+      await (item === 'a1' ? Promise.race([b2, tick(1000)]) : tick(1));
       active.delete(lane);
     });
     const ofLane = (lane: string) => started.filter((s) => s.startsWith(lane));

@@ -166,8 +166,11 @@ test(
 
     // The same two instants side by side: my last approval and now.
     await approver.page.getByRole('tab', { name: 'Compare two instants' }).click();
-    const totals = approver.page.getByRole('table', { name: 'Workload at both instants' });
+    const totals = approver.page.getByRole('table', {
+      name: 'Workload and alignment at both instants',
+    });
     await totals.waitFor();
+    expect(await totals.innerText()).toContain('Mean alignment score');
     await approver.page.getByRole('region', { name: 'Assignments changed' }).waitFor();
     expect(
       await approver.page.getByRole('region', { name: 'Assignments changed' }).innerText(),

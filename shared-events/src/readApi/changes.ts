@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ALIGNED_SCORE } from '../teaching/alignment.js';
+import { AlignmentSummaryAnswer } from './alignment.js';
 import { HistoryAttributionAnswer, HistoryChangeAnswer } from './history.js';
 
 /**
@@ -184,8 +186,32 @@ const CompareTotalsAnswer = z.object({
   /** Σ section points × share: the workload the workgroup's assignments carry. */
   assignedPoints: z.number(),
   sectionPoints: z.number(),
+  /** How the live assignments aligned with their instructors' preferences at that instant. */
+  alignment: AlignmentSummaryAnswer,
 });
 export type CompareTotalsAnswer = z.infer<typeof CompareTotalsAnswer>;
+
+/**
+ * The totals of a comparison as people read them, in order: the words and the figure at one
+ * instant (null: none, as a mean of no assignments). The page and the file say the same.
+ */
+export const COMPARE_TOTALS: readonly {
+  label: string;
+  of: (totals: CompareTotalsAnswer) => number | null;
+}[] = [
+  { label: 'Sections', of: (t) => t.sections },
+  { label: 'Sections without instructors', of: (t) => t.uncoveredSections },
+  { label: 'Teaching assignments', of: (t) => t.assignments },
+  { label: 'Instructors teaching', of: (t) => t.instructors },
+  { label: 'Assigned points', of: (t) => t.assignedPoints },
+  { label: 'Section points', of: (t) => t.sectionPoints },
+  { label: 'Mean alignment score', of: (t) => t.alignment.meanScore },
+  { label: `Aligned assignments (score ${ALIGNED_SCORE} or more)`, of: (t) => t.alignment.aligned },
+  {
+    label: 'Blocked assignments (a conflict, leave or prohibition)',
+    of: (t) => t.alignment.blocked,
+  },
+];
 
 export const CompareAnswer = z.object({
   from: CompareInstantAnswer,

@@ -131,6 +131,16 @@ describe('alignmentOf', () => {
     expect(both.reasons[0]?.preferenceId).toBe('fall');
   });
 
+  it('reads the same whatever order the preferences come in (equals are taken in id order)', () => {
+    // Two preferences for the course in other terms: equal in rank, so the id decides.
+    const spring = pref({ id: 'p1', level: 'stronglyPreferred', AcademicTermId: 'spring' });
+    const summer = pref({ id: 'p2', level: 'discouraged', AcademicTermId: 'summer' });
+    const one = alignmentOf(input({ preferences: [spring, summer] }));
+    const other = alignmentOf(input({ preferences: [summer, spring] }));
+    expect(other).toEqual(one);
+    expect(one.reasons[0]).toMatchObject({ preferenceId: 'p1' });
+  });
+
   it('scores attributes, availability and load', () => {
     const result = alignmentOf(
       input({

@@ -170,7 +170,15 @@ function governingPreference(
     (m.termModeMatch ? 2 : 0) +
     // Among equals a prohibition is the safer reading.
     (m.preference.level === 'prohibited' ? 1 : 0);
-  return matches.sort((a, b) => rank(b) - rank(a))[0] ?? null;
+  // Equals are then taken in id order, so the answer never depends on the order preferences are
+  // read in (a record's preferences come back from jsonb in key order, not the order added).
+  return (
+    matches.sort(
+      (a, b) =>
+        rank(b) - rank(a) ||
+        (a.preference.id < b.preference.id ? -1 : a.preference.id > b.preference.id ? 1 : 0),
+    )[0] ?? null
+  );
 }
 
 const LEVEL_WORDS: Record<PreferenceLevel, string> = {
@@ -348,4 +356,26 @@ export function alignmentOf(input: AlignmentInput): PreferenceAlignment {
         ALIGNMENT_WEIGHTS.L * L),
   );
   return { score, blocked: false, terms, reasons };
+}
+
+/** At least this score counts as "aligned": a preferred course or type with nothing against it (neutral alone scores 75). */
+export const ALIGNED_SCORE = 80;
+
+/** How a set of assignments aligns: how many, their mean score, how many aligned and blocked. */
+export interface AlignmentSummary {
+  assignments: number;
+  /** Mean score (0–100, one decimal), null without assignments. */
+  meanScore: number | null;
+  aligned: number;
+  blocked: number;
+}
+
+export function summarizeAlignments(found: readonly PreferenceAlignment[]): AlignmentSummary {
+  const total = found.reduce((sum, a) => sum + a.score, 0);
+  return {
+    assignments: found.length,
+    meanScore: found.length ? round1(total / found.length) : null,
+    aligned: found.filter((a) => !a.blocked && a.score >= ALIGNED_SCORE).length,
+    blocked: found.filter((a) => a.blocked).length,
+  };
 }

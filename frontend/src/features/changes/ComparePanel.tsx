@@ -13,6 +13,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import {
   CHANGES_SINCE_MY_APPROVAL,
   COMPARE_NOW,
+  COMPARE_TOTALS,
   type CompareAnswer,
 } from '@allot/shared-events/browser';
 import { ChangeFields } from '../../components/changes/ChangeList.js';
@@ -20,16 +21,6 @@ import { compareFileUrl, useCompareInstantsQuery } from '../../components/change
 import { PlainTable } from '../../components/list/PlainTable.js';
 import { problemOf } from '../../lib/errors/serverErrors.js';
 import { whenOf } from '../../lib/resources/historyFormat.js';
-
-type TotalKey = keyof CompareAnswer['totals']['from'];
-const TOTALS: readonly [TotalKey, string][] = [
-  ['sections', 'Sections'],
-  ['uncoveredSections', 'Sections without instructors'],
-  ['assignments', 'Teaching assignments'],
-  ['instructors', 'Instructors teaching'],
-  ['assignedPoints', 'Assigned points'],
-  ['sectionPoints', 'Section points'],
-];
 
 /** An instant picker: a named one (now, my last approval) or a date and time. */
 function InstantPicker({
@@ -109,7 +100,7 @@ function RecordList({
 }
 
 /**
- * Two instants of a workgroup's plan side by side: the workload totals at both, the assignments
+ * Two instants of a workgroup's plan side by side: the workload and alignment totals at both, the assignments
  * and sections added, removed and changed in between, and the comparison as a file.
  */
 export function ComparePanel({ period, workgroup }: { period: string; workgroup: string }) {
@@ -164,26 +155,27 @@ export function ComparePanel({ period, workgroup }: { period: string; workgroup:
       ) : (
         <>
           <PlainTable
-            label="Workload at both instants"
+            label="Workload and alignment at both instants"
             columns={[
               { key: 'what', label: '', width: 220, rowHeader: true, render: (r) => r.label },
-              { key: 'from', label: when(answer.from), width: 200, render: (r) => r.from },
-              { key: 'to', label: when(answer.to), width: 200, render: (r) => r.to },
+              { key: 'from', label: when(answer.from), width: 200, render: (r) => r.from ?? '—' },
+              { key: 'to', label: when(answer.to), width: 200, render: (r) => r.to ?? '—' },
               {
                 key: 'difference',
                 label: 'Difference',
                 width: 120,
                 render: (r) => {
+                  if (r.from === null || r.to === null) return '—';
                   const d = Math.round((r.to - r.from) * 100) / 100;
                   return d === 0 ? '—' : d > 0 ? `+${String(d)}` : String(d);
                 },
               },
             ]}
-            rows={TOTALS.map(([key, label]) => ({
-              id: key,
+            rows={COMPARE_TOTALS.map(({ label, of }) => ({
+              id: label,
               label,
-              from: answer.totals.from[key],
-              to: answer.totals.to[key],
+              from: of(answer.totals.from),
+              to: of(answer.totals.to),
             }))}
           />
           <RecordList title="Assignments added" rows={answer.assignments.added} />

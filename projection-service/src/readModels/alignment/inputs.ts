@@ -43,10 +43,15 @@ const TAXONOMY_FIELDS = [
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** A section row of the sections read model, as the alignment needs it. */
-export interface SectionFacts {
-  state: LiveSection;
+/** What the alignment reads of a section: its own fields (meetings, term and mode) and course. */
+export interface SectionBasics {
+  state: { section: LiveSection['section'] };
   course_id: string | null;
+}
+
+/** A section row of the sections read model, as the alignment needs it. */
+export interface SectionFacts extends SectionBasics {
+  state: LiveSection;
   academic_period_id: string | null;
   points: number;
 }
@@ -74,6 +79,77 @@ function conflictsBetween(mine: readonly Meeting[], theirs: readonly Meeting[]):
         overlappingDates(m, t).length > 0,
     ),
   ).length;
+}
+
+/** The alignment's view of a section, an instructor earning `points` on it. */
+export function sectionInput(
+  section: SectionBasics,
+  wanted: readonly string[],
+  points: number,
+): AlignmentSection {
+  const { TermMode, meetings } = section.state.section;
+  return {
+    CourseId: section.course_id ?? '',
+    assignmentType: null,
+    AcademicTermId: TermMode?.AcademicTermId ?? null,
+    TeachingModeId: TermMode?.TeachingModeId ?? null,
+    wantedAttributes: wanted,
+    meetings,
+    points: Math.round(points * 100) / 100,
+  };
+}
+
+/** An instructor as a candidate for `section`: this section's own points left out of the load. */
+export function candidate(facts: InstructorFacts, section: SectionBasics): CandidateInput {
+  const own = section.state.section;
+  const here = facts.teaching.filter((t) => t.SectionId === own.id);
+  const elsewhere = facts.teaching.filter(
+    (t) => t.SectionId !== own.id && !(t.allowOverlap && own.allowOverlap),
+  );
+  const termId = own.TermMode?.AcademicTermId ?? null;
+  const profile = (facts.data.FacultyProfile ?? {}) as Data;
+  return {
+    UserId: facts.UserId,
+    instructor: {
+      attributes: TAXONOMY_FIELDS.flatMap(([, field]) => strings(profile[field])),
+      unavailable: facts.unavailable,
+      pointsRequired: facts.pointsRequired,
+      pointsMax: null,
+      pointsAssigned: facts.pointsAssigned - here.reduce((sum, t) => sum + t.points, 0),
+      wholeTermLeaves: facts.leaves
+        .filter((l) => !l.AcademicTermId || !termId || l.AcademicTermId === termId)
+        .map((l) => ({
+          AcademicTermId: l.AcademicTermId,
+          name: 'an administrative assignment that takes the term',
+        })),
+    },
+    preferences: facts.preferences,
+    meetingConflicts: conflictsBetween(
+      own.meetings,
+      elsewhere.flatMap((t) => t.meetings),
+    ),
+  };
+}
+
+/** An instructor's alignment on a section they hold, earning `points` on it. */
+export function assignmentAlignment(
+  section: SectionBasics,
+  facts: InstructorFacts,
+  wanted: readonly string[],
+  points: number,
+): PreferenceAlignment {
+  const input = candidate(facts, section);
+  return alignmentOf({
+    section: sectionInput(section, wanted, points),
+    instructor: input.instructor,
+    preferences: input.preferences,
+    meetingConflicts: input.meetingConflicts,
+  });
+}
+
+/** The taxonomy ids a course wants its instructors to carry. */
+export function wantedOf(course: Data): string[] {
+  return TAXONOMY_FIELDS.flatMap(([field]) => strings(course[field]));
 }
 
 /**
@@ -185,59 +261,7 @@ export function createAlignmentReader(knex: Knex, tables: TableResolver) {
       id: string;
       data: Data;
     }[];
-    return new Map(
-      rows.map((r) => [r.id, TAXONOMY_FIELDS.flatMap(([field]) => strings(r.data[field]))]),
-    );
-  }
-
-  /** The alignment's view of a section, an instructor earning `points` on it. */
-  function sectionInput(
-    section: SectionFacts,
-    wanted: readonly string[],
-    points: number,
-  ): AlignmentSection {
-    const { TermMode, meetings } = section.state.section;
-    return {
-      CourseId: section.course_id ?? '',
-      assignmentType: null,
-      AcademicTermId: TermMode?.AcademicTermId ?? null,
-      TeachingModeId: TermMode?.TeachingModeId ?? null,
-      wantedAttributes: wanted,
-      meetings,
-      points: Math.round(points * 100) / 100,
-    };
-  }
-
-  /** An instructor as a candidate for `section`: this section's own points left out of the load. */
-  function candidate(facts: InstructorFacts, section: SectionFacts): CandidateInput {
-    const own = section.state.section;
-    const here = facts.teaching.filter((t) => t.SectionId === own.id);
-    const elsewhere = facts.teaching.filter(
-      (t) => t.SectionId !== own.id && !(t.allowOverlap && own.allowOverlap),
-    );
-    const termId = own.TermMode?.AcademicTermId ?? null;
-    const profile = (facts.data.FacultyProfile ?? {}) as Data;
-    return {
-      UserId: facts.UserId,
-      instructor: {
-        attributes: TAXONOMY_FIELDS.flatMap(([, field]) => strings(profile[field])),
-        unavailable: facts.unavailable,
-        pointsRequired: facts.pointsRequired,
-        pointsMax: null,
-        pointsAssigned: facts.pointsAssigned - here.reduce((sum, t) => sum + t.points, 0),
-        wholeTermLeaves: facts.leaves
-          .filter((l) => !l.AcademicTermId || !termId || l.AcademicTermId === termId)
-          .map((l) => ({
-            AcademicTermId: l.AcademicTermId,
-            name: 'an administrative assignment that takes the term',
-          })),
-      },
-      preferences: facts.preferences,
-      meetingConflicts: conflictsBetween(
-        own.meetings,
-        elsewhere.flatMap((t) => t.meetings),
-      ),
-    };
+    return new Map(rows.map((r) => [r.id, wantedOf(r.data)]));
   }
 
   /**
@@ -273,19 +297,14 @@ export function createAlignmentReader(knex: Knex, tables: TableResolver) {
         const section = sections.find((s) => s.id === row.section_id);
         const person = facts.get(row.user_id);
         if (!section || !person) continue;
-        const input = candidate(person, section);
         result.set(
           row.id,
-          alignmentOf({
-            section: sectionInput(
-              section,
-              wanted.get(section.course_id ?? '') ?? [],
-              Number(row.points),
-            ),
-            instructor: input.instructor,
-            preferences: input.preferences,
-            meetingConflicts: input.meetingConflicts,
-          }),
+          assignmentAlignment(
+            section,
+            person,
+            wanted.get(section.course_id ?? '') ?? [],
+            Number(row.points),
+          ),
         );
       }
     }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AlignmentMetricsAnswer, workgroups, type ResourceDefinition } from '@allot/shared-events';
+import {
+  ALIGNED_SCORE,
+  AlignmentMetricsAnswer,
+  summarizeAlignments,
+  workgroups,
+  type ResourceDefinition,
+} from '@allot/shared-events';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { requiresRead } from '../../http/routeRequirement.js';
 import { answered, withAnswers } from '../../http/answers.js';
@@ -14,9 +20,6 @@ export interface AlignmentMetricsOptions {
   knex: Knex;
   tables: TableResolver;
 }
-
-/** At least this score counts as "aligned": a preferred course or type with nothing against it (neutral alone scores 75). */
-export const ALIGNED_SCORE = 80;
 
 const Query = z.object({ AcademicPeriodId: z.string().trim().min(1).max(100).optional() }).strict();
 
@@ -60,19 +63,13 @@ export function alignmentMetricsRoutes(
         }[]
       ).map((w) => [w.id, w.data.name ?? w.id]),
     );
-    const summarize = (list: typeof rows) => {
-      const found = list.flatMap((r) => {
-        const a = scores.get(r.id);
-        return a ? [a] : [];
-      });
-      const total = found.reduce((sum, a) => sum + a.score, 0);
-      return {
-        assignments: found.length,
-        meanScore: found.length ? Math.round((total / found.length) * 10) / 10 : null,
-        aligned: found.filter((a) => !a.blocked && a.score >= ALIGNED_SCORE).length,
-        blocked: found.filter((a) => a.blocked).length,
-      };
-    };
+    const summarize = (list: typeof rows) =>
+      summarizeAlignments(
+        list.flatMap((r) => {
+          const a = scores.get(r.id);
+          return a ? [a] : [];
+        }),
+      );
     const byGroup = new Map<string, typeof rows>();
     for (const r of rows) byGroup.set(r.workgroup_id, [...(byGroup.get(r.workgroup_id) ?? []), r]);
     return {

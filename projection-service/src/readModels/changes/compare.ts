@@ -1,14 +1,18 @@
 import {
   COMPARE_NOW,
+  COMPARE_TOTALS,
   CHANGES_SINCE_MY_APPROVAL,
   positionToToken,
   tokenToPosition,
   type CompareAnswer,
   type CompareQuery,
+  summarizeAlignments,
   type CompareTotalsAnswer,
+  type PreferenceAlignment,
 } from '@allot/shared-events';
 import type { Knex } from 'knex';
 import type { TableResolver } from '../../runner/tableNames.js';
+import { createAlignmentAsOf } from '../alignment/asOf.js';
 import { changesOf, recordName, type Context, type Difference } from './describe.js';
 import { createVersionNames } from './names.js';
 import { feedTables, lastApproval, type FeedTables, type FeedViewer } from './query.js';
@@ -45,10 +49,12 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 /**
  * Compares a workgroup's plan in a period at two instants (issue "Approvers audit changes"):
  * the assignments added, removed and changed, the sections created, removed and changed (a
- * moved meeting among them), and the workload totals at both — read from the plan's history as
- * of each instant, so it equals the difference of two replays of the log.
+ * moved meeting among them), and the workload and alignment totals at both — read from the plan's
+ * history as of each instant, so it equals the difference of two replays of the log.
  */
 export function createComparison(knex: Knex, tables: TableResolver) {
+  const alignmentsAt = createAlignmentAsOf(knex);
+
   async function instantOf(
     t: FeedTables,
     viewer: FeedViewer,
@@ -166,9 +172,35 @@ export function createComparison(knex: Knex, tables: TableResolver) {
     return points;
   }
 
-  function totalsOf(plan: Version[], points: Map<string, number>): CompareTotalsAnswer {
+  const liveAssignments = (plan: Version[]) =>
+    plan.filter((v) => v.kind === 'assignment' && v.state.status !== 'withdrawn');
+
+  /** The alignment of the plan's live assignments as it stood at `seq`. */
+  function alignmentAt(
+    t: FeedTables,
+    query: CompareQuery,
+    seq: number,
+    plan: Version[],
+  ): Promise<Map<string, PreferenceAlignment>> {
+    return alignmentsAt(
+      t.versions,
+      query.AcademicPeriodId,
+      seq,
+      liveAssignments(plan).map((a) => ({
+        id: a.id,
+        SectionId: a.parent_id ?? '',
+        UserId: a.user_id ?? '',
+      })),
+    );
+  }
+
+  function totalsOf(
+    plan: Version[],
+    points: Map<string, number>,
+    alignments: Map<string, PreferenceAlignment>,
+  ): CompareTotalsAnswer {
     const sections = plan.filter((v) => v.kind === 'section');
-    const live = plan.filter((v) => v.kind === 'assignment' && v.state.status !== 'withdrawn');
+    const live = liveAssignments(plan);
     const share = new Map<string, number>();
     let assignedPoints = 0;
     for (const a of live) {
@@ -185,6 +217,12 @@ export function createComparison(knex: Knex, tables: TableResolver) {
       instructors: new Set(live.map((a) => a.user_id)).size,
       assignedPoints: round(assignedPoints),
       sectionPoints: round(sections.reduce((n, s) => n + (points.get(s.id) ?? 0), 0)),
+      alignment: summarizeAlignments(
+        live.flatMap((a) => {
+          const found = alignments.get(a.id);
+          return found ? [found] : [];
+        }),
+      ),
     };
   }
 
@@ -260,7 +298,7 @@ export function createComparison(knex: Knex, tables: TableResolver) {
         name,
         changes: changes.map(({ field, label, display }) => ({ field, label, display })),
       }));
-    const [pointsBefore, pointsAfter] = await Promise.all([
+    const [pointsBefore, pointsAfter, alignedBefore, alignedAfter] = await Promise.all([
       pointsOf(
         before.filter((v) => v.kind === 'section'),
         ctx,
@@ -269,6 +307,8 @@ export function createComparison(knex: Knex, tables: TableResolver) {
         after.filter((v) => v.kind === 'section'),
         ctx,
       ),
+      alignmentAt(t, query, from.seq, before),
+      alignmentAt(t, query, to.seq, after),
     ]);
     const instant = ({ label, at, position }: Instant) => ({ label, at, position });
     return {
@@ -284,7 +324,10 @@ export function createComparison(knex: Knex, tables: TableResolver) {
         removed: plain(pick('section', 'removed')),
         changed: strip(pick('section', 'changed')),
       },
-      totals: { from: totalsOf(before, pointsBefore), to: totalsOf(after, pointsAfter) },
+      totals: {
+        from: totalsOf(before, pointsBefore, alignedBefore),
+        to: totalsOf(after, pointsAfter, alignedAfter),
+      },
     };
   }
 
@@ -314,22 +357,15 @@ export function comparisonRows(answer: CompareAnswer): string[][] {
       }
     }
   }
-  const totals = [
-    ['Sections', 'sections'],
-    ['Uncovered sections', 'uncoveredSections'],
-    ['Assignments', 'assignments'],
-    ['Instructors', 'instructors'],
-    ['Assigned points', 'assignedPoints'],
-    ['Section points', 'sectionPoints'],
-  ] as const;
-  for (const [label, key] of totals) {
+  for (const { label, of } of COMPARE_TOTALS) {
+    const [from, to] = [of(answer.totals.from), of(answer.totals.to)];
     rows.push([
       'Total',
       '',
       label,
       '',
-      String(answer.totals.from[key]),
-      String(answer.totals.to[key]),
+      from === null ? '' : String(from),
+      to === null ? '' : String(to),
     ]);
   }
   return rows;

@@ -5,6 +5,8 @@ import {
   courses,
   progressSteps,
   users,
+  workgroups,
+  AlignmentMetricsAnswer,
   ChangeCountAnswer,
   ChangedSinceAnswer,
   ChangeFeedAnswer,
@@ -16,6 +18,7 @@ import {
   type RoleSlug,
 } from '@allot/shared-events';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
+import { alignmentMetricsRoutes } from '../alignment/routes.js';
 import { apiKeysProjection } from '../auth/apiKeysProjection.js';
 import { history } from '../planHistory/testing/history.js';
 import { planHistoryProjection } from '../planHistory/projection.js';
@@ -419,6 +422,8 @@ describe('the change feed', () => {
     expect(answer.totals.from).toEqual(answer.totals.to);
     expect(answer.totals.to).toMatchObject({ sections: 1, assignments: 2, instructors: 2 });
     expect(answer.totals.to.assignedPoints).toBe(3);
+    // Both assignments scored at each instant (neither instructor stated a preference).
+    expect(answer.totals.to.alignment).toMatchObject({ assignments: 2, blocked: 0 });
 
     const file = await harness.app.inject({
       method: 'GET',
@@ -430,6 +435,8 @@ describe('the change feed', () => {
     expect(file.body).toContain(
       'Changed,Maria Garcia · BIO 101 – 001 Lecture,Instructor,Rafael Novak,Maria Garcia',
     );
+    const mean = String(answer.totals.to.alignment.meanScore);
+    expect(file.body).toContain(`Total,,Mean alignment score,,${mean},${mean}`);
     const xlsx = await harness.app.inject({
       method: 'GET',
       url: `/api/changes/compare/file?format=xlsx&AcademicPeriodId=${PERIOD}&WorkgroupId=wg-bio&from=myLastApproval`,
@@ -742,6 +749,85 @@ describe('comparing two instants', () => {
       }
       // The cuts were far enough apart for the comparison to have something to say.
       expect(differences).toBeGreaterThan(5);
+    } finally {
+      await full.close();
+    }
+  }, 120_000);
+
+  it('gives the alignment at each instant that a replay of the log up to it gives', async () => {
+    // Preferences, unavailable times, administrative assignments and wanted attributes change
+    // between the assignments' own changes: the alignment at an instant reads all of them then.
+    const events = history(41, 240, { alignmentInputs: true });
+    const full = await openRouteHarness({
+      projections: [planHistoryProjection],
+      events,
+      viewer: testViewers({ admin: contexts.admin as AbilityContext }, 'period-1'),
+      routes: [changeFeedRoutes],
+    });
+    /** Biology's alignment as the live read models show it after replaying `upTo` events. */
+    const replayed = async (upTo: number) => {
+      const oracle = await openRouteHarness({
+        projections: [
+          sectionsProjection,
+          preferencesProjection,
+          ...[users, courses, administrativeAssignments, progressSteps, workgroups].map(
+            resourceProjection,
+          ),
+        ],
+        events: events.slice(0, upTo),
+        viewer: testViewers({ admin: contexts.admin as AbilityContext }, 'period-1'),
+        routes: [alignmentMetricsRoutes],
+      });
+      try {
+        const response = await oracle.app.inject({
+          method: 'GET',
+          url: '/api/preferenceAlignment/metrics?AcademicPeriodId=period-1',
+          headers: { 'x-test-user': 'admin' },
+        });
+        expect(response.statusCode).toBe(200);
+        const row = AlignmentMetricsAnswer.parse(response.json()).rows.find(
+          (r) => r.WorkgroupId === 'wg-bio',
+        );
+        return row
+          ? {
+              assignments: row.assignments,
+              meanScore: row.meanScore,
+              aligned: row.aligned,
+              blocked: row.blocked,
+            }
+          : { assignments: 0, meanScore: null, aligned: 0, blocked: 0 };
+      } finally {
+        await oracle.close();
+      }
+    };
+    const seen = new Set<string>();
+    try {
+      for (const [a, b] of [
+        [60, 140],
+        [110, events.length],
+        [200, 201],
+      ] as const) {
+        const [was, is] = await Promise.all([replayed(a), replayed(b)]);
+        const token = (n: number) => positionToToken((events[n - 1] as RecordedEvent).position);
+        const response = await full.app.inject({
+          method: 'GET',
+          url: `/api/changes/compare?AcademicPeriodId=period-1&WorkgroupId=wg-bio&from=${token(a)}&to=${token(b)}`,
+          headers: { 'x-test-user': 'admin' },
+        });
+        expect(response.statusCode).toBe(200);
+        const { totals } = CompareAnswer.parse(response.json());
+        expect({ cut: [a, b], from: totals.from.alignment, to: totals.to.alignment }).toEqual({
+          cut: [a, b],
+          from: was,
+          to: is,
+        });
+        for (const summary of [was, is]) seen.add(JSON.stringify(summary));
+      }
+      // The instants differ in alignment, with aligned and blocked assignments among them.
+      expect(seen.size).toBeGreaterThan(2);
+      const summaries = [...seen].map((s) => JSON.parse(s) as { aligned: number; blocked: number });
+      expect(summaries.some((s) => s.aligned > 0)).toBe(true);
+      expect(summaries.some((s) => s.blocked > 0)).toBe(true);
     } finally {
       await full.close();
     }

@@ -8,8 +8,18 @@ import { recorded } from '../../testing/readModelDb.js';
  */
 export const PERIOD = 'period-1';
 
+export interface HistoryOptions {
+  /**
+   * Also change what the alignment score reads, after about a third of the steps: preferences
+   * added, changed and removed, unavailable times, administrative assignments (some taking the
+   * whole term), the courses' wanted attributes and the instructors' own. Off, the history is
+   * the same as before the option existed (the same seed gives the same events).
+   */
+  alignmentInputs?: boolean;
+}
+
 /** A small institution's history, deterministic from a seed (a linear congruential generator). */
-export function history(seed: number, steps = 70): RecordedEvent[] {
+export function history(seed: number, steps = 70, options: HistoryOptions = {}): RecordedEvent[] {
   let state = seed;
   const random = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
@@ -83,8 +93,91 @@ export function history(seed: number, steps = 70): RecordedEvent[] {
   });
   const sections: string[] = [];
   const assignments = new Map<string, string[]>();
+  const statuses = new Map<string, string>();
+  const holders = new Map<string, string>();
   let next = 0;
+  const preferences = new Map<string, string[]>(people.map((id) => [id, []]));
+  const adminAssignments: string[] = [];
+  /** One change to what the alignment reads. */
+  const alignmentInput = () => {
+    const user = pick(people);
+    const owner = { UserId: user, AcademicPeriodId: PERIOD };
+    const stream = `preferences-${user}-${PERIOD}`;
+    const mine = preferences.get(user) ?? [];
+    const roll = random();
+    if (roll < 0.3 || (roll < 0.45 && mine.length === 0)) {
+      const id = `pref${next++}`;
+      mine.push(id);
+      emit(stream, 'TeachingPreferenceAdded', {
+        ...owner,
+        id,
+        level: pick([
+          'required',
+          'stronglyPreferred',
+          'preferred',
+          'neutral',
+          'discouraged',
+          'prohibited',
+        ] as const),
+        weight: random() < 0.7 ? null : 0.5,
+        CourseId: pick(courses),
+        AssignmentTypeId: null,
+        // Another term than the sections' gives half credit.
+        AcademicTermId: pick([null, 't1', 't2']),
+        TeachingModeId: null,
+        notes: null,
+      });
+    } else if (roll < 0.4) {
+      emit(stream, 'TeachingPreferenceUpdated', {
+        ...owner,
+        id: pick(mine),
+        level: pick(['stronglyPreferred', 'discouraged', 'prohibited'] as const),
+      });
+    } else if (roll < 0.45) {
+      const id = mine.splice(Math.floor(random() * mine.length), 1)[0];
+      emit(stream, 'TeachingPreferenceRemoved', { ...owner, id });
+    } else if (roll < 0.55) {
+      emit(stream, 'UnavailableTimesSet', {
+        ...owner,
+        unavailable: pick([
+          [],
+          [{ day: 'TU', startTime: '08:00', endTime: '11:00' }],
+          [
+            { day: 'MO', startTime: '09:30', endTime: '12:00' },
+            { day: 'FR', startTime: '08:00', endTime: '17:00' },
+          ],
+        ]),
+      });
+    } else if (roll < 0.7 || (roll < 0.78 && adminAssignments.length === 0)) {
+      const id = `admin${next++}`;
+      adminAssignments.push(id);
+      emit(`administrativeAssignment-${id}`, 'AdministrativeAssignmentCreated', {
+        id,
+        ...owner,
+        AdministrativeAssignmentTypeId: 'chair',
+        AcademicTermId: pick([null, 't1']),
+        points: pick([1, 3, 6]),
+        takesWholeTerm: random() < 0.25,
+        notes: null,
+      });
+    } else if (roll < 0.78) {
+      const id = adminAssignments.splice(Math.floor(random() * adminAssignments.length), 1)[0];
+      emit(`administrativeAssignment-${id}`, 'AdministrativeAssignmentDeleted', { id });
+    } else if (roll < 0.89) {
+      const course = pick(courses);
+      emit(`course-${course}`, 'CourseUpdated', {
+        id: course,
+        campuses: pick([[], ['north'], ['north', 'south']]),
+      });
+    } else {
+      emit(`user-${user}`, 'UserUpdated', {
+        id: user,
+        FacultyProfile: { CampusIds: pick([[], ['north'], ['south']]) },
+      });
+    }
+  };
   for (let step = 0; step < steps; step += 1) {
+    if (options.alignmentInputs && random() < 0.35) alignmentInput();
     const roll = random();
     if (sections.length < 3 || roll < 0.2) {
       const id = `s${next++}`;
@@ -108,10 +201,12 @@ export function history(seed: number, steps = 70): RecordedEvent[] {
       const section = pick(sections);
       const id = `a${next++}`;
       assignments.get(section)?.push(id);
+      const UserId = pick(people);
+      holders.set(id, UserId);
       emit(`section-${section}`, 'TeachingAssignmentCreated', {
         SectionId: section,
         id,
-        UserId: pick(people),
+        UserId,
         share: random() < 0.7 ? null : 50,
         notes: null,
         status: 'proposed',
@@ -122,11 +217,15 @@ export function history(seed: number, steps = 70): RecordedEvent[] {
       const section = pick(sections);
       const list = assignments.get(section) ?? [];
       if (list.length === 0) continue;
+      const id = pick(list);
+      const status = pick(['approved', 'final', 'reopened', 'withdrawn'] as const);
       emit(`section-${section}`, 'TeachingAssignmentChanged', {
         SectionId: section,
-        id: pick(list),
-        status: pick(['approved', 'final', 'reopened', 'withdrawn'] as const),
+        id,
+        status,
+        previousStatus: statuses.get(id) ?? 'proposed',
       });
+      statuses.set(id, status);
     } else if (roll < 0.7) {
       const section = pick(sections);
       const start = pick(['09:00', '10:30', '13:00']);
@@ -168,7 +267,11 @@ export function history(seed: number, steps = 70): RecordedEvent[] {
       const list = assignments.get(section) ?? [];
       if (list.length === 0) continue;
       const id = list.splice(Math.floor(random() * list.length), 1)[0];
-      emit(`section-${section}`, 'TeachingAssignmentDeleted', { SectionId: section, id });
+      emit(`section-${section}`, 'TeachingAssignmentDeleted', {
+        SectionId: section,
+        id,
+        UserId: holders.get(id as string),
+      });
     }
   }
   return events;

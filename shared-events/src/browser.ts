@@ -34,4 +34,5 @@ export {
 export * from './permissions/privilege.js';
 export * from './readApi/index.js';
 export * from './reports/index.js';
+export * from './imports/index.js';
 export * from './teaching/labels.js';

@@ -21,4 +21,5 @@ export * from './json/nesting.js';
 export * from './http/securityHeaders.js';
 export * from './http/databaseUnavailable.js';
 export * from './reports/nextRun.js';
+export * from './imports/index.js';
 export * from './history/index.js';

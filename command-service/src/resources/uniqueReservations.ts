@@ -18,7 +18,7 @@ export interface Reservation {
   message: string;
 }
 
-async function readOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+export async function readOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
   try {
     return await store.readStream(streamId);
   } catch (err) {

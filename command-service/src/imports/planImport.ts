@@ -1,0 +1,97 @@
+import { IMPORT_KINDS, headingKey, type ImportKindName } from '@allot/shared-events';
+import type { AppAbility } from '../authorization/ability.js';
+import { planResourceRows } from './plan/resourceKinds.js';
+import type { PlannedRecord, Problem, SourceRow } from './plan/rows.js';
+import { planTeachingRows } from './plan/teachingKinds.js';
+import type { ImportWorld } from './world.js';
+
+/** Which heading of the file fills each column (null or absent: the column is not imported). */
+export type ImportMapping = Readonly<Record<string, string | null>>;
+/** Per column, source values and what they stand for ("LEC" → "In person"). */
+export type ValueMappings = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+export interface ImportPlan {
+  records: PlannedRecord[];
+  /** Problems with the file as a whole (a required column not mapped). */
+  problems: Problem[];
+  counts: { rows: number; create: number; update: number; unchanged: number; refused: number };
+}
+
+/** The file's rows as the kind's columns, through the mapping and the value mappings. */
+export function sourceRowsOf(
+  kind: ImportKindName,
+  table: { headings: string[]; rows: { line: number; cells: string[] }[] },
+  mapping: ImportMapping,
+  values: ValueMappings = {},
+): { rows: SourceRow[]; problems: Problem[] } {
+  const index = new Map(table.headings.map((h, i) => [headingKey(h), i]));
+  const problems: Problem[] = [];
+  const columns: [string, number][] = [];
+  for (const column of IMPORT_KINDS[kind].columns) {
+    const heading = mapping[column.key];
+    const at = heading ? index.get(headingKey(heading)) : undefined;
+    if (heading && at === undefined) {
+      problems.push({
+        row: 1,
+        column: column.label,
+        message: `The file has no column "${heading}".`,
+      });
+    } else if (at !== undefined) {
+      columns.push([column.key, at]);
+    } else if (column.required) {
+      problems.push({
+        row: 1,
+        column: column.label,
+        message: `${column.label} is required: choose the file's column that holds it.`,
+      });
+    }
+  }
+  const folded = Object.fromEntries(
+    Object.entries(values).map(([key, map]) => [
+      key,
+      new Map(Object.entries(map).map(([from, to]) => [from.trim().toLowerCase(), to])),
+    ]),
+  );
+  const rows = table.rows.map(({ line, cells }) => ({
+    row: line,
+    cells: Object.fromEntries(
+      columns.map(([key, at]) => {
+        const raw = (cells[at] ?? '').trim();
+        return [key, folded[key]?.get(raw.toLowerCase()) ?? raw];
+      }),
+    ),
+  }));
+  return { rows, problems };
+}
+
+/**
+ * What importing these rows would do, record by record, for the person who would run it (a
+ * column they may not set is refused before anything runs): nothing is written. The run executes
+ * the same plan's commands, planned again just before, so it acts on Allot as it stands then.
+ */
+export async function planImport(
+  kind: ImportKindName,
+  source: { rows: SourceRow[]; problems: Problem[] },
+  world: ImportWorld,
+  ability: AppAbility,
+): Promise<ImportPlan> {
+  const records =
+    source.problems.length > 0
+      ? []
+      : (planResourceRows(kind, source.rows, world, ability) ??
+        (await planTeachingRows(kind, source.rows, world)) ??
+        []);
+  const count = (action: PlannedRecord['action']) =>
+    records.filter((r) => r.action === action).length;
+  return {
+    records,
+    problems: source.problems,
+    counts: {
+      rows: source.rows.length,
+      create: count('create'),
+      update: count('update'),
+      unchanged: count('unchanged'),
+      refused: count('refused'),
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './cells.js';
+export * from './kinds.js';

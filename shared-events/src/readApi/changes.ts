@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALIGNED_SCORE } from '../teaching/alignment.js';
+import { ALIGNED_SCORE } from '../teaching/alignedScore.js';
 import { AlignmentSummaryAnswer } from './alignment.js';
 import { HistoryAttributionAnswer, HistoryChangeAnswer } from './history.js';
 

@@ -1,7 +1,9 @@
 import { meetingDates, minutesOf, weekdayOf, type Meeting, type Weekday } from './meetings.js';
+import { ALIGNED_SCORE } from './alignedScore.js';
 import { PREFERENCE_LEVELS, type PreferenceLevel } from './preferenceLevels.js';
 
 export { PREFERENCE_LEVELS, type PreferenceLevel } from './preferenceLevels.js';
+export { ALIGNED_SCORE } from './alignedScore.js';
 
 /** P for each level (DOMAIN.md); `prohibited` blocks instead. Required counts as strongly preferred. */
 const LEVEL_VALUE: Record<Exclude<PreferenceLevel, 'prohibited'>, number> = {
@@ -358,8 +360,6 @@ export function alignmentOf(input: AlignmentInput): PreferenceAlignment {
   return { score, blocked: false, terms, reasons };
 }
 
-/** At least this score counts as "aligned": a preferred course or type with nothing against it (neutral alone scores 75). */
-export const ALIGNED_SCORE = 80;
 
 /** How a set of assignments aligns: how many, their mean score, how many aligned and blocked. */
 export interface AlignmentSummary {

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import {
   DATA_SERVICE_RUN_JOB,
+  IMPORT_RUN_JOB,
   securityHeaderOptions,
   type EventStore,
   type InUseLookup,
@@ -29,6 +30,8 @@ import { reportExportRoutes } from './reportExports/reportExportRoutes.js';
 import type { ReportExportRecords } from './reportExports/port.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
+import { importRoutes } from './imports/importRoutes.js';
+import { createImportRunJob } from './imports/runs/importRunJob.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -114,6 +117,26 @@ export async function commandServicePlugin(
   await fastify.register(preferenceWriteRoutes);
   await fastify.register(approvalWriteRoutes);
   await fastify.register(reportWriteRoutes);
+  const abilityFor = options.abilityFor;
+  // A job's owner as if signed in now: their roles and the flags as they are.
+  const abilityOf = async (userId: string) => {
+    if (!abilityFor) return null;
+    const now = Date.now();
+    return abilityFor({
+      sid: `job-${userId}`,
+      userId,
+      workingUserId: userId,
+      issuedAt: now,
+      expiresAt: now + 60_000,
+    });
+  };
+  if (options.jobs) {
+    await fastify.register(importRoutes, { store: options.store, jobs: options.jobs });
+    options.jobs.define(
+      IMPORT_RUN_JOB,
+      createImportRunJob({ bus: fastify.commandBus, store: options.store, abilityOf }),
+    );
+  }
   if (options.jobs && options.reportExports) {
     await fastify.register(reportExportRoutes, {
       jobs: options.jobs,
@@ -124,7 +147,6 @@ export async function commandServicePlugin(
       jobs: options.jobs,
       records: options.reportExports,
     });
-    const abilityFor = options.abilityFor;
     options.jobs.define(
       DATA_SERVICE_RUN_JOB,
       createDataServiceRunJob({
@@ -132,18 +154,7 @@ export async function commandServicePlugin(
         store: options.store,
         records: options.reportExports,
         jobs: options.jobs,
-        // The schedule's owner as if signed in now: their roles and the flags as they are.
-        abilityOf: async (userId) => {
-          if (!abilityFor) return null;
-          const now = Date.now();
-          return abilityFor({
-            sid: `schedule-${userId}`,
-            userId,
-            workingUserId: userId,
-            issuedAt: now,
-            expiresAt: now + 60_000,
-          });
-        },
+        abilityOf,
       }),
     );
   }

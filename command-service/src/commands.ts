@@ -16,6 +16,7 @@ import { recordProgressActionCommand } from './approvals/approvalCommands.js';
 import { reportCommands } from './reports/reportCommands.js';
 import { reportExportCommands } from './reportExports/reportExportCommands.js';
 import { dataServiceCommands } from './dataServices/dataServiceCommands.js';
+import { importRunCommands } from './imports/runs/importRunCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -37,4 +38,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...reportCommands,
   ...reportExportCommands,
   ...dataServiceCommands,
+  ...importRunCommands,
 ];

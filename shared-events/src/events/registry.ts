@@ -9,6 +9,7 @@ import { calendarEventSchemas } from '../teaching/calendars.js';
 import { savedReportEventSchemas } from '../reports/savedReports.js';
 import { reportExportEventSchemas } from '../reports/reportExports.js';
 import { dataServiceEventSchemas } from '../reports/dataServices.js';
+import { importRunEventSchemas } from '../imports/runs.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -25,6 +26,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...savedReportEventSchemas,
   ...reportExportEventSchemas,
   ...dataServiceEventSchemas,
+  ...importRunEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

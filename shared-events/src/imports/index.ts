@@ -1,2 +1,3 @@
 export * from './cells.js';
 export * from './kinds.js';
+export * from './runs.js';

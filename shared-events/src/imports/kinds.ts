@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CellType } from './cells.js';
 
 /**
@@ -16,7 +17,8 @@ export const IMPORT_KIND_NAMES = [
   'teachingAssignments',
   'administrativeAssignments',
 ] as const;
-export type ImportKindName = (typeof IMPORT_KIND_NAMES)[number];
+export const ImportKindName = z.enum(IMPORT_KIND_NAMES);
+export type ImportKindName = z.infer<typeof ImportKindName>;
 
 export interface ImportColumn {
   /** Stable name of the column, what a Spec's mapping is keyed by. */

@@ -1,0 +1,279 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
+import { ImportPreviewAnswer, importRunStream, type RecordedEvent } from '@allot/shared-events';
+import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
+import { systemAbility } from '../authorization/ability.js';
+import { createCommandBus } from '../commandHandling/commandBus.js';
+import { createInProcessJobs } from '../jobs/inProcessJobs.js';
+import type { Jobs } from '../jobs/port.js';
+import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { openTestStore, type TestStore } from '../testing/testStore.js';
+import { rulesOf } from '../testing/rules.js';
+
+/**
+ * The import routes over HTTP with the in-process jobs runner and a real event store: preview
+ * (nothing written), a run as a job to its recorded end, a second run (nothing new), templates,
+ * and who is refused (spec §6: DataServices, admins and academic operations administrators
+ * while dataServicesEnabled is on).
+ */
+let db: TestStore;
+let t: TestApp;
+let jobs: Jobs;
+let base: string;
+
+const { featureFlags } = demoContextFor('admin');
+const flagOff = { featureFlags: { ...featureFlags, dataServicesEnabled: false } };
+
+beforeAll(async () => {
+  db = await openTestStore();
+  jobs = createInProcessJobs({ concurrency: 1 });
+  t = await buildTestApp(
+    db.store,
+    {
+      ops: rulesOf('academicOpsAdmin', 'ops'),
+      rep: rulesOf('reportingUser', 'rep'),
+      faculty: rulesOf('faculty', 'faculty'),
+      opsFlagOff: rulesOf('academicOpsAdmin', 'opsFlagOff', flagOff),
+    },
+    { jobs },
+  );
+  const { port } = t.app.server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  const bus = createCommandBus({ store: db.store });
+  await bus.execute(
+    'CreateLocation',
+    { id: 'r-old', code: 'OLD 1', capacity: 10 },
+    {
+      ability: systemAbility(),
+      actorId: 'setup',
+    },
+  );
+});
+
+afterAll(async () => {
+  await jobs.close();
+  await t.app.close();
+  await db.close();
+});
+
+const ROOMS = 'Code,Capacity,Description\nOLD 1,12,\nNEW 1,30,Seminar room\nNEW 2,lots,\n';
+
+/** Posts a multipart form: the file and the other fields. */
+async function post(
+  path: string,
+  as: string,
+  fields: Record<string, string>,
+  file?: { content: Buffer | string; name: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) {
+    const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
+    form.append('file', new Blob([new Uint8Array(bytes)]), file.name);
+  }
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: t.signedIn(as),
+    body: form,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+async function finished(runId: string): Promise<RecordedEvent> {
+  for (let i = 0; i < 200; i += 1) {
+    const end = (await db.events(importRunStream(runId))).find(
+      (e) => e.type === 'ImportRunFinished',
+    );
+    if (end) return end;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('The import run did not finish.');
+}
+
+describe('imports over HTTP', () => {
+  it('previews a file record by record and writes nothing', async () => {
+    const head = await db.store.headPosition();
+    const answer = await post(
+      '/api/imports/preview',
+      'ops',
+      { kind: 'locations' },
+      {
+        content: ROOMS,
+        name: 'rooms.csv',
+      },
+    );
+    expect(answer.status).toBe(200);
+    const preview = ImportPreviewAnswer.parse(answer.body);
+    expect(preview.counts).toEqual({ rows: 3, create: 1, update: 1, unchanged: 0, refused: 1 });
+    // Refused records come first, then by row.
+    expect(preview.records.map((r) => [r.key, r.action])).toEqual([
+      ['NEW 2', 'refused'],
+      ['NEW 1', 'create'],
+      ['OLD 1', 'update'],
+    ]);
+    expect(preview.records[0]?.problems).toEqual([
+      { row: 4, column: 'Capacity', message: '"lots" is not a number.' },
+    ]);
+    expect(preview.mapping).toMatchObject({ code: 'Code', capacity: 'Capacity', isActive: null });
+    expect(await db.store.headPosition()).toEqual(head);
+  });
+
+  it('follows a mapping the person chose, and refuses one that names no column', async () => {
+    const file = { content: 'Room,Seats\nMAP 1,8\n', name: 'rooms.csv' };
+    const mapped = await post(
+      '/api/imports/preview',
+      'ops',
+      { kind: 'locations', mapping: JSON.stringify({ code: 'Room', capacity: 'Seats' }) },
+      file,
+    );
+    expect(ImportPreviewAnswer.parse(mapped.body).counts.create).toBe(1);
+    const wrong = await post(
+      '/api/imports/preview',
+      'ops',
+      { kind: 'locations', mapping: JSON.stringify({ code: 'Nope', capacity: 'Seats' }) },
+      file,
+    );
+    expect(ImportPreviewAnswer.parse(wrong.body).problems).toEqual([
+      { row: 1, column: 'Code', message: 'The file has no column "Nope".' },
+    ]);
+  });
+
+  it('runs as a job to a recorded end, every record under the run’s id; a second run adds nothing', async () => {
+    const started = await post(
+      '/api/imports/runs',
+      'ops',
+      { kind: 'locations' },
+      {
+        content: ROOMS,
+        name: 'rooms.csv',
+      },
+    );
+    expect(started.status).toBe(202);
+    const runId = started.body.id as string;
+    const end = await finished(runId);
+    expect(end.data).toMatchObject({
+      status: 'done',
+      created: 1,
+      updated: 1,
+      refused: 1,
+      problems: [{ row: 4, column: 'Capacity' }],
+    });
+    const [start] = await db.events(importRunStream(runId));
+    expect(start).toMatchObject({
+      type: 'ImportRunStarted',
+      data: { fileName: 'rooms.csv', rows: 3 },
+    });
+    const all = await db.store.readAll({ fromPosition: 'start', maxCount: 10_000 });
+    const written = all.filter(
+      (e) => e.metadata.correlationId === runId && e.type.startsWith('Location'),
+    );
+    expect(written.map((e) => e.type).sort()).toEqual(['LocationCreated', 'LocationUpdated']);
+    expect(written.every((e) => e.metadata.actorId === 'ops')).toBe(true);
+
+    const again = await post(
+      '/api/imports/runs',
+      'ops',
+      { kind: 'locations' },
+      {
+        content: ROOMS,
+        name: 'rooms.csv',
+      },
+    );
+    const second = await finished(again.body.id as string);
+    expect(second.data).toMatchObject({ created: 0, updated: 0, unchanged: 2, refused: 1 });
+  });
+
+  it('gives each kind’s template as CSV and XLSX, with its headings and an example row', async () => {
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/imports/templates/sections',
+      headers: t.signedIn('ops'),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('allot-sections-template.csv');
+    const [headings, example] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(headings).toContain('Course number,Academic period,Term,Teaching mode,Section number');
+    expect(example).toContain('BIO 101');
+    const xlsx = await fetch(`${base}/api/imports/templates/users?format=xlsx`, {
+      headers: t.signedIn('ops'),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    expect(workbook.worksheets[0]?.getRow(1).getCell(1).value).toBe('Employee ID');
+  });
+
+  it('refuses what is not a valid import: no file, an unknown kind, an unreadable workbook', async () => {
+    expect((await post('/api/imports/preview', 'ops', { kind: 'locations' })).status).toBe(400);
+    const unknown = await post(
+      '/api/imports/preview',
+      'ops',
+      { kind: 'planets' },
+      {
+        content: ROOMS,
+        name: 'x.csv',
+      },
+    );
+    expect(unknown.status).toBe(400);
+    const broken = await post(
+      '/api/imports/preview',
+      'ops',
+      { kind: 'locations' },
+      {
+        content: Buffer.from('PK\u0003\u0004not really a workbook'),
+        name: 'x.xlsx',
+      },
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toContain('not a workbook');
+    const badMapping = await post(
+      '/api/imports/preview',
+      'ops',
+      { kind: 'locations', mapping: '{not json' },
+      { content: ROOMS, name: 'x.csv' },
+    );
+    expect(badMapping.status).toBe(400);
+    const template = await t.request({
+      method: 'GET',
+      url: '/api/imports/templates/planets',
+      headers: t.signedIn('ops'),
+    });
+    expect(template.statusCode).toBe(400);
+  });
+
+  it.each(['rep', 'faculty', 'opsFlagOff'])('refuses %s (403) and writes nothing', async (who) => {
+    const head = await db.store.headPosition();
+    for (const path of ['/api/imports/preview', '/api/imports/runs']) {
+      const answer = await post(
+        path,
+        who,
+        { kind: 'locations' },
+        { content: ROOMS, name: 'r.csv' },
+      );
+      expect(answer.status).toBe(403);
+    }
+    const template = await t.request({
+      method: 'GET',
+      url: '/api/imports/templates/locations',
+      headers: t.signedIn(who),
+    });
+    expect(template.statusCode).toBe(403);
+    expect(await db.store.headPosition()).toEqual(head);
+  });
+
+  it('answers 404 to stopping a run that does not exist', async () => {
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/imports/runs/nope/stop',
+      headers: t.signedIn('ops'),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  IMPORT_KINDS,
+  IMPORT_PREVIEW_RECORDS,
+  IMPORT_PROBLEMS_KEPT,
+  IMPORT_RUN_JOB,
+  ImportFormFields,
+  ImportKindName,
+  ImportMappingBody,
+  ValueMappingsBody,
+  guessMapping,
+  type EventStore,
+  type ImportPreviewAnswer,
+  type ImportRunJobData,
+} from '@allot/shared-events';
+import { requires } from '../authorization/routeRequirement.js';
+import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.js';
+import type { Jobs } from '../jobs/port.js';
+import { planImport, sourceRowsOf } from './planImport.js';
+import { readTable, UnreadableFile } from './readTable.js';
+import { loadImportWorld } from './world.js';
+
+export interface ImportRouteOptions {
+  store: EventStore;
+  jobs: Pick<Jobs, 'enqueue' | 'stop' | 'status'>;
+}
+
+/** The largest file an import reads (a whole institution's sections fit in a few). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+const FILE_FIELD = 'file';
+
+const RunParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
+const TemplateParams = z.strictObject({ kind: ImportKindName });
+const TemplateQuery = z.strictObject({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+interface ImportForm {
+  fields: ImportFormFields;
+  fileName: string;
+  file: Buffer;
+}
+
+function json<T>(schema: z.ZodType<T>, text: string | undefined, field: string): T | undefined {
+  if (text === undefined || text === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ValidationError([{ field, message: 'is not JSON' }]);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ValidationError([{ field, message: 'is not valid' }]);
+  return parsed.data;
+}
+
+/** The multipart form: its fields (kind, mapping, value mappings) and the one file. */
+async function readForm(request: FastifyRequest): Promise<ImportForm> {
+  if (!request.isMultipart()) {
+    throw new ValidationError(
+      [{ field: FILE_FIELD, message: 'Required' }],
+      'Send the file as a multipart form with a field named file.',
+    );
+  }
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  let fileName = '';
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== FILE_FIELD || file) {
+        await part.toBuffer();
+        continue;
+      }
+      fileName = part.filename.slice(0, 300);
+      file = await part.toBuffer();
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (!file) {
+    throw new ValidationError(
+      [{ field: FILE_FIELD, message: 'Required' }],
+      'Choose a file to import.',
+    );
+  }
+  return { fields: parseRequest(ImportFormFields, fields), fileName, file };
+}
+
+/** The file as a table, its unreadability a 400 in words. */
+async function tableOf(form: ImportForm) {
+  try {
+    return await readTable(form.file);
+  } catch (err) {
+    if (err instanceof UnreadableFile) {
+      throw new ValidationError([{ field: FILE_FIELD, message: err.message }], err.message);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Imports (docs/data-services.md "Imports"), in Data Services: POST /api/imports/preview reads a
+ * CSV or XLSX file and answers what a run would do (nothing written); POST /api/imports/runs
+ * starts the run as a job (202, its progress on the socket); POST /api/imports/runs/:id/stop
+ * stops it between records; GET /api/imports/templates/:kind the empty file of a kind. Each
+ * needs `create` on DataServices (admins and academic operations admins with data services on);
+ * every record then goes through its own command with the runner's rights.
+ */
+export function importRoutes(
+  fastify: FastifyInstance,
+  options: ImportRouteOptions,
+  done: (err?: Error) => void,
+): void {
+  const { store, jobs } = options;
+  const config = requires('create', 'DataServices');
+  void fastify.register(multipart, {
+    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 },
+  });
+
+  async function planned(request: FastifyRequest) {
+    const form = await readForm(request);
+    const table = await tableOf(form);
+    const kind = IMPORT_KINDS[form.fields.kind];
+    const mapping =
+      json(ImportMappingBody, form.fields.mapping, 'mapping') ?? guessMapping(kind, table.headings);
+    const valueMappings = json(ValueMappingsBody, form.fields.valueMappings, 'valueMappings') ?? {};
+    return { form, table, mapping, valueMappings };
+  }
+
+  fastify.post(
+    '/api/imports/preview',
+    { config },
+    async (request): Promise<ImportPreviewAnswer> => {
+      const { form, table, mapping, valueMappings } = await planned(request);
+      const ability = request.ability;
+      if (!ability) throw new ForbiddenError();
+      const plan = await planImport(
+        form.fields.kind,
+        sourceRowsOf(form.fields.kind, table, mapping, valueMappings),
+        await loadImportWorld(store),
+        ability,
+      );
+      // Refused records first: they are what a person has to fix.
+      const order = { refused: 0, create: 1, update: 2, unchanged: 3 } as const;
+      const records = [...plan.records]
+        .sort((a, b) => order[a.action] - order[b.action] || (a.rows[0] ?? 0) - (b.rows[0] ?? 0))
+        .slice(0, IMPORT_PREVIEW_RECORDS)
+        .map(({ key, rows, action, changes, problems }) => ({
+          key,
+          rows,
+          action,
+          changes,
+          problems: problems.slice(0, IMPORT_PROBLEMS_KEPT),
+        }));
+      return {
+        kind: form.fields.kind,
+        fileName: form.fileName,
+        headings: table.headings,
+        mapping,
+        counts: plan.counts,
+        problems: plan.problems,
+        records,
+      };
+    },
+  );
+
+  fastify.post('/api/imports/runs', { config }, async (request, reply) => {
+    const { form, table, mapping, valueMappings } = await planned(request);
+    const runId = randomUUID();
+    const commandOptions = commandOptionsFor(request);
+    await fastify.commandBus.execute(
+      'StartImportRun',
+      { id: runId, kind: form.fields.kind, fileName: form.fileName, rows: table.rows.length },
+      { ...commandOptions, correlationId: runId },
+    );
+    const data: ImportRunJobData = {
+      runId,
+      kind: form.fields.kind,
+      fileName: form.fileName,
+      mapping,
+      valueMappings,
+      table,
+    };
+    await jobs.enqueue(IMPORT_RUN_JOB, data, {
+      ownerId: commandOptions.actorId ?? '',
+      jobId: runId,
+    });
+    return reply.code(202).send({ id: runId });
+  });
+
+  fastify.post('/api/imports/runs/:id/stop', { config }, async (request, reply) => {
+    const { id } = parseRequest(RunParams, request.params);
+    const status = await jobs.status(id);
+    if (!status || status.name !== IMPORT_RUN_JOB)
+      throw new NotFoundError('There is no such import run.');
+    // Only who started it stops it (the job runs as them).
+    if (status.ownerId !== request.session?.workingUserId) {
+      throw new ForbiddenError('Only the person who started this import can stop it.');
+    }
+    await jobs.stop(id);
+    return reply.code(204).send();
+  });
+
+  fastify.get('/api/imports/templates/:kind', { config }, async (request, reply) => {
+    const { kind } = parseRequest(TemplateParams, request.params);
+    const { format } = parseRequest(TemplateQuery, request.query);
+    const columns = IMPORT_KINDS[kind].columns;
+    const name = `allot-${kind}-template`;
+    if (format === 'csv') {
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(
+          stringify([columns.map((c) => c.label), columns.map((c) => c.example)], { bom: true }),
+        );
+    }
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet(IMPORT_KINDS[kind].label.slice(0, 31));
+    sheet.addRow(columns.map((c) => c.label)).font = { bold: true };
+    sheet.addRow(columns.map((c) => c.example));
+    columns.forEach((c, i) => {
+      const cell = sheet.getRow(1).getCell(i + 1);
+      cell.note = [c.required ? 'Required.' : 'Optional.', c.help].filter(Boolean).join(' ');
+      sheet.getColumn(i + 1).width = Math.max(12, c.label.length + 2);
+    });
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+      .send(Buffer.from(await workbook.xlsx.writeBuffer()));
+  });
+  done();
+}

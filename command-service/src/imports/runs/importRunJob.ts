@@ -1,0 +1,102 @@
+import {
+  IMPORT_PROBLEMS_KEPT,
+  ImportRunJobData,
+  type EventStore,
+  type FinishImportRun,
+} from '@allot/shared-events';
+import type { AppAbility } from '../../authorization/ability.js';
+import type { CommandBus } from '../../commandHandling/commandBus.js';
+import type { JobContext } from '../../jobs/port.js';
+import { planImport, sourceRowsOf } from '../planImport.js';
+import { runImport } from '../runImport.js';
+import { loadImportWorld } from '../world.js';
+
+export interface ImportRunJobDeps {
+  bus: CommandBus;
+  store: EventStore;
+  /** The abilities a user holds now (null: none, e.g. deactivated). */
+  abilityOf(userId: string): Promise<AppAbility | null>;
+}
+
+/** Progress goes to the browser at most this often (a run of 40,000 records reports ~100 times). */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The `importRun` job: plans the file again against Allot as it stands now and runs the plan
+ * as the person who started it, with the rights they hold now; reports records done out of all;
+ * stops between records when asked. Its end is recorded on the run (counts, problems, why).
+ */
+export function createImportRunJob(deps: ImportRunJobDeps) {
+  return async function importRunJob(ctx: JobContext) {
+    const data = ImportRunJobData.parse(ctx.data);
+    const ability = await deps.abilityOf(ctx.ownerId);
+    const options = { actorId: ctx.ownerId, correlationId: data.runId };
+    const finish = (end: Omit<FinishImportRun, 'id'>) =>
+      deps.bus.execute(
+        'FinishImportRun',
+        { id: data.runId, ...end },
+        { ...options, ...(ability ? { ability } : {}) },
+      );
+    const nothing = {
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      notRun: 0,
+      problems: [],
+      problemCount: 0,
+    };
+    if (!ability) {
+      await finish({
+        ...nothing,
+        status: 'failed',
+        reason: 'The person who started this import may no longer import.',
+      });
+      return { runId: data.runId, status: 'failed' };
+    }
+    try {
+      const source = sourceRowsOf(data.kind, data.table, data.mapping, data.valueMappings);
+      const plan = await planImport(data.kind, source, await loadImportWorld(deps.store), ability);
+      if (plan.problems.length > 0) {
+        await finish({
+          ...nothing,
+          status: 'failed',
+          problems: plan.problems.slice(0, IMPORT_PROBLEMS_KEPT),
+          problemCount: plan.problems.length,
+          reason: 'The file’s columns do not fit this kind of import.',
+        });
+        return { runId: data.runId, status: 'failed' };
+      }
+      let last = 0;
+      await ctx.reportProgress({ runId: data.runId, done: 0, total: plan.records.length });
+      const outcome = await runImport(plan.records, {
+        bus: deps.bus,
+        ability,
+        ...options,
+        signal: ctx.signal,
+        onProgress: (done, total) => {
+          const now = Date.now();
+          if (now - last < PROGRESS_EVERY_MS && done < total) return;
+          last = now;
+          void ctx.reportProgress({ runId: data.runId, done, total });
+        },
+      });
+      const status = ctx.signal.aborted && outcome.notRun > 0 ? 'stopped' : 'done';
+      await finish({
+        status,
+        created: outcome.created,
+        updated: outcome.updated,
+        unchanged: outcome.unchanged,
+        refused: outcome.refused,
+        notRun: outcome.notRun,
+        problems: outcome.problems.slice(0, IMPORT_PROBLEMS_KEPT),
+        problemCount: outcome.problems.length,
+        reason: status === 'stopped' ? 'Stopped before every record was imported.' : null,
+      });
+      return { runId: data.runId, status, ...outcome, problems: undefined };
+    } catch (err) {
+      await finish({ ...nothing, status: 'failed', reason: (err as Error).message.slice(0, 2000) });
+      throw err;
+    }
+  };
+}

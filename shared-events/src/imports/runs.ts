@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ImportKindName } from './kinds.js';
+
+/**
+ * An import's preview and its runs (docs/data-services.md "Imports"). A run is an aggregate of
+ * its own: started with the file's name and size, finished with its counts and the problems of
+ * the records Allot refused. Every record it writes carries the run's id as correlation id.
+ */
+export const importRunStream = (id: string): string => `importRun-${id}`;
+
+/** The job that runs an import (its data: `ImportRunJobData`). */
+export const IMPORT_RUN_JOB = 'importRun';
+
+/** Problems kept with a run and shown in a preview: the first ones, the rest counted. */
+export const IMPORT_PROBLEMS_KEPT = 1000;
+/** Records a preview lists (the counts cover them all). */
+export const IMPORT_PREVIEW_RECORDS = 500;
+
+const Id = z.string().trim().min(1).max(200);
+const heading = z.string().max(200);
+
+/** Which heading fills each column; value mappings per column ("LEC" → "In person"). */
+export const ImportMappingBody = z.record(z.string().max(100), heading.nullable());
+export const ValueMappingsBody = z.record(
+  z.string().max(100),
+  z.record(z.string().max(200), z.string().max(200)),
+);
+
+/** The form fields sent beside the file (multipart): what kind, and how its columns map. */
+export const ImportFormFields = z.strictObject({
+  kind: ImportKindName,
+  /** JSON of `ImportMappingBody`; absent: guessed from the headings. */
+  mapping: z.string().max(20_000).optional(),
+  /** JSON of `ValueMappingsBody`. */
+  valueMappings: z.string().max(100_000).optional(),
+});
+export type ImportFormFields = z.infer<typeof ImportFormFields>;
+
+export const ImportProblem = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refused'] as const;
+export const ImportCounts = z.object({
+  rows: z.number().int(),
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+});
+
+/** POST /api/imports/preview: what a run would do, record by record; nothing is written. */
+export const ImportPreviewAnswer = z.object({
+  kind: ImportKindName,
+  fileName: z.string(),
+  headings: z.array(z.string()),
+  mapping: z.record(z.string(), z.string().nullable()),
+  counts: ImportCounts,
+  /** Problems with the file as a whole (a required column not chosen). */
+  problems: z.array(ImportProblem),
+  /** The first records (refused ones first), each with its rows and what would change. */
+  records: z.array(
+    z.object({
+      key: z.string(),
+      rows: z.array(z.number().int()),
+      action: z.enum(IMPORT_ACTIONS),
+      changes: z.array(z.object({ label: z.string(), from: z.string(), to: z.string() })),
+      problems: z.array(ImportProblem),
+    }),
+  ),
+});
+export type ImportPreviewAnswer = z.infer<typeof ImportPreviewAnswer>;
+
+export const IMPORT_RUN_STATUSES = ['running', 'done', 'failed', 'stopped'] as const;
+export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
+
+export const StartImportRun = z.strictObject({
+  id: Id,
+  kind: ImportKindName,
+  fileName: z.string().max(300),
+  rows: z.number().int().min(0),
+});
+export type StartImportRun = z.infer<typeof StartImportRun>;
+
+export const FinishImportRun = z.strictObject({
+  id: Id,
+  status: z.enum(['done', 'failed', 'stopped']),
+  created: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  unchanged: z.number().int().min(0),
+  refused: z.number().int().min(0),
+  notRun: z.number().int().min(0),
+  /** The first problems; `problemCount` counts them all. */
+  problems: z.array(ImportProblem).max(IMPORT_PROBLEMS_KEPT),
+  problemCount: z.number().int().min(0),
+  reason: z.string().max(2000).nullable(),
+});
+export type FinishImportRun = z.infer<typeof FinishImportRun>;
+
+export const ImportRunStarted = StartImportRun;
+export const ImportRunFinished = FinishImportRun;
+export type ImportRunStarted = z.infer<typeof ImportRunStarted>;
+export type ImportRunFinished = z.infer<typeof ImportRunFinished>;
+
+export const importRunEventSchemas = { ImportRunStarted, ImportRunFinished } as const;
+
+/** What the job needs to run an import as its owner: the file's rows and how they map. */
+export const ImportRunJobData = z.object({
+  runId: z.string(),
+  kind: ImportKindName,
+  fileName: z.string(),
+  mapping: ImportMappingBody,
+  valueMappings: ValueMappingsBody,
+  table: z.object({
+    headings: z.array(z.string()),
+    rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) })),
+  }),
+});
+export type ImportRunJobData = z.infer<typeof ImportRunJobData>;
+
+/** POST /api/imports/runs (202): the run started, its progress on the socket. */
+export const ImportRunStartedAnswer = z.object({ id: z.string() });

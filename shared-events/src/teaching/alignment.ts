@@ -360,7 +360,6 @@ export function alignmentOf(input: AlignmentInput): PreferenceAlignment {
   return { score, blocked: false, terms, reasons };
 }
 
-
 /** How a set of assignments aligns: how many, their mean score, how many aligned and blocked. */
 export interface AlignmentSummary {
   assignments: number;

@@ -37,6 +37,7 @@ const ADMIN_PAGES = [
   '/changes?view=compare',
   '/reports',
   '/dataServices',
+  '/dataServices?view=imports',
   '/academicPeriods',
   '/workgroups',
   '/users',

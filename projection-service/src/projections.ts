@@ -1,3 +1,4 @@
+import { importRunsProjection } from './readModels/importRuns/projection.js';
 import type { Projection } from './runner/projection.js';
 import { apiKeysProjection } from './readModels/auth/apiKeysProjection.js';
 import { authFactsProjection } from './readModels/auth/authFactsProjection.js';
@@ -31,4 +32,5 @@ export const allProjections: readonly Projection[] = [
   planHistoryProjection,
   savedReportsProjection,
   dataServicesProjection,
+  importRunsProjection,
 ];

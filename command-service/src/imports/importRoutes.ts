@@ -9,6 +9,7 @@ import {
   IMPORT_PREVIEW_RECORDS,
   IMPORT_PROBLEMS_KEPT,
   IMPORT_RUN_JOB,
+  MAX_IMPORT_BYTES,
   ImportFormFields,
   ImportKindName,
   ImportMappingBody,
@@ -31,8 +32,6 @@ export interface ImportRouteOptions {
   jobs: Pick<Jobs, 'enqueue' | 'stop' | 'status'>;
 }
 
-/** The largest file an import reads (a whole institution's sections fit in a few). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const FILE_FIELD = 'file';
 
 const RunParams = z.strictObject({ id: z.string().trim().min(1).max(100) });

@@ -42,7 +42,7 @@ export function sourceRowsOf(
       problems.push({
         row: 1,
         column: column.label,
-        message: `${column.label} is required: choose the file's column that holds it.`,
+        message: `${column.label} is required: choose the file’s column that holds it.`,
       });
     }
   }

@@ -109,6 +109,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
       '/api/reportSnapshots',
       '/api/reportExports',
       '/api/dataServices',
+      '/api/imports',
       '/api/instructors/:UserId/teachingRecord',
     ],
   },

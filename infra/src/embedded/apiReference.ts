@@ -186,10 +186,16 @@ function successResponse(route: ApiRoute, write: WriteRoute | undefined): JsonSc
   // A command answers its id, revision and position.
   const answer = route.answer ?? (write ? (write.answer ?? CommandResult) : null);
   const status = String(write?.status ?? 200);
+  if (status === '204') return { '204': { description: 'Done; nothing to answer.' } };
   if (!answer) return { [status]: { description: 'The answer (not described yet).' } };
   return {
     [status]: {
-      description: status === '201' ? 'Created.' : 'The answer.',
+      description:
+        status === '201'
+          ? 'Created.'
+          : status === '202'
+            ? 'Accepted: the work goes on as a job.'
+            : 'The answer.',
       content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } },
     },
   };

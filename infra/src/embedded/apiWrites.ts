@@ -17,6 +17,10 @@ import {
   CreateApiKeyBody,
   CreateSavedReportBody,
   CreatedApiKeyAnswer,
+  IMPORT_KIND_NAMES,
+  MAX_IMPORT_BYTES,
+  ImportPreviewAnswer,
+  ImportRunStartedAnswer,
   LOGO_UPLOAD_FIELD,
   LogoUploaded,
   MAX_LOGO_BYTES,
@@ -56,8 +60,8 @@ export interface WriteRoute {
   answer?: z.ZodType;
   /** A route that answers by sending the browser on: where to, in words. */
   redirect?: string;
-  /** The success status: 201 where the route creates, else 200. */
-  status?: 200 | 201;
+  /** The success status: 201 where the route creates, 202 where a job goes on, 204 with no answer. */
+  status?: 200 | 201 | 202 | 204;
 }
 
 const section = sectionCommandSchemas;
@@ -110,6 +114,37 @@ const LogoUploadForm: WriteBody = {
   },
 };
 
+/** An import's form: the file, its kind, and how its headings map (docs/data-services.md). */
+const ImportForm: WriteBody = {
+  type: 'multipart',
+  schema: {
+    type: 'object',
+    required: ['file', 'kind'],
+    properties: {
+      file: {
+        type: 'string',
+        format: 'binary',
+        description: `A CSV or XLSX file (its first sheet), at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB; the first row holds the headings.`,
+      },
+      kind: { type: 'string', enum: [...IMPORT_KIND_NAMES], description: 'What the file holds.' },
+      mapping: {
+        type: 'string',
+        description:
+          'JSON: each column’s key → the heading of the file that fills it (absent: matched by name).',
+      },
+      valueMappings: {
+        type: 'string',
+        description:
+          'JSON: per column key, source values → the names Allot knows ("LEC" → "In person").',
+      },
+    },
+  },
+  encoding: {
+    file: {
+      contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+  },
+};
 /** The generic list API of every resource kind (`/api/<kind>`). */
 function resourceWrites(resource: ResourceDefinition): [string, WriteRoute][] {
   const base = `/api/${resource.path}`;
@@ -389,6 +424,28 @@ export function writeRoutes(): Map<string, WriteRoute> {
         answer: DataServiceRunAnswer,
         status: 201,
       },
+    ],
+    // Imports: previewed record by record, run as a job (docs/data-services.md).
+    [
+      'POST /api/imports/preview',
+      {
+        summary: 'What importing a file would do, record by record (nothing is written).',
+        body: ImportForm,
+        answer: ImportPreviewAnswer,
+      },
+    ],
+    [
+      'POST /api/imports/runs',
+      {
+        summary: 'Import a file (a job: its progress comes on the socket).',
+        body: ImportForm,
+        answer: ImportRunStartedAnswer,
+        status: 202,
+      },
+    ],
+    [
+      'POST /api/imports/runs/:id/stop',
+      { summary: 'Stop an import between records.', status: 204 },
     ],
   ]);
   for (const resource of allResources) {

@@ -1,3 +1,4 @@
+import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -53,6 +54,7 @@ const VIEWER_READ_ROUTES = [
   savedReportReadRoutes,
   reportExportReadRoutes,
   dataServiceReadRoutes,
+  importRunReadRoutes,
   changeFeedRoutes,
 ] as const;
 

@@ -11,6 +11,9 @@ export const importRunStream = (id: string): string => `importRun-${id}`;
 /** The job that runs an import (its data: `ImportRunJobData`). */
 export const IMPORT_RUN_JOB = 'importRun';
 
+/** The largest file an import reads (a whole institution's sections fit in a few). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
 /** Problems kept with a run and shown in a preview: the first ones, the rest counted. */
 export const IMPORT_PROBLEMS_KEPT = 1000;
 /** Records a preview lists (the counts cover them all). */
@@ -123,3 +126,39 @@ export type ImportRunJobData = z.infer<typeof ImportRunJobData>;
 
 /** POST /api/imports/runs (202): the run started, its progress on the socket. */
 export const ImportRunStartedAnswer = z.object({ id: z.string() });
+
+/** A run as the history lists it. */
+export const ImportRunAnswer = z.object({
+  id: z.string(),
+  kind: ImportKindName,
+  fileName: z.string(),
+  rows: z.number().int(),
+  status: z.enum(IMPORT_RUN_STATUSES),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  notRun: z.number().int(),
+  problemCount: z.number().int(),
+  reason: z.string().nullable(),
+  startedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportRunAnswer = z.infer<typeof ImportRunAnswer>;
+
+/** GET /api/imports/runs: the runs, newest first. */
+export const ImportRunsAnswer = z.object({
+  count: z.number().int(),
+  rows: z.array(ImportRunAnswer),
+});
+export type ImportRunsAnswer = z.infer<typeof ImportRunsAnswer>;
+
+/** GET /api/imports/runs/:id: one run with the problems it kept. */
+export const ImportRunDetailAnswer = ImportRunAnswer.extend({ problems: z.array(ImportProblem) });
+export type ImportRunDetailAnswer = z.infer<typeof ImportRunDetailAnswer>;
+
+export const ImportRunsQuery = z.strictObject({
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
+import { Alert, Button, Drawer, DrawerSize, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useSearchParams } from 'react-router';
 import {
   REPORT_DEFINITIONS,
   describeSchedule,
@@ -31,6 +32,8 @@ import {
   useUpdateDataServiceMutation,
 } from './dataServicesApi.js';
 import { DataServiceDialog } from './DataServiceDialog.js';
+import { ImportPanel } from './imports/ImportPanel.js';
+import { ImportRuns } from './imports/ImportRuns.js';
 import './dataServices.css';
 
 const when = (iso: string) =>
@@ -148,6 +151,7 @@ export default function DataServicesPage() {
   const [editing, setEditing] = useState<DataServiceAnswer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DataServiceAnswer | null>(null);
   const [history, setHistory] = useState<DataServiceAnswer | null>(null);
+  const [params, setParams] = useSearchParams();
 
   async function save(body: DataServiceBody): Promise<ServerProblem | null> {
     const result =
@@ -284,43 +288,70 @@ export default function DataServicesPage() {
     />
   ) : null;
 
+  const exportsView = (
+    <QueryBody
+      what="The data services"
+      query={bothQueries(services, reports)}
+      loadingLabel="Loading the data services"
+    >
+      {([data, saved]) => (
+        <>
+          {data.rows.length === 0 ? (
+            <Empty
+              icon="database"
+              title="No data services yet"
+              description="A data service writes a saved report to a CSV or Excel file, when you run it or on a schedule (every night, every Monday), and keeps each run's file."
+              action={newButton ?? undefined}
+            />
+          ) : (
+            <PlainTable
+              label="Data services"
+              columns={columns}
+              rows={data.rows}
+              actions={(row) => (
+                <RowActions rowLabel={row.name} inline={actionsOf(row)} more={moreOf(row)} />
+              )}
+            />
+          )}
+          {editing && (
+            <DataServiceDialog
+              service={editing === 'new' ? null : editing}
+              reports={saved.rows.filter((r) => r.reportType !== 'Snapshot')}
+              onSubmit={save}
+              onClose={() => setEditing(null)}
+            />
+          )}
+        </>
+      )}
+    </QueryBody>
+  );
+  const importing = params.get('view') === 'imports' && may('create');
+
   return (
-    <ListPage actions={newButton}>
-      <QueryBody
-        what="The data services"
-        query={bothQueries(services, reports)}
-        loadingLabel="Loading the data services"
-      >
-        {([data, saved]) => (
-          <>
-            {data.rows.length === 0 ? (
-              <Empty
-                icon="database"
-                title="No data services yet"
-                description="A data service writes a saved report to a CSV or Excel file, when you run it or on a schedule (every night, every Monday), and keeps each run's file."
-                action={newButton ?? undefined}
-              />
-            ) : (
-              <PlainTable
-                label="Data services"
-                columns={columns}
-                rows={data.rows}
-                actions={(row) => (
-                  <RowActions rowLabel={row.name} inline={actionsOf(row)} more={moreOf(row)} />
-                )}
-              />
-            )}
-            {editing && (
-              <DataServiceDialog
-                service={editing === 'new' ? null : editing}
-                reports={saved.rows.filter((r) => r.reportType !== 'Snapshot')}
-                onSubmit={save}
-                onClose={() => setEditing(null)}
-              />
-            )}
-          </>
-        )}
-      </QueryBody>
+    <ListPage actions={importing ? null : newButton}>
+      {may('create') ? (
+        // Each tab owns its panel, so the tab's aria-controls names an element that exists.
+        <Tabs
+          id="data-services-view"
+          selectedTabId={importing ? 'imports' : 'exports'}
+          onChange={(id) => setParams(id === 'imports' ? { view: 'imports' } : {})}
+          renderActiveTabPanelOnly
+        >
+          <Tab id="exports" title="Exports" panel={exportsView} />
+          <Tab
+            id="imports"
+            title="Imports"
+            panel={
+              <>
+                <ImportPanel />
+                <ImportRuns />
+              </>
+            }
+          />
+        </Tabs>
+      ) : (
+        exportsView
+      )}
       {history && <RunHistory service={history} onClose={() => setHistory(null)} />}
       <Alert
         isOpen={deleting !== null}

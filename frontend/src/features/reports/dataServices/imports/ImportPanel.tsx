@@ -1,0 +1,385 @@
+import { useState } from 'react';
+import {
+  Alert,
+  AnchorButton,
+  Button,
+  Callout,
+  FileInput,
+  FormGroup,
+  HTMLSelect,
+  Intent,
+  ProgressBar,
+  Section,
+  SectionCard,
+  Tag,
+} from '@blueprintjs/core';
+import {
+  IMPORT_KINDS,
+  IMPORT_KIND_NAMES,
+  type ImportKindName,
+  type ImportPreviewAnswer,
+} from '@allot/shared-events/browser';
+import { PlainTable } from '../../../../components/list/PlainTable.js';
+import { DATE_LOCALE } from '../../../../lib/constants.js';
+import { problemOf } from '../../../../lib/errors/serverErrors.js';
+import { useJobProgress } from '../../../../lib/jobs/jobProgress.js';
+import { notify } from '../../../../lib/notifications/notify.js';
+import {
+  templateUrl,
+  usePreviewImportMutation,
+  useStartImportMutation,
+  useStopImportMutation,
+} from './importsApi.js';
+import { ACTION_INTENTS, ACTION_LABELS, problemText } from './importWords.js';
+import './imports.css';
+
+type PreviewRecord = ImportPreviewAnswer['records'][number];
+const count = (n: number) => n.toLocaleString(DATE_LOCALE);
+
+/** How far a run is: `{ done, total }` as the import job reports it. */
+function progressOf(progress: unknown): { done: number; total: number } | null {
+  if (!progress || typeof progress !== 'object') return null;
+  const { done, total } = progress as Record<string, unknown>;
+  return typeof done === 'number' && typeof total === 'number' ? { done, total } : null;
+}
+
+/** Which of the file's headings fills each column, changed by choosing another. */
+function MappingEditor({
+  kind,
+  answer,
+  mapping,
+  onChange,
+}: {
+  kind: ImportKindName;
+  answer: ImportPreviewAnswer;
+  mapping: Record<string, string | null>;
+  onChange: (mapping: Record<string, string | null>) => void;
+}) {
+  return (
+    <div className="allot-import-mapping">
+      {IMPORT_KINDS[kind].columns.map((column) => (
+        <FormGroup
+          key={column.key}
+          inline
+          label={column.required ? `${column.label} (required)` : column.label}
+          labelFor={`import-map-${column.key}`}
+          helperText={column.help || undefined}
+        >
+          <HTMLSelect
+            id={`import-map-${column.key}`}
+            value={mapping[column.key] ?? ''}
+            onChange={(e) => onChange({ ...mapping, [column.key]: e.currentTarget.value || null })}
+          >
+            <option value="">Not imported</option>
+            {answer.headings.map((h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      ))}
+    </div>
+  );
+}
+
+function Details({ record }: { record: PreviewRecord }) {
+  if (record.problems.length > 0) {
+    return (
+      <ul className="allot-import-details">
+        {record.problems.map((p, i) => (
+          <li key={i}>{problemText(p)}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (record.changes.length > 0) {
+    return (
+      <ul className="allot-import-details">
+        {record.changes.map((c) => (
+          <li key={c.label}>
+            <strong>{c.label}:</strong> {c.from} → {c.to}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return null;
+}
+
+/** A running import: how far it is, and Stop. */
+function RunProgress({ runId, onEnd }: { runId: string; onEnd: () => void }) {
+  const report = useJobProgress(runId);
+  const [stop, stopping] = useStopImportMutation();
+  const progress = progressOf(report?.progress);
+  const ended = report?.state === 'completed' || report?.state === 'failed';
+  return (
+    <Callout
+      intent={ended ? (report.state === 'failed' ? Intent.DANGER : Intent.SUCCESS) : Intent.PRIMARY}
+      title={ended ? 'The import has ended' : 'Importing…'}
+      className="allot-import-progress"
+    >
+      {!ended && (
+        <ProgressBar
+          intent={Intent.PRIMARY}
+          value={progress && progress.total > 0 ? progress.done / progress.total : undefined}
+          aria-label="Progress of the import"
+        />
+      )}
+      <p>
+        {progress
+          ? `${count(progress.done)} of ${count(progress.total)} records done.`
+          : 'Starting…'}
+        {ended && ' Its counts and any problems are in the runs below.'}
+      </p>
+      {ended ? (
+        <Button text="Done" onClick={onEnd} />
+      ) : (
+        <Button
+          icon="stop"
+          text="Stop"
+          loading={stopping.isLoading}
+          onClick={() => {
+            void stop(runId).then((result) => {
+              if ('error' in result) {
+                void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+              }
+            });
+          }}
+        />
+      )}
+    </Callout>
+  );
+}
+
+/**
+ * An import: what the file holds, the file, a preview of what it would do record by record (the
+ * dry run: nothing written), the columns it maps, then the run with its progress and Stop.
+ */
+export function ImportPanel() {
+  const [kind, setKind] = useState<ImportKindName>('sections');
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string | null> | null>(null);
+  const [mappingChanged, setMappingChanged] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [runId, setRunId] = useState<string | null>(null);
+  const [preview, previewed] = usePreviewImportMutation();
+  const [start, starting] = useStartImportMutation();
+  const answer = previewed.data && previewed.data.kind === kind ? previewed.data : null;
+
+  const reset = () => {
+    previewed.reset();
+    setMapping(null);
+    setMappingChanged(false);
+  };
+  const request = () => ({ file: file!, kind, ...(mapping ? { mapping } : {}) });
+  const runPreview = () => {
+    if (!file) return;
+    void preview(request()).then((result) => {
+      if ('data' in result && result.data) {
+        setMapping(result.data.mapping);
+        setMappingChanged(false);
+      }
+    });
+  };
+  const toDo = answer ? answer.counts.create + answer.counts.update : 0;
+  const definition = IMPORT_KINDS[kind];
+
+  return (
+    <Section title="Import a file" className="allot-import-panel" compact>
+      <SectionCard>
+        <div className="allot-import-choose">
+          <FormGroup label="What the file holds" labelFor="import-kind">
+            <HTMLSelect
+              id="import-kind"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.currentTarget.value as ImportKindName);
+                reset();
+              }}
+            >
+              {IMPORT_KIND_NAMES.map((k) => (
+                <option key={k} value={k}>
+                  {IMPORT_KINDS[k].label}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label="File (CSV or Excel)" labelFor="import-file">
+            <FileInput
+              inputProps={{ id: 'import-file', accept: '.csv,.xlsx,text/csv' }}
+              text={file ? file.name : 'Choose a file…'}
+              buttonText="Browse"
+              hasSelection={file !== null}
+              onInputChange={(e) => {
+                setFile(e.currentTarget.files?.[0] ?? null);
+                // The columns chosen stay: next month's file has the same headings.
+                previewed.reset();
+                setMappingChanged(false);
+              }}
+            />
+          </FormGroup>
+          <Button
+            intent={Intent.PRIMARY}
+            icon="eye-open"
+            text={mappingChanged ? 'Preview again' : 'Preview'}
+            disabled={!file}
+            loading={previewed.isLoading}
+            onClick={runPreview}
+          />
+        </div>
+        <p className="allot-import-help">
+          {definition.description} Each record is found by its {definition.keyWords.toLowerCase()},
+          so importing the same file again changes nothing.{' '}
+          <AnchorButton minimal small icon="download" href={templateUrl(kind, 'csv')}>
+            Template (CSV)
+          </AnchorButton>
+          <AnchorButton minimal small icon="download" href={templateUrl(kind, 'xlsx')}>
+            Template (Excel)
+          </AnchorButton>
+        </p>
+        {previewed.error && (
+          <Callout intent={Intent.DANGER}>{problemOf(previewed.error).message}</Callout>
+        )}
+      </SectionCard>
+      {answer && (
+        <SectionCard>
+          <div className="allot-import-counts" aria-label="What the import would do">
+            <Tag large intent={Intent.SUCCESS} minimal>
+              {count(answer.counts.create)} to create
+            </Tag>
+            <Tag large intent={Intent.PRIMARY} minimal>
+              {count(answer.counts.update)} to update
+            </Tag>
+            <Tag large minimal>
+              {count(answer.counts.unchanged)} unchanged
+            </Tag>
+            <Tag large intent={Intent.DANGER} minimal>
+              {count(answer.counts.refused)} refused
+            </Tag>
+            <span className="allot-import-muted">
+              from {count(answer.counts.rows)} rows of {answer.fileName}
+            </span>
+          </div>
+          {answer.problems.length > 0 && (
+            <Callout intent={Intent.WARNING} title="Choose the file’s columns">
+              <ul>
+                {/* About the file's headings, not a row: each names its column itself. */}
+                {answer.problems.map((p, i) => (
+                  <li key={i}>{p.message}</li>
+                ))}
+              </ul>
+            </Callout>
+          )}
+          <Section
+            title="Columns"
+            subtitle="Which column of the file fills each field"
+            collapsible
+            collapseProps={{ defaultIsOpen: answer.problems.length > 0 }}
+            compact
+          >
+            <SectionCard>
+              {mapping && (
+                <MappingEditor
+                  kind={kind}
+                  answer={answer}
+                  mapping={mapping}
+                  onChange={(next) => {
+                    setMapping(next);
+                    setMappingChanged(true);
+                  }}
+                />
+              )}
+            </SectionCard>
+          </Section>
+          {answer.records.length > 0 && (
+            <PlainTable
+              label="What the import would do"
+              columns={[
+                { key: 'key', label: 'Record', width: 260, rowHeader: true, render: (r) => r.key },
+                { key: 'rows', label: 'Rows', width: 90, render: (r) => r.rows.join(', ') },
+                {
+                  key: 'action',
+                  label: 'What happens',
+                  width: 130,
+                  render: (r) => (
+                    <Tag minimal intent={ACTION_INTENTS[r.action]}>
+                      {ACTION_LABELS[r.action]}
+                    </Tag>
+                  ),
+                },
+                {
+                  key: 'details',
+                  label: 'Details',
+                  width: 420,
+                  render: (r) => <Details record={r} />,
+                },
+              ]}
+              rows={answer.records.map((r) => ({ ...r, id: `${r.key}-${r.rows.join('-')}` }))}
+            />
+          )}
+          {answer.records.length <
+            answer.counts.create +
+              answer.counts.update +
+              answer.counts.unchanged +
+              answer.counts.refused && (
+            <p className="allot-import-muted">
+              The first {count(answer.records.length)} records are listed; the counts above cover
+              them all.
+            </p>
+          )}
+          <div className="allot-import-run">
+            <Button
+              intent={Intent.PRIMARY}
+              icon="import"
+              text={`Import ${count(toDo)} ${toDo === 1 ? 'record' : 'records'}`}
+              disabled={
+                toDo === 0 || answer.problems.length > 0 || mappingChanged || runId !== null
+              }
+              loading={starting.isLoading}
+              onClick={() => setConfirming(true)}
+            />
+            {mappingChanged && (
+              <span className="allot-import-muted">Preview again to see the new columns.</span>
+            )}
+          </div>
+        </SectionCard>
+      )}
+      {runId && (
+        <SectionCard>
+          <RunProgress
+            runId={runId}
+            onEnd={() => {
+              // The file and its columns stay, to preview it again after the run.
+              setRunId(null);
+              previewed.reset();
+            }}
+          />
+        </SectionCard>
+      )}
+      <Alert
+        isOpen={confirming}
+        icon="import"
+        intent={Intent.PRIMARY}
+        cancelButtonText="Cancel"
+        confirmButtonText="Import"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void start(request()).then((result) => {
+            if ('data' in result && result.data) setRunId(result.data.id);
+            else if ('error' in result) {
+              void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+            }
+          });
+        }}
+      >
+        <p>
+          Import {count(answer?.counts.create ?? 0)} new and {count(answer?.counts.update ?? 0)}{' '}
+          changed records from <strong>{file?.name}</strong>? Each is written as if you entered it,
+          with your rights; refused rows are skipped. You can stop the import while it runs.
+        </p>
+      </Alert>
+    </Section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Button, Drawer, DrawerSize, Tag } from '@blueprintjs/core';
+import { IMPORT_KINDS, type ImportRunAnswer } from '@allot/shared-events/browser';
+import { PlainTable } from '../../../../components/list/PlainTable.js';
+import { Empty, QueryBody } from '../../../../components/list/QueryBody.js';
+import { DATE_LOCALE } from '../../../../lib/constants.js';
+import { UNFINISHED_POLL_MS } from '../../exports/ExportsList.js';
+import { useGetImportRunQuery, useListImportRunsQuery } from './importsApi.js';
+import { RUN_STATUS_INTENTS, RUN_STATUS_LABELS, problemText } from './importWords.js';
+
+const PAGE = 20;
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const count = (n: number) => n.toLocaleString(DATE_LOCALE);
+
+/** "30 created, 2 updated, 5 unchanged, 1 refused" (what is zero is left out). */
+function outcomeText(run: ImportRunAnswer): string {
+  if (run.status === 'running') return '';
+  const parts = [
+    [run.created, 'created'],
+    [run.updated, 'updated'],
+    [run.unchanged, 'unchanged'],
+    [run.refused, 'refused'],
+    [run.notRun, 'not reached'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, word]) => `${count(n)} ${word}`);
+  return said.length > 0 ? said.join(', ') : 'Nothing to do';
+}
+
+/** One run's problems, as it kept them. */
+function RunProblems({ run, onClose }: { run: ImportRunAnswer; onClose: () => void }) {
+  const detail = useGetImportRunQuery(run.id);
+  return (
+    <Drawer
+      isOpen
+      onClose={onClose}
+      size={DrawerSize.STANDARD}
+      title={`Problems of ${run.fileName}`}
+      className="allot-import-problems"
+    >
+      <div className="allot-drawer-body">
+        <QueryBody what="The run" query={detail} loadingLabel="Loading the run">
+          {(data) =>
+            data.problems.length === 0 ? (
+              <p>{data.reason ?? 'Nothing was refused.'}</p>
+            ) : (
+              <>
+                {data.reason && <p>{data.reason}</p>}
+                <ul>
+                  {data.problems.map((p, i) => (
+                    <li key={i}>{problemText(p)}</li>
+                  ))}
+                </ul>
+                {data.problemCount > data.problems.length && (
+                  <p>
+                    The first {count(data.problems.length)} of {count(data.problemCount)} are kept.
+                  </p>
+                )}
+              </>
+            )
+          }
+        </QueryBody>
+      </div>
+    </Drawer>
+  );
+}
+
+/** The imports run so far, newest first, paged on the server; live while one runs. */
+export function ImportRuns() {
+  const [skip, setSkip] = useState(0);
+  const [polling, setPolling] = useState(false);
+  const [open, setOpen] = useState<ImportRunAnswer | null>(null);
+  const runs = useListImportRunsQuery(
+    { take: PAGE, skip },
+    { pollingInterval: polling ? UNFINISHED_POLL_MS : 0 },
+  );
+  const running = runs.data?.rows.some((r) => r.status === 'running') ?? false;
+  if (running !== polling) setPolling(running);
+  return (
+    <section className="allot-import-runs" aria-label="Import runs">
+      <h3 className="bp6-heading">Import runs</h3>
+      <QueryBody what="The import runs" query={runs} loadingLabel="Loading the import runs">
+        {(data) =>
+          data.rows.length === 0 ? (
+            <Empty
+              icon="import"
+              title="No imports yet"
+              description="Runs of the imports above are listed here, with what each created, updated and refused."
+            />
+          ) : (
+            <>
+              <PlainTable
+                label="Import runs"
+                columns={[
+                  {
+                    key: 'startedAt',
+                    label: 'Started',
+                    width: 170,
+                    rowHeader: true,
+                    render: (r) => when(r.startedAt),
+                  },
+                  { key: 'file', label: 'File', width: 200, render: (r) => r.fileName },
+                  {
+                    key: 'kind',
+                    label: 'Holding',
+                    width: 170,
+                    render: (r) => IMPORT_KINDS[r.kind].label,
+                  },
+                  { key: 'by', label: 'By', width: 150, render: (r) => r.startedBy?.name ?? '' },
+                  {
+                    key: 'status',
+                    label: 'Status',
+                    width: 100,
+                    render: (r) => (
+                      <Tag minimal intent={RUN_STATUS_INTENTS[r.status]}>
+                        {RUN_STATUS_LABELS[r.status]}
+                      </Tag>
+                    ),
+                  },
+                  { key: 'outcome', label: 'Records', width: 260, render: outcomeText },
+                ]}
+                rows={data.rows}
+                actions={(r) =>
+                  r.problemCount > 0 || r.reason ? (
+                    <Button
+                      small
+                      minimal
+                      icon="warning-sign"
+                      text={
+                        r.problemCount > 0
+                          ? `${count(r.problemCount)} ${r.problemCount === 1 ? 'problem' : 'problems'}`
+                          : 'Why'
+                      }
+                      aria-label={`Problems of ${r.fileName}, ${when(r.startedAt)}`}
+                      onClick={() => setOpen(r)}
+                    />
+                  ) : null
+                }
+              />
+              {data.count > PAGE && (
+                <div className="allot-import-pages">
+                  <Button
+                    small
+                    text="Newer"
+                    disabled={skip === 0}
+                    onClick={() => setSkip(Math.max(0, skip - PAGE))}
+                  />
+                  <span>
+                    {count(skip + 1)}–{count(Math.min(skip + PAGE, data.count))} of{' '}
+                    {count(data.count)}
+                  </span>
+                  <Button
+                    small
+                    text="Older"
+                    disabled={skip + PAGE >= data.count}
+                    onClick={() => setSkip(skip + PAGE)}
+                  />
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryBody>
+      {open && <RunProblems run={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

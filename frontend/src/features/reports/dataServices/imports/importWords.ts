@@ -1,0 +1,35 @@
+import { Intent } from '@blueprintjs/core';
+import type { ImportProblem } from '@allot/shared-events/browser';
+
+/** What a run would do to a record, in words, and its colour. */
+export const ACTION_LABELS = {
+  create: 'To create',
+  update: 'To update',
+  unchanged: 'Unchanged',
+  refused: 'Refused',
+} as const;
+export const ACTION_INTENTS = {
+  create: Intent.SUCCESS,
+  update: Intent.PRIMARY,
+  unchanged: Intent.NONE,
+  refused: Intent.DANGER,
+} as const;
+
+export const RUN_STATUS_LABELS = {
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  stopped: 'Stopped',
+} as const;
+export const RUN_STATUS_INTENTS = {
+  running: Intent.PRIMARY,
+  done: Intent.SUCCESS,
+  failed: Intent.DANGER,
+  stopped: Intent.WARNING,
+} as const;
+
+/** "Row 4, Capacity: "lots" is not a number." */
+export function problemText(problem: ImportProblem): string {
+  const where = problem.column ? `Row ${problem.row}, ${problem.column}` : `Row ${problem.row}`;
+  return `${where}: ${problem.message}`;
+}

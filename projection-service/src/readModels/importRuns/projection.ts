@@ -1,0 +1,88 @@
+import { ImportRunFinished, ImportRunStarted, type RecordedEvent } from '@allot/shared-events';
+import type { Knex } from 'knex';
+import type { Projection, ProjectionContext } from '../../runner/projection.js';
+
+export const IMPORT_RUNS_TABLE = 'import_runs';
+
+const at = (event: RecordedEvent) => event.metadata.occurredAt ?? event.createdAt.toISOString();
+
+async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: ProjectionContext) {
+  const table = ctx.table(IMPORT_RUNS_TABLE);
+  if (event.type === 'ImportRunStarted') {
+    const data = ImportRunStarted.parse(event.data);
+    await trx(table)
+      .insert({
+        id: data.id,
+        kind: data.kind,
+        file_name: data.fileName,
+        rows: data.rows,
+        status: 'running',
+        started_by: event.metadata.actorId ?? null,
+        started_at: at(event),
+      })
+      .onConflict('id')
+      .ignore();
+    return;
+  }
+  if (event.type === 'ImportRunFinished') {
+    const data = ImportRunFinished.parse(event.data);
+    await trx(table)
+      .where({ id: data.id })
+      .update({
+        status: data.status,
+        created: data.created,
+        updated: data.updated,
+        unchanged: data.unchanged,
+        refused: data.refused,
+        not_run: data.notRun,
+        problems: JSON.stringify(data.problems),
+        problem_count: data.problemCount,
+        reason: data.reason,
+        finished_at: at(event),
+      });
+  }
+}
+
+/**
+ * Import runs (docs/data-services.md "Imports"), one row each: who started which file when, and
+ * once it ended its counts and the problems it kept. Replayable like every read model.
+ */
+export const importRunsProjection: Projection = {
+  name: 'import_runs',
+  version: 1,
+  eventTypes: ['ImportRunStarted', 'ImportRunFinished'],
+  tables: [IMPORT_RUNS_TABLE],
+
+  async migrate(trx, ctx) {
+    await trx.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
+         id text PRIMARY KEY,
+         kind text NOT NULL,
+         file_name text NOT NULL,
+         rows integer NOT NULL,
+         status text NOT NULL,
+         created integer NOT NULL DEFAULT 0,
+         updated integer NOT NULL DEFAULT 0,
+         unchanged integer NOT NULL DEFAULT 0,
+         refused integer NOT NULL DEFAULT 0,
+         not_run integer NOT NULL DEFAULT 0,
+         problems jsonb NOT NULL DEFAULT '[]',
+         problem_count integer NOT NULL DEFAULT 0,
+         reason text,
+         started_by text,
+         started_at timestamptz NOT NULL,
+         finished_at timestamptz
+       )`,
+      [ctx.table(IMPORT_RUNS_TABLE)],
+    );
+    await trx.raw('CREATE INDEX IF NOT EXISTS ?? ON ?? (started_at DESC, id)', [
+      `${ctx.physicalName(IMPORT_RUNS_TABLE)}_started`,
+      ctx.table(IMPORT_RUNS_TABLE),
+    ]);
+  },
+
+  async apply(trx, events, ctx) {
+    for (const event of events) await applyEvent(trx, event, ctx);
+    return [];
+  },
+};

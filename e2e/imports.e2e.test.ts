@@ -4,8 +4,9 @@ import { browserForFile } from './browser.js';
 
 // Imports in the browser: an academic operations administrator previews a sections file whose
 // section-number column has a heading of its own, maps it, sees one row refused in words, runs
-// the import with its progress, finds the run in the history, and previews the same file again
-// (nothing to do); a reporting user has no imports and the server refuses them.
+// the import with its progress, finds the run in the history, previews the same file again
+// (nothing to do) and undoes the run; a reporting user has no imports and the server refuses
+// them.
 const files = browserForFile();
 const run = Date.now().toString(36).slice(-5);
 const TEST_MS = 300_000;
@@ -51,7 +52,7 @@ async function anOffering(page: Page) {
 }
 
 test(
-  'an academic operations administrator maps, previews and runs a sections import, then runs it again',
+  'an academic operations administrator maps, previews and runs a sections import, previews it again and undoes it',
   async () => {
     const { page, problems } = await files.open('academicOpsAdmin', '/dataServices?view=imports');
     await page.getByRole('tab', { name: 'Imports', selected: true }).waitFor();
@@ -130,6 +131,17 @@ test(
     await page.getByText('2 unchanged').waitFor();
     await page.getByText('0 to create').waitFor();
     expect(await page.getByRole('button', { name: 'Import 0 records' }).isDisabled()).toBe(true);
+
+    // Undone as a whole: the two sections are gone, the run says so.
+    await runRow.getByRole('button', { name: /^Undo / }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Undo the import' }).click();
+    await runRow.getByText('Undone').waitFor({ timeout: RUN_MS });
+    const left = await api<{ count: number }>(
+      page,
+      'GET',
+      `/api/sections?q=${encodeURIComponent(`Imported ${run}`)}`,
+    );
+    expect(left.body.count).toBe(0);
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   DATA_SERVICE_RUN_JOB,
   IMPORT_RUN_JOB,
+  IMPORT_UNDO_JOB,
   securityHeaderOptions,
   type EventStore,
   type InUseLookup,
@@ -32,6 +33,7 @@ import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
 import { createImportRunJob } from './imports/runs/importRunJob.js';
+import { createImportUndoJob } from './imports/runs/importUndoJob.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -135,6 +137,15 @@ export async function commandServicePlugin(
     options.jobs.define(
       IMPORT_RUN_JOB,
       createImportRunJob({ bus: fastify.commandBus, store: options.store, abilityOf }),
+    );
+    options.jobs.define(
+      IMPORT_UNDO_JOB,
+      createImportUndoJob({
+        bus: fastify.commandBus,
+        store: options.store,
+        abilityOf,
+        ...(options.inUse ? { inUse: options.inUse } : {}),
+      }),
     );
   }
   if (options.jobs && options.reportExports) {

@@ -10,6 +10,7 @@ import type { Jobs } from '../jobs/port.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { rulesOf } from '../testing/rules.js';
+import { loadImportWorld } from './world.js';
 
 /**
  * The import routes over HTTP with the in-process jobs runner and a real event store: preview
@@ -84,16 +85,24 @@ async function post(
   };
 }
 
-async function finished(runId: string): Promise<RecordedEvent> {
-  for (let i = 0; i < 200; i += 1) {
-    const end = (await db.events(importRunStream(runId))).find(
-      (e) => e.type === 'ImportRunFinished',
-    );
+/** The run's first event of `type` once it is there (the job runs in the background). */
+async function ended(runId: string, type: string): Promise<RecordedEvent> {
+  for (let i = 0; i < 400; i += 1) {
+    const end = (await db.events(importRunStream(runId))).find((e) => e.type === type);
     if (end) return end;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error('The import run did not finish.');
+  throw new Error(`The import run has no ${type}.`);
 }
+const finished = (runId: string) => ended(runId, 'ImportRunFinished');
+
+/** Every live room's capacity by its code, as the event store holds them now. */
+const rooms = async (): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    (await loadImportWorld(db.store))
+      .records('location')
+      .map((r) => [String(r.code), Number(r.capacity)]),
+  );
 
 describe('imports over HTTP', () => {
   it('previews a file record by record and writes nothing', async () => {
@@ -275,5 +284,69 @@ describe('imports over HTTP', () => {
       headers: t.signedIn('ops'),
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('undoes a run as a whole: what it created is gone, what it changed is as before', async () => {
+    const file = { content: 'Code,Capacity\nOLD 1,99\nUNDO 1,5\n', name: 'undo.csv' };
+    const before = await rooms();
+    const started = await post('/api/imports/runs', 'ops', { kind: 'locations' }, file);
+    const runId = started.body.id as string;
+    await finished(runId);
+    expect(await rooms()).toMatchObject({ 'OLD 1': 99, 'UNDO 1': 5 });
+
+    const undo = await t.request({
+      method: 'POST',
+      url: `/api/imports/runs/${runId}/undo`,
+      headers: t.signedIn('ops'),
+    });
+    expect(undo.statusCode).toBe(202);
+    const end = await ended(runId, 'ImportUndoEnded');
+    expect(end.data).toMatchObject({ status: 'undone', reverted: 2, problems: [] });
+    const after = await rooms();
+    expect(after['UNDO 1']).toBeUndefined();
+    expect(after['OLD 1']).toBe(before['OLD 1']);
+    // Undone once: a second undo is refused in words.
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/imports/runs/${runId}/undo`,
+      headers: t.signedIn('ops'),
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('This import is undone already.');
+  });
+
+  it('refuses to undo a run something later depends on, and undoes nothing', async () => {
+    const file = { content: 'Code,Capacity\nKEEP 1,5\nKEEP 2,6\n', name: 'keep.csv' };
+    const runId = (await post('/api/imports/runs', 'ops', { kind: 'locations' }, file)).body
+      .id as string;
+    await finished(runId);
+    const world = await loadImportWorld(db.store);
+    const kept = world.find('location', 'code', 'KEEP 1')!;
+    // Someone changes a room the import created.
+    await createCommandBus({ store: db.store }).execute(
+      'UpdateLocation',
+      { id: kept.id, capacity: 50 },
+      { ability: systemAbility(), actorId: 'someone' },
+    );
+    await t.request({
+      method: 'POST',
+      url: `/api/imports/runs/${runId}/undo`,
+      headers: t.signedIn('ops'),
+    });
+    const end = await ended(runId, 'ImportUndoEnded');
+    expect(end.data).toMatchObject({ status: 'refused', reverted: 0 });
+    expect((end.data as { reason: string }).reason).toMatch(
+      /^Something later depends on this import, so nothing was undone: Location KEEP 1: changed on /,
+    );
+    expect(await rooms()).toMatchObject({ 'KEEP 1': 50, 'KEEP 2': 6 });
+  });
+
+  it.each(['rep', 'faculty'])('refuses %s an undo (403)', async (who) => {
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/imports/runs/any/undo',
+      headers: t.signedIn(who),
+    });
+    expect(answer.statusCode).toBe(403);
   });
 });

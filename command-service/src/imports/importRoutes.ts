@@ -9,7 +9,9 @@ import {
   IMPORT_PREVIEW_RECORDS,
   IMPORT_PROBLEMS_KEPT,
   IMPORT_RUN_JOB,
+  IMPORT_UNDO_JOB,
   MAX_IMPORT_BYTES,
+  importRunStream,
   ImportFormFields,
   ImportKindName,
   ImportMappingBody,
@@ -21,10 +23,17 @@ import {
 } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors/errors.js';
+import { loadAggregate } from '../commandHandling/handleCommand.js';
+import {
+  DomainRuleError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../errors/errors.js';
 import type { Jobs } from '../jobs/port.js';
 import { planImport, sourceRowsOf } from './planImport.js';
 import { readTable, UnreadableFile } from './readTable.js';
+import { importRunDecider } from './runs/decider.js';
 import { loadImportWorld } from './world.js';
 
 export interface ImportRouteOptions {
@@ -202,6 +211,24 @@ export function importRoutes(
     }
     await jobs.stop(id);
     return reply.code(204).send();
+  });
+
+  // Undone as a whole, as a job (progress on the socket); its end is recorded on the run.
+  fastify.post('/api/imports/runs/:id/undo', { config }, async (request, reply) => {
+    const { id } = parseRequest(RunParams, request.params);
+    const run = (await loadAggregate(store, importRunDecider, importRunStream(id))).state;
+    if (run.status === 'none') throw new NotFoundError('There is no such import run.');
+    if (run.status === 'running') {
+      throw new DomainRuleError('This import is still running: stop it or wait for its end.');
+    }
+    if (run.status === 'undone') throw new DomainRuleError('This import is undone already.');
+    const jobId = `undo-${id}-${randomUUID()}`;
+    await jobs.enqueue(
+      IMPORT_UNDO_JOB,
+      { runId: id },
+      { ownerId: request.session?.workingUserId ?? '', jobId },
+    );
+    return reply.code(202).send({ id: jobId });
   });
 
   fastify.get('/api/imports/templates/:kind', { config }, async (request, reply) => {

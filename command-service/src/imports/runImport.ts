@@ -1,6 +1,7 @@
 import type { AppAbility } from '../authorization/ability.js';
 import type { CommandBus } from '../commandHandling/commandBus.js';
 import type { PlannedRecord, Problem } from './plan/rows.js';
+import { streamOfCommand } from './streams.js';
 
 /** How many records are imported side by side (a record's own commands run in order). */
 const LANES = 4;
@@ -23,6 +24,8 @@ export interface ImportRunOutcome {
   /** Records not reached because the run was stopped. */
   notRun: number;
   problems: Problem[];
+  /** The streams it wrote, in the order it first wrote them (what an undo reverses). */
+  written: string[];
 }
 
 /**
@@ -42,7 +45,9 @@ export async function runImport(
     refused: 0,
     notRun: 0,
     problems: [],
+    written: [],
   };
+  const writtenOnce = new Set<string>();
   let next = 0;
   let done = 0;
   const work = async (record: PlannedRecord) => {
@@ -57,6 +62,12 @@ export async function runImport(
     }
     try {
       for (const command of record.commands) {
+        const stream = streamOfCommand(command.name, command.payload);
+        // Noted before it is sent: a command that fails after writing is undone all the same.
+        if (!writtenOnce.has(stream)) {
+          writtenOnce.add(stream);
+          outcome.written.push(stream);
+        }
         await options.bus.execute(command.name, command.payload, {
           ability: options.ability,
           actorId: options.actorId,

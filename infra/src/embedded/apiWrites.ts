@@ -444,6 +444,14 @@ export function writeRoutes(): Map<string, WriteRoute> {
       },
     ],
     [
+      'POST /api/imports/runs/:id/undo',
+      {
+        summary: 'Undo an import as a whole, while nothing later depends on it (a job).',
+        answer: ImportRunStartedAnswer,
+        status: 202,
+      },
+    ],
+    [
       'POST /api/imports/runs/:id/stop',
       { summary: 'Stop an import between records.', status: 204 },
     ],

@@ -77,7 +77,7 @@ export const ImportPreviewAnswer = z.object({
 });
 export type ImportPreviewAnswer = z.infer<typeof ImportPreviewAnswer>;
 
-export const IMPORT_RUN_STATUSES = ['running', 'done', 'failed', 'stopped'] as const;
+export const IMPORT_RUN_STATUSES = ['running', 'done', 'failed', 'stopped', 'undone'] as const;
 export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
 
 export const StartImportRun = z.strictObject({
@@ -103,12 +103,43 @@ export const FinishImportRun = z.strictObject({
 });
 export type FinishImportRun = z.infer<typeof FinishImportRun>;
 
+/** The streams a run wrote, in the order it first wrote them, noted in pieces before it ends. */
+export const IMPORT_WRITES_PER_NOTE = 1000;
+export const NoteImportRunWrites = z.strictObject({
+  id: Id,
+  streams: z.array(z.string().max(300)).min(1).max(IMPORT_WRITES_PER_NOTE),
+});
+export type NoteImportRunWrites = z.infer<typeof NoteImportRunWrites>;
+
+/** The end of an undo: done (every record as before the run) or refused (why, nothing undone). */
+export const EndImportUndo = z.strictObject({
+  id: Id,
+  status: z.enum(['undone', 'refused']),
+  reverted: z.number().int().min(0),
+  problems: z.array(ImportProblem).max(IMPORT_PROBLEMS_KEPT),
+  reason: z.string().max(2000).nullable(),
+});
+export type EndImportUndo = z.infer<typeof EndImportUndo>;
+
 export const ImportRunStarted = StartImportRun;
 export const ImportRunFinished = FinishImportRun;
+export const ImportRunWritesNoted = NoteImportRunWrites;
+export const ImportUndoEnded = EndImportUndo;
 export type ImportRunStarted = z.infer<typeof ImportRunStarted>;
 export type ImportRunFinished = z.infer<typeof ImportRunFinished>;
+export type ImportRunWritesNoted = z.infer<typeof ImportRunWritesNoted>;
+export type ImportUndoEnded = z.infer<typeof ImportUndoEnded>;
 
-export const importRunEventSchemas = { ImportRunStarted, ImportRunFinished } as const;
+export const importRunEventSchemas = {
+  ImportRunStarted,
+  ImportRunFinished,
+  ImportRunWritesNoted,
+  ImportUndoEnded,
+} as const;
+
+/** The job that undoes a run (its data: `{ runId }`). */
+export const IMPORT_UNDO_JOB = 'importUndo';
+export const ImportUndoJobData = z.object({ runId: z.string() });
 
 /** What the job needs to run an import as its owner: the file's rows and how they map. */
 export const ImportRunJobData = z.object({
@@ -141,6 +172,8 @@ export const ImportRunAnswer = z.object({
   notRun: z.number().int(),
   problemCount: z.number().int(),
   reason: z.string().nullable(),
+  /** Why the last undo was refused (something later depends on the run); null otherwise. */
+  undoRefused: z.string().nullable(),
   startedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),

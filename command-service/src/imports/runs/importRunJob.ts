@@ -1,5 +1,6 @@
 import {
   IMPORT_PROBLEMS_KEPT,
+  IMPORT_WRITES_PER_NOTE,
   ImportRunJobData,
   type EventStore,
   type FinishImportRun,
@@ -81,6 +82,14 @@ export function createImportRunJob(deps: ImportRunJobDeps) {
           void ctx.reportProgress({ runId: data.runId, done, total });
         },
       });
+      // What it wrote, for an undo, before its end (a finished run takes no more notes).
+      for (let at = 0; at < outcome.written.length; at += IMPORT_WRITES_PER_NOTE) {
+        await deps.bus.execute(
+          'NoteImportRunWrites',
+          { id: data.runId, streams: outcome.written.slice(at, at + IMPORT_WRITES_PER_NOTE) },
+          { ...options, ability },
+        );
+      }
       const status = ctx.signal.aborted && outcome.notRun > 0 ? 'stopped' : 'done';
       await finish({
         status,
@@ -93,7 +102,7 @@ export function createImportRunJob(deps: ImportRunJobDeps) {
         problemCount: outcome.problems.length,
         reason: status === 'stopped' ? 'Stopped before every record was imported.' : null,
       });
-      return { runId: data.runId, status, ...outcome, problems: undefined };
+      return { runId: data.runId, status, ...outcome, problems: undefined, written: undefined };
     } catch (err) {
       await finish({ ...nothing, status: 'failed', reason: (err as Error).message.slice(0, 2000) });
       throw err;

@@ -1,4 +1,9 @@
-import { ImportRunFinished, ImportRunStarted, type RecordedEvent } from '@allot/shared-events';
+import {
+  ImportRunFinished,
+  ImportRunStarted,
+  ImportUndoEnded,
+  type RecordedEvent,
+} from '@allot/shared-events';
 import type { Knex } from 'knex';
 import type { Projection, ProjectionContext } from '../../runner/projection.js';
 
@@ -40,17 +45,29 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
         reason: data.reason,
         finished_at: at(event),
       });
+    return;
+  }
+  if (event.type === 'ImportUndoEnded') {
+    const data = ImportUndoEnded.parse(event.data);
+    await trx(table)
+      .where({ id: data.id })
+      .update(
+        data.status === 'undone'
+          ? { status: 'undone', undo_refused: null }
+          : { undo_refused: data.reason ?? 'Something later depends on this import.' },
+      );
   }
 }
 
 /**
- * Import runs (docs/data-services.md "Imports"), one row each: who started which file when, and
- * once it ended its counts and the problems it kept. Replayable like every read model.
+ * Import runs (docs/data-services.md "Imports"), one row each: who started which file when, once
+ * it ended its counts and the problems it kept, and whether it was undone (or why an undo was
+ * refused). Replayable like every read model.
  */
 export const importRunsProjection: Projection = {
   name: 'import_runs',
-  version: 1,
-  eventTypes: ['ImportRunStarted', 'ImportRunFinished'],
+  version: 2,
+  eventTypes: ['ImportRunStarted', 'ImportRunFinished', 'ImportUndoEnded'],
   tables: [IMPORT_RUNS_TABLE],
 
   async migrate(trx, ctx) {
@@ -69,6 +86,7 @@ export const importRunsProjection: Projection = {
          problems jsonb NOT NULL DEFAULT '[]',
          problem_count integer NOT NULL DEFAULT 0,
          reason text,
+         undo_refused text,
          started_by text,
          started_at timestamptz NOT NULL,
          finished_at timestamptz

@@ -37,6 +37,7 @@ interface Row {
   problems: unknown;
   problem_count: number;
   reason: string | null;
+  undo_refused: string | null;
   started_by: string | null;
   person_name: string | null;
   started_at: Date | string;
@@ -59,6 +60,7 @@ function answerOf(row: Row): ImportRunAnswer {
     notRun: row.not_run,
     problemCount: row.problem_count,
     reason: row.reason,
+    undoRefused: row.undo_refused,
     startedBy: row.started_by ? { id: row.started_by, name: row.person_name ?? 'Someone' } : null,
     startedAt: iso(row.started_at),
     finishedAt: row.finished_at === null ? null : iso(row.finished_at),

@@ -1,11 +1,18 @@
-import { useState } from 'react';
-import { Button, Drawer, DrawerSize, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { IMPORT_KINDS, type ImportRunAnswer } from '@allot/shared-events/browser';
 import { PlainTable } from '../../../../components/list/PlainTable.js';
 import { Empty, QueryBody } from '../../../../components/list/QueryBody.js';
 import { DATE_LOCALE } from '../../../../lib/constants.js';
+import { problemOf } from '../../../../lib/errors/serverErrors.js';
+import { useJobProgress } from '../../../../lib/jobs/jobProgress.js';
+import { notify } from '../../../../lib/notifications/notify.js';
 import { UNFINISHED_POLL_MS } from '../../exports/ExportsList.js';
-import { useGetImportRunQuery, useListImportRunsQuery } from './importsApi.js';
+import {
+  useGetImportRunQuery,
+  useListImportRunsQuery,
+  useUndoImportMutation,
+} from './importsApi.js';
 import { RUN_STATUS_INTENTS, RUN_STATUS_LABELS, problemText } from './importWords.js';
 
 const PAGE = 20;
@@ -65,11 +72,28 @@ function RunProblems({ run, onClose }: { run: ImportRunAnswer; onClose: () => vo
   );
 }
 
+/** Refreshes the runs when an undo's job ends (its end is recorded on the run). */
+function UndoWatcher({ jobId, onEnd }: { jobId: string; onEnd: () => void }) {
+  const report = useJobProgress(jobId);
+  const ended = report?.state === 'completed' || report?.state === 'failed';
+  useEffect(() => {
+    if (ended) onEnd();
+  }, [ended, onEnd]);
+  return null;
+}
+
+/** A run that wrote something and is not undone can be undone. */
+const undoable = (run: ImportRunAnswer) =>
+  run.status !== 'running' && run.status !== 'undone' && run.created + run.updated > 0;
+
 /** The imports run so far, newest first, paged on the server; live while one runs. */
 export function ImportRuns() {
   const [skip, setSkip] = useState(0);
   const [polling, setPolling] = useState(false);
   const [open, setOpen] = useState<ImportRunAnswer | null>(null);
+  const [undoing, setUndoing] = useState<ImportRunAnswer | null>(null);
+  const [undoJob, setUndoJob] = useState<string | null>(null);
+  const [undo, undoState] = useUndoImportMutation();
   const runs = useListImportRunsQuery(
     { take: PAGE, skip },
     { pollingInterval: polling ? UNFINISHED_POLL_MS : 0 },
@@ -117,25 +141,50 @@ export function ImportRuns() {
                       </Tag>
                     ),
                   },
-                  { key: 'outcome', label: 'Records', width: 260, render: outcomeText },
+                  {
+                    key: 'outcome',
+                    label: 'Records',
+                    width: 300,
+                    render: (r) => (
+                      <>
+                        {outcomeText(r)}
+                        {r.undoRefused && (
+                          <div className="allot-import-muted">Not undone: {r.undoRefused}</div>
+                        )}
+                      </>
+                    ),
+                  },
                 ]}
                 rows={data.rows}
-                actions={(r) =>
-                  r.problemCount > 0 || r.reason ? (
-                    <Button
-                      small
-                      minimal
-                      icon="warning-sign"
-                      text={
-                        r.problemCount > 0
-                          ? `${count(r.problemCount)} ${r.problemCount === 1 ? 'problem' : 'problems'}`
-                          : 'Why'
-                      }
-                      aria-label={`Problems of ${r.fileName}, ${when(r.startedAt)}`}
-                      onClick={() => setOpen(r)}
-                    />
-                  ) : null
-                }
+                actions={(r) => (
+                  <>
+                    {(r.problemCount > 0 || r.reason) && (
+                      <Button
+                        small
+                        minimal
+                        icon="warning-sign"
+                        text={
+                          r.problemCount > 0
+                            ? `${count(r.problemCount)} ${r.problemCount === 1 ? 'problem' : 'problems'}`
+                            : 'Why'
+                        }
+                        aria-label={`Problems of ${r.fileName}, ${when(r.startedAt)}`}
+                        onClick={() => setOpen(r)}
+                      />
+                    )}
+                    {undoable(r) && (
+                      <Button
+                        small
+                        minimal
+                        icon="undo"
+                        text="Undo"
+                        aria-label={`Undo ${r.fileName}, ${when(r.startedAt)}`}
+                        disabled={undoJob !== null}
+                        onClick={() => setUndoing(r)}
+                      />
+                    )}
+                  </>
+                )}
               />
               {data.count > PAGE && (
                 <div className="allot-import-pages">
@@ -162,6 +211,43 @@ export function ImportRuns() {
         }
       </QueryBody>
       {open && <RunProblems run={open} onClose={() => setOpen(null)} />}
+      {undoJob && (
+        <UndoWatcher
+          jobId={undoJob}
+          onEnd={() => {
+            setUndoJob(null);
+            void runs.refetch();
+          }}
+        />
+      )}
+      <Alert
+        isOpen={undoing !== null}
+        icon="undo"
+        intent={Intent.WARNING}
+        cancelButtonText="Cancel"
+        confirmButtonText="Undo the import"
+        loading={undoState.isLoading}
+        onCancel={() => setUndoing(null)}
+        onConfirm={() => {
+          if (!undoing) return;
+          const run = undoing;
+          void undo(run.id).then((result) => {
+            setUndoing(null);
+            if ('data' in result && result.data) {
+              setUndoJob(result.data.id);
+              void notify({ message: `Undoing the import of ${run.fileName}…` });
+            } else if ('error' in result) {
+              void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });
+            }
+          });
+        }}
+      >
+        <p>
+          Undo the import of <strong>{undoing?.fileName}</strong>? What it created is deleted and
+          what it changed is put back as it was. If anything changed those records since, nothing is
+          undone and you are told what.
+        </p>
+      </Alert>
     </section>
   );
 }

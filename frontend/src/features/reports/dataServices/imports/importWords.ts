@@ -20,12 +20,14 @@ export const RUN_STATUS_LABELS = {
   done: 'Done',
   failed: 'Failed',
   stopped: 'Stopped',
+  undone: 'Undone',
 } as const;
 export const RUN_STATUS_INTENTS = {
   running: Intent.PRIMARY,
   done: Intent.SUCCESS,
   failed: Intent.DANGER,
   stopped: Intent.WARNING,
+  undone: Intent.NONE,
 } as const;
 
 /** "Row 4, Capacity: "lots" is not a number." */

@@ -47,6 +47,9 @@ export const importsApi = allotApi.injectEndpoints({
       query: (id) => ({ url: `imports/runs/${encodeURIComponent(id)}/stop`, method: 'POST' }),
       invalidatesTags: [IMPORT_RUNS_LIST],
     }),
+    undoImport: build.mutation<{ id: string }, string>({
+      query: (id) => ({ url: `imports/runs/${encodeURIComponent(id)}/undo`, method: 'POST' }),
+    }),
     listImportRuns: build.query<ImportRunsAnswer, { take: number; skip: number }>({
       query: ({ take, skip }) => ({ url: 'imports/runs', params: { take, skip } }),
       providesTags: [IMPORT_RUNS_LIST],
@@ -62,6 +65,7 @@ export const {
   usePreviewImportMutation,
   useStartImportMutation,
   useStopImportMutation,
+  useUndoImportMutation,
   useListImportRunsQuery,
   useGetImportRunQuery,
 } = importsApi;

@@ -32,6 +32,7 @@ import type { ReportExportRecords } from './reportExports/port.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
+import { importSpecRoutes } from './imports/specs/importSpecRoutes.js';
 import { createImportRunJob } from './imports/runs/importRunJob.js';
 import { createImportUndoJob } from './imports/runs/importUndoJob.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
@@ -134,6 +135,7 @@ export async function commandServicePlugin(
   };
   if (options.jobs) {
     await fastify.register(importRoutes, { store: options.store, jobs: options.jobs });
+    await fastify.register(importSpecRoutes);
     options.jobs.define(
       IMPORT_RUN_JOB,
       createImportRunJob({ bus: fastify.commandBus, store: options.store, abilityOf }),

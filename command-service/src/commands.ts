@@ -17,6 +17,7 @@ import { reportCommands } from './reports/reportCommands.js';
 import { reportExportCommands } from './reportExports/reportExportCommands.js';
 import { dataServiceCommands } from './dataServices/dataServiceCommands.js';
 import { importRunCommands } from './imports/runs/importRunCommands.js';
+import { importSpecCommands } from './imports/specs/importSpecCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -39,4 +40,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...reportExportCommands,
   ...dataServiceCommands,
   ...importRunCommands,
+  ...importSpecCommands,
 ];

@@ -1,3 +1,4 @@
+import { importSpecsProjection } from './readModels/importSpecs/projection.js';
 import { importRunsProjection } from './readModels/importRuns/projection.js';
 import type { Projection } from './runner/projection.js';
 import { apiKeysProjection } from './readModels/auth/apiKeysProjection.js';
@@ -33,4 +34,5 @@ export const allProjections: readonly Projection[] = [
   savedReportsProjection,
   dataServicesProjection,
   importRunsProjection,
+  importSpecsProjection,
 ];

@@ -34,6 +34,7 @@ import type { Jobs } from '../jobs/port.js';
 import { planImport, sourceRowsOf } from './planImport.js';
 import { readTable, UnreadableFile } from './readTable.js';
 import { importRunDecider } from './runs/decider.js';
+import { loadImportSpec } from './specs/importSpecCommands.js';
 import { loadImportWorld } from './world.js';
 
 export interface ImportRouteOptions {
@@ -129,14 +130,26 @@ export function importRoutes(
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 },
   });
 
+  /** The form, its file as a table, and how it maps: a saved import's, the form's, or guessed. */
   async function planned(request: FastifyRequest) {
     const form = await readForm(request);
     const table = await tableOf(form);
     const kind = IMPORT_KINDS[form.fields.kind];
+    if (form.fields.specId) {
+      const spec = await loadImportSpec(store, form.fields.specId);
+      if (spec.status !== 'live') throw new NotFoundError('There is no such saved import.');
+      if (spec.definition.kind !== form.fields.kind) {
+        throw new DomainRuleError(
+          `This saved import reads ${IMPORT_KINDS[spec.definition.kind].label.toLowerCase()}, not ${kind.label.toLowerCase()}.`,
+        );
+      }
+      const { id, name, mapping, valueMappings } = spec.definition;
+      return { form, table, mapping, valueMappings, spec: { id, name } };
+    }
     const mapping =
       json(ImportMappingBody, form.fields.mapping, 'mapping') ?? guessMapping(kind, table.headings);
     const valueMappings = json(ValueMappingsBody, form.fields.valueMappings, 'valueMappings') ?? {};
-    return { form, table, mapping, valueMappings };
+    return { form, table, mapping, valueMappings, spec: null };
   }
 
   fastify.post(
@@ -177,12 +190,18 @@ export function importRoutes(
   );
 
   fastify.post('/api/imports/runs', { config }, async (request, reply) => {
-    const { form, table, mapping, valueMappings } = await planned(request);
+    const { form, table, mapping, valueMappings, spec } = await planned(request);
     const runId = randomUUID();
     const commandOptions = commandOptionsFor(request);
     await fastify.commandBus.execute(
       'StartImportRun',
-      { id: runId, kind: form.fields.kind, fileName: form.fileName, rows: table.rows.length },
+      {
+        id: runId,
+        kind: form.fields.kind,
+        fileName: form.fileName,
+        rows: table.rows.length,
+        spec,
+      },
       { ...commandOptions, correlationId: runId },
     );
     const data: ImportRunJobData = {

@@ -110,6 +110,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
       '/api/reportExports',
       '/api/dataServices',
       '/api/imports',
+      '/api/importSpecs',
       '/api/instructors/:UserId/teachingRecord',
     ],
   },

@@ -20,6 +20,7 @@ import {
   IMPORT_KIND_NAMES,
   MAX_IMPORT_BYTES,
   ImportPreviewAnswer,
+  ImportSpecBody,
   ImportRunStartedAnswer,
   LOGO_UPLOAD_FIELD,
   LogoUploaded,
@@ -425,6 +426,16 @@ export function writeRoutes(): Map<string, WriteRoute> {
         status: 201,
       },
     ],
+    // Saved imports: an import's kind, columns and value mappings under a name.
+    [
+      'POST /api/importSpecs',
+      { summary: 'Save an import’s definition.', body: json(ImportSpecBody), status: 201 },
+    ],
+    [
+      'PUT /api/importSpecs/:id',
+      { summary: 'Change a saved import (its whole definition).', body: json(ImportSpecBody) },
+    ],
+    ['DELETE /api/importSpecs/:id', { summary: 'Delete a saved import (its runs stay).' }],
     // Imports: previewed record by record, run as a job (docs/data-services.md).
     [
       'POST /api/imports/preview',

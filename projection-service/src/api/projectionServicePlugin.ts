@@ -1,3 +1,4 @@
+import { importSpecReadRoutes } from '../readModels/importSpecs/routes.js';
 import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
@@ -55,6 +56,7 @@ const VIEWER_READ_ROUTES = [
   reportExportReadRoutes,
   dataServiceReadRoutes,
   importRunReadRoutes,
+  importSpecReadRoutes,
   changeFeedRoutes,
 ] as const;
 

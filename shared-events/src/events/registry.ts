@@ -10,6 +10,7 @@ import { savedReportEventSchemas } from '../reports/savedReports.js';
 import { reportExportEventSchemas } from '../reports/reportExports.js';
 import { dataServiceEventSchemas } from '../reports/dataServices.js';
 import { importRunEventSchemas } from '../imports/runs.js';
+import { importSpecEventSchemas } from '../imports/specs.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -27,6 +28,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...reportExportEventSchemas,
   ...dataServiceEventSchemas,
   ...importRunEventSchemas,
+  ...importSpecEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

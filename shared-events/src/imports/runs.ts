@@ -32,6 +32,8 @@ export const ValueMappingsBody = z.record(
 /** The form fields sent beside the file (multipart): what kind, and how its columns map. */
 export const ImportFormFields = z.strictObject({
   kind: ImportKindName,
+  /** A saved import whose kind, columns and value mappings apply (the fields below then not). */
+  specId: z.string().trim().min(1).max(200).optional(),
   /** JSON of `ImportMappingBody`; absent: guessed from the headings. */
   mapping: z.string().max(20_000).optional(),
   /** JSON of `ValueMappingsBody`. */
@@ -85,6 +87,11 @@ export const StartImportRun = z.strictObject({
   kind: ImportKindName,
   fileName: z.string().max(300),
   rows: z.number().int().min(0),
+  /** The saved import it ran, with its name then (the history says "Import 'Fall sections'"). */
+  spec: z
+    .object({ id: Id, name: z.string().max(200) })
+    .nullable()
+    .default(null),
 });
 export type StartImportRun = z.infer<typeof StartImportRun>;
 
@@ -175,6 +182,7 @@ export const ImportRunAnswer = z.object({
   /** Why the last undo was refused (something later depends on the run); null otherwise. */
   undoRefused: z.string().nullable(),
   startedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  spec: z.object({ id: z.string(), name: z.string() }).nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -23,6 +23,8 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
         rows: data.rows,
         status: 'running',
         started_by: event.metadata.actorId ?? null,
+        spec_id: data.spec?.id ?? null,
+        spec_name: data.spec?.name ?? null,
         started_at: at(event),
       })
       .onConflict('id')
@@ -66,7 +68,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
  */
 export const importRunsProjection: Projection = {
   name: 'import_runs',
-  version: 2,
+  version: 3,
   eventTypes: ['ImportRunStarted', 'ImportRunFinished', 'ImportUndoEnded'],
   tables: [IMPORT_RUNS_TABLE],
 
@@ -88,6 +90,8 @@ export const importRunsProjection: Projection = {
          reason text,
          undo_refused text,
          started_by text,
+         spec_id text,
+         spec_name text,
          started_at timestamptz NOT NULL,
          finished_at timestamptz
        )`,

@@ -39,6 +39,8 @@ interface Row {
   reason: string | null;
   undo_refused: string | null;
   started_by: string | null;
+  spec_id: string | null;
+  spec_name: string | null;
   person_name: string | null;
   started_at: Date | string;
   finished_at: Date | string | null;
@@ -62,6 +64,7 @@ function answerOf(row: Row): ImportRunAnswer {
     reason: row.reason,
     undoRefused: row.undo_refused,
     startedBy: row.started_by ? { id: row.started_by, name: row.person_name ?? 'Someone' } : null,
+    spec: row.spec_id ? { id: row.spec_id, name: row.spec_name ?? '' } : null,
     startedAt: iso(row.started_at),
     finishedAt: row.finished_at === null ? null : iso(row.finished_at),
   };

@@ -26,10 +26,14 @@ import { useJobProgress } from '../../../../lib/jobs/jobProgress.js';
 import { notify } from '../../../../lib/notifications/notify.js';
 import {
   templateUrl,
+  useCreateImportSpecMutation,
+  useListImportSpecsQuery,
   usePreviewImportMutation,
   useStartImportMutation,
   useStopImportMutation,
+  useUpdateImportSpecMutation,
 } from './importsApi.js';
+import { SaveImportDialog } from './SaveImportDialog.js';
 import { ACTION_INTENTS, ACTION_LABELS, problemText } from './importWords.js';
 import './imports.css';
 
@@ -163,6 +167,16 @@ export function ImportPanel() {
   const [mappingChanged, setMappingChanged] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [runId, setRunId] = useState<string | null>(null);
+  const [specId, setSpecId] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const specs = useListImportSpecsQuery();
+  const [createSpec] = useCreateImportSpecMutation();
+  const [updateSpec, updatingSpec] = useUpdateImportSpecMutation();
+  const spec = specs.data?.rows.find((s) => s.id === specId) ?? null;
+  const sameColumns = (a: Record<string, string | null>, b: Record<string, string | null>) =>
+    IMPORT_KINDS[kind].columns.every((c) => (a[c.key] ?? null) === (b[c.key] ?? null));
+  // A saved import applies while its columns are the ones chosen.
+  const usingSpec = spec !== null && (mapping === null || sameColumns(mapping, spec.mapping));
   const [preview, previewed] = usePreviewImportMutation();
   const [start, starting] = useStartImportMutation();
   const answer = previewed.data && previewed.data.kind === kind ? previewed.data : null;
@@ -172,7 +186,10 @@ export function ImportPanel() {
     setMapping(null);
     setMappingChanged(false);
   };
-  const request = () => ({ file: file!, kind, ...(mapping ? { mapping } : {}) });
+  const request = () =>
+    usingSpec
+      ? { file: file!, kind, specId: spec.id }
+      : { file: file!, kind, ...(mapping ? { mapping } : {}) };
   const runPreview = () => {
     if (!file) return;
     void preview(request()).then((result) => {
@@ -189,10 +206,34 @@ export function ImportPanel() {
     <Section title="Import a file" className="allot-import-panel" compact>
       <SectionCard>
         <div className="allot-import-choose">
+          <FormGroup label="Saved import" labelFor="import-spec">
+            <HTMLSelect
+              id="import-spec"
+              value={specId ?? ''}
+              onChange={(e) => {
+                const chosen = specs.data?.rows.find((s) => s.id === e.currentTarget.value);
+                setSpecId(chosen?.id ?? null);
+                previewed.reset();
+                setMappingChanged(false);
+                if (chosen) {
+                  setKind(chosen.kind);
+                  setMapping(chosen.mapping);
+                } else setMapping(null);
+              }}
+            >
+              <option value="">None: choose the columns</option>
+              {specs.data?.rows.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
           <FormGroup label="What the file holds" labelFor="import-kind">
             <HTMLSelect
               id="import-kind"
               value={kind}
+              disabled={spec !== null}
               onChange={(e) => {
                 setKind(e.currentTarget.value as ImportKindName);
                 reset();
@@ -342,6 +383,36 @@ export function ImportPanel() {
             {mappingChanged && (
               <span className="allot-import-muted">Preview again to see the new columns.</span>
             )}
+            {mapping && !usingSpec && (
+              <Button
+                icon="floppy-disk"
+                text="Save as a saved import…"
+                onClick={() => setSaving(true)}
+              />
+            )}
+            {mapping && spec && !usingSpec && (
+              <Button
+                icon="floppy-disk"
+                text={`Save the columns to “${spec.name}”`}
+                loading={updatingSpec.isLoading}
+                onClick={() => {
+                  void updateSpec({
+                    id: spec.id,
+                    name: spec.name,
+                    description: spec.description,
+                    kind: spec.kind,
+                    mapping,
+                    valueMappings: spec.valueMappings,
+                  }).then((result) => {
+                    void notify(
+                      'error' in result
+                        ? { message: problemOf(result.error).message, intent: Intent.DANGER }
+                        : { message: `“${spec.name}” saved.`, intent: Intent.SUCCESS },
+                    );
+                  });
+                }}
+              />
+            )}
           </div>
         </SectionCard>
       )}
@@ -356,6 +427,24 @@ export function ImportPanel() {
             }}
           />
         </SectionCard>
+      )}
+      {saving && mapping && (
+        <SaveImportDialog
+          onClose={() => setSaving(false)}
+          onSave={async (name) => {
+            const result = await createSpec({
+              name,
+              description: null,
+              kind,
+              mapping,
+              valueMappings: {},
+            });
+            if ('error' in result) return { error: result.error };
+            setSpecId(result.data.id);
+            void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
+            return {};
+          }}
+        />
       )}
       <Alert
         isOpen={confirming}

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { IMPORT_KINDS, type ImportRunAnswer } from '@allot/shared-events/browser';
 import { PlainTable } from '../../../../components/list/PlainTable.js';
 import { Empty, QueryBody } from '../../../../components/list/QueryBody.js';
 import { DATE_LOCALE } from '../../../../lib/constants.js';
 import { problemOf } from '../../../../lib/errors/serverErrors.js';
-import { useJobProgress } from '../../../../lib/jobs/jobProgress.js';
 import { notify } from '../../../../lib/notifications/notify.js';
 import { UNFINISHED_POLL_MS } from '../../exports/ExportsList.js';
 import {
@@ -72,15 +71,11 @@ function RunProblems({ run, onClose }: { run: ImportRunAnswer; onClose: () => vo
   );
 }
 
-/** Refreshes the runs when an undo's job ends (its end is recorded on the run). */
-function UndoWatcher({ jobId, onEnd }: { jobId: string; onEnd: () => void }) {
-  const report = useJobProgress(jobId);
-  const ended = report?.state === 'completed' || report?.state === 'failed';
-  useEffect(() => {
-    if (ended) onEnd();
-  }, [ended, onEnd]);
-  return null;
-}
+/** "3 problems", "1 problem", or "Why" for a run that failed without any. */
+const problemsText = (run: ImportRunAnswer) =>
+  run.problemCount === 0
+    ? 'Why'
+    : `${count(run.problemCount)} ${run.problemCount === 1 ? 'problem' : 'problems'}`;
 
 /** A run that wrote something and is not undone can be undone. */
 const undoable = (run: ImportRunAnswer) =>
@@ -92,14 +87,25 @@ export function ImportRuns() {
   const [polling, setPolling] = useState(false);
   const [open, setOpen] = useState<ImportRunAnswer | null>(null);
   const [undoing, setUndoing] = useState<ImportRunAnswer | null>(null);
-  const [undoJob, setUndoJob] = useState<string | null>(null);
+  // The run an undo was asked for, as it read then: the list is asked again until it changes
+  // (the undo's end reaches the read model a moment after its job ends).
+  const [awaiting, setAwaiting] = useState<{ id: string; undoRefused: string | null } | null>(null);
   const [undo, undoState] = useUndoImportMutation();
   const runs = useListImportRunsQuery(
     { take: PAGE, skip },
     { pollingInterval: polling ? UNFINISHED_POLL_MS : 0 },
   );
   const running = runs.data?.rows.some((r) => r.status === 'running') ?? false;
-  if (running !== polling) setPolling(running);
+  const awaited = awaiting && runs.data?.rows.find((r) => r.id === awaiting.id);
+  if (
+    awaiting &&
+    awaited &&
+    (awaited.status === 'undone' || awaited.undoRefused !== awaiting.undoRefused)
+  ) {
+    setAwaiting(null);
+  }
+  const live = running || awaiting !== null;
+  if (live !== polling) setPolling(live);
   return (
     <section className="allot-import-runs" aria-label="Import runs">
       <h3 className="bp6-heading">Import runs</h3>
@@ -123,7 +129,17 @@ export function ImportRuns() {
                     rowHeader: true,
                     render: (r) => when(r.startedAt),
                   },
-                  { key: 'file', label: 'File', width: 200, render: (r) => r.fileName },
+                  {
+                    key: 'file',
+                    label: 'File',
+                    width: 220,
+                    render: (r) => (
+                      <>
+                        {r.fileName}
+                        {r.spec && <div className="allot-import-muted">{r.spec.name}</div>}
+                      </>
+                    ),
+                  },
                   {
                     key: 'kind',
                     label: 'Holding',
@@ -163,12 +179,9 @@ export function ImportRuns() {
                         small
                         minimal
                         icon="warning-sign"
-                        text={
-                          r.problemCount > 0
-                            ? `${count(r.problemCount)} ${r.problemCount === 1 ? 'problem' : 'problems'}`
-                            : 'Why'
-                        }
-                        aria-label={`Problems of ${r.fileName}, ${when(r.startedAt)}`}
+                        text={problemsText(r)}
+                        // The visible words first (axe: a label holds what the button shows).
+                        aria-label={`${problemsText(r)} in ${r.fileName}, ${when(r.startedAt)}`}
                         onClick={() => setOpen(r)}
                       />
                     )}
@@ -179,7 +192,7 @@ export function ImportRuns() {
                         icon="undo"
                         text="Undo"
                         aria-label={`Undo ${r.fileName}, ${when(r.startedAt)}`}
-                        disabled={undoJob !== null}
+                        disabled={awaiting !== null}
                         onClick={() => setUndoing(r)}
                       />
                     )}
@@ -211,15 +224,6 @@ export function ImportRuns() {
         }
       </QueryBody>
       {open && <RunProblems run={open} onClose={() => setOpen(null)} />}
-      {undoJob && (
-        <UndoWatcher
-          jobId={undoJob}
-          onEnd={() => {
-            setUndoJob(null);
-            void runs.refetch();
-          }}
-        />
-      )}
       <Alert
         isOpen={undoing !== null}
         icon="undo"
@@ -234,7 +238,7 @@ export function ImportRuns() {
           void undo(run.id).then((result) => {
             setUndoing(null);
             if ('data' in result && result.data) {
-              setUndoJob(result.data.id);
+              setAwaiting({ id: run.id, undoRefused: run.undoRefused });
               void notify({ message: `Undoing the import of ${run.fileName}…` });
             } else if ('error' in result) {
               void notify({ message: problemOf(result.error).message, intent: Intent.DANGER });

@@ -1,4 +1,7 @@
 import type {
+  CommandResult,
+  ImportSpecBody,
+  ImportSpecsAnswer,
   ImportKindName,
   ImportPreviewAnswer,
   ImportRunDetailAnswer,
@@ -11,6 +14,7 @@ import { allotApi } from '../../../../lib/api/allotApi.js';
  * history. A started or stopped run refreshes the history.
  */
 export const IMPORT_RUNS_LIST = { type: 'ResourceList', id: 'importRuns' } as const;
+export const IMPORT_SPECS_LIST = { type: 'ResourceList', id: 'importSpecs' } as const;
 
 /** A file with what it holds and how its headings map; absent mapping: matched by name. */
 export interface ImportRequest {
@@ -18,12 +22,15 @@ export interface ImportRequest {
   kind: ImportKindName;
   mapping?: Record<string, string | null>;
   valueMappings?: Record<string, Record<string, string>>;
+  /** A saved import whose columns and value mappings apply instead. */
+  specId?: string;
 }
 
-function formOf({ file, kind, mapping, valueMappings }: ImportRequest): FormData {
+function formOf({ file, kind, mapping, valueMappings, specId }: ImportRequest): FormData {
   const form = new FormData();
   // The fields first: the server reads them before the file.
   form.append('kind', kind);
+  if (specId) form.append('specId', specId);
   if (mapping) form.append('mapping', JSON.stringify(mapping));
   if (valueMappings) form.append('valueMappings', JSON.stringify(valueMappings));
   form.append('file', file, file.name);
@@ -50,6 +57,26 @@ export const importsApi = allotApi.injectEndpoints({
     undoImport: build.mutation<{ id: string }, string>({
       query: (id) => ({ url: `imports/runs/${encodeURIComponent(id)}/undo`, method: 'POST' }),
     }),
+    listImportSpecs: build.query<ImportSpecsAnswer, void>({
+      query: () => ({ url: 'importSpecs' }),
+      providesTags: [IMPORT_SPECS_LIST],
+    }),
+    createImportSpec: build.mutation<CommandResult, ImportSpecBody>({
+      query: (body) => ({ url: 'importSpecs', method: 'POST', body }),
+      invalidatesTags: [IMPORT_SPECS_LIST],
+    }),
+    updateImportSpec: build.mutation<CommandResult, ImportSpecBody & { id: string }>({
+      query: ({ id, ...body }) => ({
+        url: `importSpecs/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [IMPORT_SPECS_LIST],
+    }),
+    deleteImportSpec: build.mutation<CommandResult, string>({
+      query: (id) => ({ url: `importSpecs/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [IMPORT_SPECS_LIST],
+    }),
     listImportRuns: build.query<ImportRunsAnswer, { take: number; skip: number }>({
       query: ({ take, skip }) => ({ url: 'imports/runs', params: { take, skip } }),
       providesTags: [IMPORT_RUNS_LIST],
@@ -68,4 +95,8 @@ export const {
   useUndoImportMutation,
   useListImportRunsQuery,
   useGetImportRunQuery,
+  useListImportSpecsQuery,
+  useCreateImportSpecMutation,
+  useUpdateImportSpecMutation,
+  useDeleteImportSpecMutation,
 } = importsApi;

@@ -48,7 +48,7 @@ async function anOffering(page: Page) {
       `No names for the offering: ${JSON.stringify([course, period, term, teachingMode])}`,
     );
   }
-  return names as string[];
+  return names as [string, string, string, string];
 }
 
 test(
@@ -64,7 +64,8 @@ test(
         courseNumber,
         period,
         term,
-        mode,
+        // The source system's code for the teaching mode, translated by a value mapping.
+        'LEC',
         number,
         `Imported ${run}`,
         '20',
@@ -91,6 +92,14 @@ test(
       .getByText('Section number is required: choose the file’s column that holds it.')
       .waitFor();
     await page.getByLabel('Section number (required)').selectOption('Sect');
+    await page.getByRole('button', { name: 'Preview again' }).click();
+    await page.getByText('No teaching mode is called "LEC".').first().waitFor();
+    // The columns and values stay open while they are being chosen.
+    const addValue = page.getByRole('button', { name: 'Add a value' });
+    await addValue.click();
+    await page.getByLabel('Column of value 1').selectOption({ label: 'Teaching mode' });
+    await page.getByLabel('Teaching mode: in the file').fill('LEC');
+    await page.getByLabel('Teaching mode: in Allot').fill(mode);
     await page.getByRole('button', { name: 'Preview again' }).click();
 
     await page.getByText('2 to create').waitFor();

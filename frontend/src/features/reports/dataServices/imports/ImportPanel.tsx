@@ -34,6 +34,7 @@ import {
   useUpdateImportSpecMutation,
 } from './importsApi.js';
 import { SaveImportDialog } from './SaveImportDialog.js';
+import { ValueMappingsEditor, linesOf, valuesOf, type ValueLine } from './ValueMappingsEditor.js';
 import { ACTION_INTENTS, ACTION_LABELS, problemText } from './importWords.js';
 import './imports.css';
 
@@ -168,6 +169,9 @@ export function ImportPanel() {
   const [confirming, setConfirming] = useState(false);
   const [runId, setRunId] = useState<string | null>(null);
   const [specId, setSpecId] = useState<string | null>(null);
+  const [valueLines, setValueLines] = useState<ValueLine[]>([]);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const valueMappings = valuesOf(valueLines);
   const [saving, setSaving] = useState(false);
   const specs = useListImportSpecsQuery();
   const [createSpec] = useCreateImportSpecMutation();
@@ -175,8 +179,16 @@ export function ImportPanel() {
   const spec = specs.data?.rows.find((s) => s.id === specId) ?? null;
   const sameColumns = (a: Record<string, string | null>, b: Record<string, string | null>) =>
     IMPORT_KINDS[kind].columns.every((c) => (a[c.key] ?? null) === (b[c.key] ?? null));
-  // A saved import applies while its columns are the ones chosen.
-  const usingSpec = spec !== null && (mapping === null || sameColumns(mapping, spec.mapping));
+  const sameValues = (a: Record<string, Record<string, string>>, b: typeof a) =>
+    JSON.stringify(
+      linesOf(a).sort((x, y) => (x.column + x.from).localeCompare(y.column + y.from)),
+    ) ===
+    JSON.stringify(linesOf(b).sort((x, y) => (x.column + x.from).localeCompare(y.column + y.from)));
+  // A saved import applies while its columns and values are the ones chosen.
+  const usingSpec =
+    spec !== null &&
+    (mapping === null || sameColumns(mapping, spec.mapping)) &&
+    sameValues(valueMappings, spec.valueMappings);
   const [preview, previewed] = usePreviewImportMutation();
   const [start, starting] = useStartImportMutation();
   const answer = previewed.data && previewed.data.kind === kind ? previewed.data : null;
@@ -189,13 +201,14 @@ export function ImportPanel() {
   const request = () =>
     usingSpec
       ? { file: file!, kind, specId: spec.id }
-      : { file: file!, kind, ...(mapping ? { mapping } : {}) };
+      : { file: file!, kind, ...(mapping ? { mapping } : {}), valueMappings };
   const runPreview = () => {
     if (!file) return;
     void preview(request()).then((result) => {
       if ('data' in result && result.data) {
         setMapping(result.data.mapping);
         setMappingChanged(false);
+        if (result.data.problems.length > 0) setColumnsOpen(true);
       }
     });
   };
@@ -218,7 +231,11 @@ export function ImportPanel() {
                 if (chosen) {
                   setKind(chosen.kind);
                   setMapping(chosen.mapping);
-                } else setMapping(null);
+                  setValueLines(linesOf(chosen.valueMappings));
+                } else {
+                  setMapping(null);
+                  setValueLines([]);
+                }
               }}
             >
               <option value="">None: choose the columns</option>
@@ -313,13 +330,18 @@ export function ImportPanel() {
             </Callout>
           )}
           <Section
-            title="Columns"
-            subtitle="Which column of the file fills each field"
+            title="Columns and values"
+            subtitle="Which column of the file fills each field, and values to translate"
             collapsible
-            collapseProps={{ defaultIsOpen: answer.problems.length > 0 }}
+            // Open while columns are being chosen, whatever the previews between.
+            collapseProps={{
+              isOpen: columnsOpen,
+              onToggle: () => setColumnsOpen((open) => !open),
+            }}
             compact
           >
             <SectionCard>
+              <h4 className="bp6-heading">Columns</h4>
               {mapping && (
                 <MappingEditor
                   kind={kind}
@@ -331,6 +353,15 @@ export function ImportPanel() {
                   }}
                 />
               )}
+              <h4 className="bp6-heading">Values</h4>
+              <ValueMappingsEditor
+                kind={kind}
+                lines={valueLines}
+                onChange={(next) => {
+                  setValueLines(next);
+                  setMappingChanged(true);
+                }}
+              />
             </SectionCard>
           </Section>
           {answer.records.length > 0 && (
@@ -381,7 +412,7 @@ export function ImportPanel() {
               onClick={() => setConfirming(true)}
             />
             {mappingChanged && (
-              <span className="allot-import-muted">Preview again to see the new columns.</span>
+              <span className="allot-import-muted">Preview again to see what the changes do.</span>
             )}
             {mapping && !usingSpec && (
               <Button
@@ -402,7 +433,7 @@ export function ImportPanel() {
                     description: spec.description,
                     kind: spec.kind,
                     mapping,
-                    valueMappings: spec.valueMappings,
+                    valueMappings,
                   }).then((result) => {
                     void notify(
                       'error' in result
@@ -437,7 +468,7 @@ export function ImportPanel() {
               description: null,
               kind,
               mapping,
-              valueMappings: {},
+              valueMappings,
             });
             if ('error' in result) return { error: result.error };
             setSpecId(result.data.id);

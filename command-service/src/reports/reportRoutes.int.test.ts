@@ -4,8 +4,9 @@ import pg from 'pg';
 import {
   createPostgresEventStore,
   defaultGridState,
-  positionToToken,
+  comparePositions,
   StreamNotFoundError,
+  tokenToPosition,
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
@@ -387,6 +388,8 @@ describe('POST and DELETE /api/reportSnapshots', () => {
     const head = await store.headPosition();
     if (!head) throw new Error('the store is empty');
     const before = Date.now();
+    // Other test files share this PostgreSQL, so the head may move while the command runs: the
+    // snapshot's position is the head it read, between the heads read before and after.
     const answer = await call('rep1', 'POST', '/api/reportSnapshots', snapshot());
     expect(answer.statusCode).toBe(201);
     const { id } = answer.json() as { id: string };
@@ -397,10 +400,14 @@ describe('POST and DELETE /api/reportSnapshots', () => {
       name: 'Overloaded in January',
       reportType: 'InstructorWorkloads',
       query: snapshot().query,
-      position: positionToToken(head),
       takenBy: 'rep1',
       rowCount: null,
     });
+    const taken = tokenToPosition((event?.data as { position: string }).position);
+    const after = await store.headPosition();
+    if (!taken || !after) throw new Error('the snapshot has no position');
+    expect(comparePositions(taken, head)).toBeGreaterThanOrEqual(0);
+    expect(comparePositions(taken, after)).toBeLessThanOrEqual(0);
     const takenAt = Date.parse((event?.data as { takenAt: string }).takenAt);
     expect(takenAt).toBeGreaterThanOrEqual(before - 1000);
     expect(takenAt).toBeLessThanOrEqual(Date.now());

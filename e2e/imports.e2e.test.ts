@@ -153,6 +153,8 @@ test(
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText('2 unchanged').waitFor();
     await page.getByText('0 to create').waitFor();
+    // The term's other sections are in Allot but not in this file: listed, and kept.
+    await page.getByText(/ not in the file, kept$/).waitFor();
     expect(await page.getByRole('button', { name: 'Import 0 records' }).isDisabled()).toBe(true);
 
     // Undone as a whole: the two sections are gone, the run says so.

@@ -118,7 +118,14 @@ describe('imports over HTTP', () => {
     );
     expect(answer.status).toBe(200);
     const preview = ImportPreviewAnswer.parse(answer.body);
-    expect(preview.counts).toEqual({ rows: 3, create: 1, update: 1, unchanged: 0, refused: 1 });
+    expect(preview.counts).toEqual({
+      rows: 3,
+      create: 1,
+      update: 1,
+      unchanged: 0,
+      refused: 1,
+      missing: 0,
+    });
     // Refused records come first, then by row.
     expect(preview.records.map((r) => [r.key, r.action])).toEqual([
       ['NEW 2', 'refused'],
@@ -339,6 +346,56 @@ describe('imports over HTTP', () => {
       /^Something later depends on this import, so nothing was undone: Location KEEP 1: changed on /,
     );
     expect(await rooms()).toMatchObject({ 'KEEP 1': 50, 'KEEP 2': 6 });
+  });
+
+  it('removes what the file leaves out only through a saved import that says so, and such a run is not undone', async () => {
+    const spec = await t.request({
+      method: 'POST',
+      url: '/api/importSpecs',
+      headers: t.signedIn('ops'),
+      payload: {
+        name: 'Rooms from the SIS',
+        kind: 'locations',
+        mapping: { code: 'Code', capacity: 'Capacity' },
+        removeMissing: true,
+      },
+    });
+    expect(spec.statusCode).toBe(201);
+    const specId = (spec.json() as { id: string }).id;
+    const others = Object.keys(await rooms()).filter((code) => code !== 'OLD 1');
+    expect(others.length).toBeGreaterThan(0);
+    const file = { content: 'Code,Capacity\nOLD 1,12\n', name: 'rooms.csv' };
+    // Without the saved import the rooms the file leaves out are listed and kept.
+    const plain = await post('/api/imports/preview', 'ops', { kind: 'locations' }, file);
+    expect(plain.body).toMatchObject({
+      removeMissing: false,
+      counts: { missing: others.length },
+    });
+    expect((plain.body.records as { action: string }[]).map((r) => r.action)).toContain('missing');
+    const through = await post('/api/imports/preview', 'ops', { kind: 'locations', specId }, file);
+    expect(through.body).toMatchObject({
+      removeMissing: true,
+      removalBlocked: null,
+      counts: { missing: others.length },
+    });
+    expect(await rooms()).toHaveProperty(others[0]!);
+
+    const runId = (await post('/api/imports/runs', 'ops', { kind: 'locations', specId }, file)).body
+      .id as string;
+    const end = await finished(runId);
+    expect(end.data).toMatchObject({ status: 'done', removed: others.length, refused: 0 });
+    expect(Object.keys(await rooms())).toEqual(['OLD 1']);
+
+    await t.request({
+      method: 'POST',
+      url: `/api/imports/runs/${runId}/undo`,
+      headers: t.signedIn('ops'),
+    });
+    const undo = await ended(runId, 'ImportUndoEnded');
+    expect(undo.data).toMatchObject({ status: 'refused', reverted: 0 });
+    expect((undo.data as { reason: string }).reason).toContain(
+      'the import removed it (not in the file), and a removal cannot be undone',
+    );
   });
 
   it.each(['rep', 'faculty'])('refuses %s an undo (403)', async (who) => {

@@ -143,20 +143,21 @@ export function importRoutes(
           `This saved import reads ${IMPORT_KINDS[spec.definition.kind].label.toLowerCase()}, not ${kind.label.toLowerCase()}.`,
         );
       }
-      const { id, name, mapping, valueMappings } = spec.definition;
-      return { form, table, mapping, valueMappings, spec: { id, name } };
+      const { id, name, mapping, valueMappings, removeMissing } = spec.definition;
+      return { form, table, mapping, valueMappings, removeMissing, spec: { id, name } };
     }
     const mapping =
       json(ImportMappingBody, form.fields.mapping, 'mapping') ?? guessMapping(kind, table.headings);
     const valueMappings = json(ValueMappingsBody, form.fields.valueMappings, 'valueMappings') ?? {};
-    return { form, table, mapping, valueMappings, spec: null };
+    // Only a saved import removes what its file leaves out: that is decided once, not per run.
+    return { form, table, mapping, valueMappings, removeMissing: false, spec: null };
   }
 
   fastify.post(
     '/api/imports/preview',
     { config },
     async (request): Promise<ImportPreviewAnswer> => {
-      const { form, table, mapping, valueMappings } = await planned(request);
+      const { form, table, mapping, valueMappings, removeMissing } = await planned(request);
       const ability = request.ability;
       if (!ability) throw new ForbiddenError();
       const plan = await planImport(
@@ -164,9 +165,17 @@ export function importRoutes(
         sourceRowsOf(form.fields.kind, table, mapping, valueMappings),
         await loadImportWorld(store),
         ability,
+        { removeMissing },
       );
       // Refused records first: they are what a person has to fix.
-      const order = { refused: 0, create: 1, update: 2, unchanged: 3 } as const;
+      const order = {
+        refused: 0,
+        remove: 1,
+        create: 2,
+        update: 3,
+        missing: 4,
+        unchanged: 5,
+      } as const;
       const records = [...plan.records]
         .sort((a, b) => order[a.action] - order[b.action] || (a.rows[0] ?? 0) - (b.rows[0] ?? 0))
         .slice(0, IMPORT_PREVIEW_RECORDS)
@@ -184,13 +193,15 @@ export function importRoutes(
         mapping,
         counts: plan.counts,
         problems: plan.problems,
+        removeMissing,
+        removalBlocked: plan.removalBlocked,
         records,
       };
     },
   );
 
   fastify.post('/api/imports/runs', { config }, async (request, reply) => {
-    const { form, table, mapping, valueMappings, spec } = await planned(request);
+    const { form, table, mapping, valueMappings, removeMissing, spec } = await planned(request);
     const runId = randomUUID();
     const commandOptions = commandOptionsFor(request);
     await fastify.commandBus.execute(
@@ -210,6 +221,7 @@ export function importRoutes(
       fileName: form.fileName,
       mapping,
       valueMappings,
+      removeMissing,
       table,
     };
     await jobs.enqueue(IMPORT_RUN_JOB, data, {

@@ -28,11 +28,12 @@ async function preview(
   file: Buffer,
   values: ValueMappings = {},
   ability = ops,
+  options: { removeMissing?: boolean } = {},
 ) {
   const table = await readTable(file);
   const mapping = guessMapping(IMPORT_KINDS[kind], table.headings);
   const source = sourceRowsOf(kind, table, mapping, values);
-  return planImport(kind, source, await loadImportWorld(db.store), ability);
+  return planImport(kind, source, await loadImportWorld(db.store), ability, options);
 }
 
 async function run(kind: ImportKindName, file: Buffer, ability = ops) {
@@ -121,7 +122,11 @@ describe('importing an institution’s data', () => {
       ['refused', [[4, 'Capacity', expect.stringContaining('Capacity:')]]],
       ['create', []],
       ['refused', [[6, null, 'Row 5 already names SCI 203.']]],
+      // The rooms of the first test are not in this file: reported, kept.
+      ['missing', []],
+      ['missing', []],
     ]);
+    expect(plan.counts.missing).toBe(2);
     // A preview writes nothing.
     expect(await db.store.headPosition()).toEqual(head);
   });
@@ -280,6 +285,87 @@ describe('importing an institution’s data', () => {
     });
   }, 60_000);
 
+  it('reports the records a file leaves out, and removes them only when the import says so', async () => {
+    const heading = 'Course number,Academic period,Term,Teaching mode,Section number,Name';
+    const only001 = csv([heading, 'BIO 101,2026–2027,Fall,In person,001,Lecture']);
+    const kept = await preview('sections', only001);
+    expect(kept.records.map((r) => [r.key, r.action, r.commands])).toEqual([
+      ['BIO 101 · 2026–2027 · Fall · In person · 001', 'unchanged', []],
+      ['BIO 101 · 2026–2027 · Fall · In person · 002', 'missing', []],
+    ]);
+    expect(kept.counts.missing).toBe(1);
+    expect(kept.removalBlocked).toBeNull();
+
+    // A row that does not say which section it is about may be the one missing: none removed.
+    const unclear = await preview(
+      'sections',
+      csv([
+        heading,
+        'BIO 101,2026–2027,Fall,In person,001,Lecture',
+        'BIO 101,2026–2027,Winter,In person,002,Lecture',
+      ]),
+      {},
+      ops,
+      { removeMissing: true },
+    );
+    expect(unclear.removalBlocked).toBe(
+      'Nothing missing from the file is removed: row 3 does not say which record it is about.',
+    );
+    expect(unclear.records.filter((r) => r.action === 'missing')).toHaveLength(1);
+
+    const removing = await preview('sections', only001, {}, ops, { removeMissing: true });
+    expect(removing.records[1]).toMatchObject({
+      key: 'BIO 101 · 2026–2027 · Fall · In person · 002',
+      action: 'remove',
+      commands: [{ name: 'DeleteSection' }],
+    });
+    const outcome = await runImport(removing.records, {
+      bus,
+      ability: ops,
+      actorId: 'ops',
+      correlationId: randomUUID(),
+    });
+    expect(outcome).toMatchObject({ removed: 1, refused: 0, unchanged: 1 });
+    const world = await loadImportWorld(db.store);
+    const offering = world.offering(world.find('course', 'courseNumber', 'BIO 101')!.id, 'p1')!;
+    expect(world.sectionsOfOffering(offering.id).map((s) => s.section.sectionNumber)).toEqual([
+      '001',
+    ]);
+
+    // People the HR file no longer lists are deactivated, not deleted; accounts it cannot know
+    // (no employee id) are not its to touch.
+    await bus.execute(
+      'CreateUser',
+      {
+        id: 'u-operator',
+        username: 'operator',
+        email: 'op@example.edu',
+        firstName: 'Op',
+        lastName: 'Erator',
+        isActive: true,
+      },
+      system,
+    );
+    const staff = await preview(
+      'users',
+      csv([
+        'Employee ID,Username,E-mail,First name,Last name',
+        'E1,rnovak,rnovak@example.edu,Rafael,Novak',
+      ]),
+      {},
+      ops,
+      { removeMissing: true },
+    );
+    expect(
+      staff.records.filter((r) => r.action === 'remove').map((r) => [r.key, r.commands]),
+    ).toEqual([
+      [
+        'Maria Garcia',
+        [{ name: 'UpdateUser', payload: { id: expect.any(String), isActive: false } }],
+      ],
+    ]);
+  });
+
   it('reads the same rows from an XLSX workbook, dates and times as Excel keeps them', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Rooms');
@@ -287,7 +373,9 @@ describe('importing an institution’s data', () => {
     sheet.addRow(['LAB 1', 16, { richText: [{ text: 'Wet ' }, { text: 'lab' }] }]);
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
     const plan = await preview('locations', file);
-    expect(plan.records.map((r) => [r.key, r.action, r.rows])).toEqual([['LAB 1', 'create', [2]]]);
+    expect(
+      plan.records.filter((r) => r.action !== 'missing').map((r) => [r.key, r.action, r.rows]),
+    ).toEqual([['LAB 1', 'create', [2]]]);
     expect(plan.records[0]?.commands[0]?.payload).toMatchObject({
       code: 'LAB 1',
       capacity: 16,

@@ -1,5 +1,6 @@
 import { IMPORT_KINDS, headingKey, type ImportKindName } from '@allot/shared-events';
 import type { AppAbility } from '../authorization/ability.js';
+import { planMissing } from './plan/missing.js';
 import { planResourceRows } from './plan/resourceKinds.js';
 import type { PlannedRecord, Problem, SourceRow } from './plan/rows.js';
 import { planTeachingRows } from './plan/teachingKinds.js';
@@ -14,7 +15,17 @@ export interface ImportPlan {
   records: PlannedRecord[];
   /** Problems with the file as a whole (a required column not mapped). */
   problems: Problem[];
-  counts: { rows: number; create: number; update: number; unchanged: number; refused: number };
+  counts: {
+    rows: number;
+    create: number;
+    update: number;
+    unchanged: number;
+    refused: number;
+    /** Records the file speaks for that no row names (removed or kept). */
+    missing: number;
+  };
+  /** Why what is missing stays although the saved import removes it; null otherwise. */
+  removalBlocked: string | null;
 }
 
 /** The file's rows as the kind's columns, through the mapping and the value mappings. */
@@ -74,13 +85,20 @@ export async function planImport(
   source: { rows: SourceRow[]; problems: Problem[] },
   world: ImportWorld,
   ability: AppAbility,
+  options: { removeMissing?: boolean } = {},
 ): Promise<ImportPlan> {
-  const records =
+  const named =
     source.problems.length > 0
       ? []
       : (planResourceRows(kind, source.rows, world, ability) ??
         (await planTeachingRows(kind, source.rows, world)) ??
         []);
+  // A file that cannot be read as the kind's columns speaks for nothing.
+  const missing =
+    source.problems.length > 0
+      ? { records: [], removalBlocked: null }
+      : planMissing(kind, source.rows, named, world, options.removeMissing === true);
+  const records = [...named, ...missing.records];
   const count = (action: PlannedRecord['action']) =>
     records.filter((r) => r.action === action).length;
   return {
@@ -92,6 +110,8 @@ export async function planImport(
       update: count('update'),
       unchanged: count('unchanged'),
       refused: count('refused'),
+      missing: missing.records.length,
     },
+    removalBlocked: missing.removalBlocked,
   };
 }

@@ -21,6 +21,8 @@ export interface ImportRunOutcome {
   updated: number;
   unchanged: number;
   refused: number;
+  /** Records missing from the file that were removed. */
+  removed: number;
   /** Records not reached because the run was stopped. */
   notRun: number;
   problems: Problem[];
@@ -35,14 +37,17 @@ export interface ImportRunOutcome {
  * after the records under way.
  */
 export async function runImport(
-  records: readonly PlannedRecord[],
+  planned: readonly PlannedRecord[],
   options: ImportRunOptions,
 ): Promise<ImportRunOutcome> {
+  // Missing from the file and kept: the preview said so, and there is nothing to do.
+  const records = planned.filter((r) => r.action !== 'missing');
   const outcome: ImportRunOutcome = {
     created: 0,
     updated: 0,
     unchanged: 0,
     refused: 0,
+    removed: 0,
     notRun: 0,
     problems: [],
     written: [],
@@ -75,6 +80,7 @@ export async function runImport(
         });
       }
       if (record.action === 'create') outcome.created += 1;
+      else if (record.action === 'remove') outcome.removed += 1;
       else outcome.updated += 1;
     } catch (err) {
       outcome.refused += 1;

@@ -9,6 +9,7 @@ import {
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { refreshedRecordIndex, type RecordIndex } from '../resources/recordIndex.js';
 import { readOrEmpty } from '../resources/uniqueReservations.js';
+import { scheduleIndexFor } from '../teaching/scheduleIndex.js';
 import { sectionNumberReservation } from '../teaching/sectionNumbers.js';
 import { sectionStreamId } from '../teaching/sectionCommands.js';
 
@@ -72,6 +73,8 @@ export async function loadImportWorld(store: EventStore) {
       indexes.set(kind, await refreshedRecordIndex(store, resourceNamed(kind)));
     }),
   );
+  const schedule = scheduleIndexFor(store);
+  await schedule.refresh();
   const all = (kind: NamedKind) => indexes.get(kind)!.liveWhere(() => true);
   const named = new Map<string, Map<string, ResourceRecord>>();
   const lookup = (kind: NamedKind, field: string) => {
@@ -129,6 +132,10 @@ export async function loadImportWorld(store: EventStore) {
     },
     records(kind: NamedKind): ResourceRecord[] {
       return all(kind);
+    },
+    /** The live sections of a course offering, with their assignments. */
+    sectionsOfOffering(offeringId: string) {
+      return schedule.sectionStatesOfOffering(offeringId);
     },
     /** The section holding this number in its offering, term and mode, as it stands. */
     async section(numbered: {

@@ -307,6 +307,16 @@ export class SectionScheduleIndex {
     });
   }
 
+  /** The live sections of a course offering with their assignments, as of the last refresh. */
+  sectionStatesOfOffering(offeringId: string): Exclude<SectionState, { status: 'absent' }>[] {
+    const streamIds = new Set<string>();
+    this.byOffering.collect(new Set([offeringId]), streamIds);
+    return [...streamIds].flatMap((streamId) => {
+      const state = this.sections.get(streamId);
+      return state?.status === 'live' ? [state] : [];
+    });
+  }
+
   /** A section's number and offering as of the last refresh, for naming it in a sentence. */
   sectionNaming(SectionId: string): { sectionNumber: string; CourseOfferingId: string } | null {
     const state = this.sections.get(`section-${SectionId}`);

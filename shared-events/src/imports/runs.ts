@@ -48,13 +48,23 @@ export const ImportProblem = z.object({
 });
 export type ImportProblem = z.infer<typeof ImportProblem>;
 
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refused'] as const;
+/** A row's record is created, updated, unchanged or refused; one no row names is missing or removed. */
+export const IMPORT_ACTIONS = [
+  'create',
+  'update',
+  'unchanged',
+  'refused',
+  'missing',
+  'remove',
+] as const;
 export const ImportCounts = z.object({
   rows: z.number().int(),
   create: z.number().int(),
   update: z.number().int(),
   unchanged: z.number().int(),
   refused: z.number().int(),
+  /** Records of Allot the file speaks for that no row names (removed when the import says so). */
+  missing: z.number().int(),
 });
 
 /** POST /api/imports/preview: what a run would do, record by record; nothing is written. */
@@ -66,6 +76,10 @@ export const ImportPreviewAnswer = z.object({
   counts: ImportCounts,
   /** Problems with the file as a whole (a required column not chosen). */
   problems: z.array(ImportProblem),
+  /** Whether records missing from the file are removed (the saved import says so). */
+  removeMissing: z.boolean(),
+  /** Why they are kept all the same (a row does not say which record it is); null otherwise. */
+  removalBlocked: z.string().nullable(),
   /** The first records (refused ones first), each with its rows and what would change. */
   records: z.array(
     z.object({
@@ -102,6 +116,8 @@ export const FinishImportRun = z.strictObject({
   updated: z.number().int().min(0),
   unchanged: z.number().int().min(0),
   refused: z.number().int().min(0),
+  /** Records missing from the file that the run removed. */
+  removed: z.number().int().min(0).default(0),
   notRun: z.number().int().min(0),
   /** The first problems; `problemCount` counts them all. */
   problems: z.array(ImportProblem).max(IMPORT_PROBLEMS_KEPT),
@@ -155,6 +171,7 @@ export const ImportRunJobData = z.object({
   fileName: z.string(),
   mapping: ImportMappingBody,
   valueMappings: ValueMappingsBody,
+  removeMissing: z.boolean().default(false),
   table: z.object({
     headings: z.array(z.string()),
     rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) })),
@@ -176,6 +193,7 @@ export const ImportRunAnswer = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   refused: z.number().int(),
+  removed: z.number().int(),
   notRun: z.number().int(),
   problemCount: z.number().int(),
   reason: z.string().nullable(),

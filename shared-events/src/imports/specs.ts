@@ -19,6 +19,8 @@ export const ImportSpecBody = z.strictObject({
   kind: ImportKindName,
   mapping: ImportMappingBody,
   valueMappings: ValueMappingsBody.default({}),
+  /** Records of Allot the file speaks for that no row names are removed (else reported, kept). */
+  removeMissing: z.boolean().default(false),
 });
 export type ImportSpecBody = z.infer<typeof ImportSpecBody>;
 
@@ -36,6 +38,7 @@ const Definition = z.object({
   kind: ImportKindName,
   mapping: z.record(z.string(), z.string().nullable()),
   valueMappings: z.record(z.string(), z.record(z.string(), z.string())),
+  removeMissing: z.boolean().default(false),
 });
 export const ImportSpecCreated = Definition;
 export const ImportSpecUpdated = Definition;

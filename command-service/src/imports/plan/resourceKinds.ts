@@ -260,13 +260,21 @@ export function planResourceRows(
               (a.AcademicTermId ?? null) === (fields.AcademicTermId ?? null),
           ) ?? null;
     }
-    const planned = (action: PlannedRecord['action'], more: Partial<PlannedRecord> = {}) => ({
+    // An administrative assignment is found by cells that must all be read first.
+    const keyUnread =
+      key === '' || (kindName === 'administrativeAssignments' && reader.problems.length > 0);
+    const planned = (
+      action: PlannedRecord['action'],
+      more: Partial<PlannedRecord> = {},
+    ): PlannedRecord => ({
       key,
       rows: [source.row],
       action,
       changes: [],
       problems: reader.problems,
       commands: [],
+      matched: existing?.id ?? null,
+      keyUnread,
       ...more,
     });
     const twin = seen.get(key.toLowerCase());

@@ -30,7 +30,12 @@ export interface PlannedCommand {
   payload: Record<string, unknown>;
 }
 
-export type PlannedAction = 'create' | 'update' | 'unchanged' | 'refused';
+/**
+ * What the run does with a record: a row's record is created, updated, left unchanged or
+ * refused; a record of the file's scope that no row names is `missing` (reported, kept) or, when
+ * the saved import says so, `remove`d.
+ */
+export type PlannedAction = 'create' | 'update' | 'unchanged' | 'refused' | 'missing' | 'remove';
 
 /** What importing one record means: the rows it came from, what changes, the commands it takes. */
 export interface PlannedRecord {
@@ -41,6 +46,10 @@ export interface PlannedRecord {
   changes: Change[];
   problems: Problem[];
   commands: PlannedCommand[];
+  /** The record in Allot the rows name (an assignment: its id), null when they name a new one. */
+  matched?: string | null;
+  /** The rows do not say which record they are about (a key cell empty or naming nothing). */
+  keyUnread?: boolean;
 }
 
 /**

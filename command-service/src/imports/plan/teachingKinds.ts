@@ -104,6 +104,7 @@ function groupRows<T>(
   return { groups: [...groups.values()], unreadable };
 }
 
+/** A row whose key cells cannot be read: refused, and no record of Allot is known to be its. */
 const refusedRow = (reader: RowReader, key: string): PlannedRecord => ({
   key,
   rows: [reader.source.row],
@@ -111,6 +112,8 @@ const refusedRow = (reader: RowReader, key: string): PlannedRecord => ({
   changes: [],
   problems: reader.problems,
   commands: [],
+  matched: null,
+  keyUnread: true,
 });
 
 function outcome(
@@ -119,10 +122,12 @@ function outcome(
   changes: Change[],
   commands: PlannedCommand[],
   created: boolean,
+  matched: string | null = null,
 ): PlannedRecord {
   const problems = readers.flatMap((r) => r.problems);
   return {
     key,
+    matched,
     rows: readers.map((r) => r.source.row),
     action:
       problems.length > 0
@@ -238,6 +243,7 @@ function planOfferings(rows: readonly SourceRow[], world: ImportWorld): PlannedR
             ]
           : [],
         false,
+        existing.id,
       ),
     );
   }
@@ -420,7 +426,7 @@ async function planSections(
         });
       }
     }
-    planned.push(outcome(key.key, readers, changes, commands, false));
+    planned.push(outcome(key.key, readers, changes, commands, false, section.id));
   }
   return planned;
 }
@@ -499,6 +505,7 @@ async function planAssignments(
             ]
           : [],
         false,
+        held.id,
       ),
     );
   }

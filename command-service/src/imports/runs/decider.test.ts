@@ -26,6 +26,7 @@ const finishData = {
   updated: 0,
   unchanged: 0,
   refused: 1,
+  removed: 0,
   notRun: 0,
   problems: [{ row: 4, column: 'Room', message: 'No room is called "X".' }],
   problemCount: 1,

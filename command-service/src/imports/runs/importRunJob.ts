@@ -43,6 +43,7 @@ export function createImportRunJob(deps: ImportRunJobDeps) {
       updated: 0,
       unchanged: 0,
       refused: 0,
+      removed: 0,
       notRun: 0,
       problems: [],
       problemCount: 0,
@@ -57,7 +58,9 @@ export function createImportRunJob(deps: ImportRunJobDeps) {
     }
     try {
       const source = sourceRowsOf(data.kind, data.table, data.mapping, data.valueMappings);
-      const plan = await planImport(data.kind, source, await loadImportWorld(deps.store), ability);
+      const plan = await planImport(data.kind, source, await loadImportWorld(deps.store), ability, {
+        removeMissing: data.removeMissing,
+      });
       if (plan.problems.length > 0) {
         await finish({
           ...nothing,
@@ -97,6 +100,7 @@ export function createImportRunJob(deps: ImportRunJobDeps) {
         updated: outcome.updated,
         unchanged: outcome.unchanged,
         refused: outcome.refused,
+        removed: outcome.removed,
         notRun: outcome.notRun,
         problems: outcome.problems.slice(0, IMPORT_PROBLEMS_KEPT),
         problemCount: outcome.problems.length,

@@ -32,6 +32,9 @@ export interface ImportUndoJobDeps {
   inUse?: InUseLookup;
 }
 
+/** Why a run that removed what its file left out is not undone (a removal has no way back). */
+const REMOVED = 'the import removed it (not in the file), and a removal cannot be undone';
+
 const SECTION_FIELDS = ['name', 'enrollment', 'points', 'WorkgroupId'] as const;
 
 /** What people call a record: its name, code, number or display name. */
@@ -183,11 +186,17 @@ export function createImportUndoJob(deps: ImportUndoJobDeps) {
           now.status === 'absent'
             ? 'A section'
             : `Section ${[now.section.sectionNumber, now.section.name].join(' ')}`;
+        const was = fold(before);
+        const takenOff =
+          was.status === 'live' &&
+          (now.status !== 'live' ||
+            Object.keys(was.assignments).some((id) => !(id in now.assignments)));
         if (later.length > 0) blockers.push(changedLater(name));
+        else if (takenOff) blockers.push(`${name}: ${REMOVED}`);
         else
           plans.push({
             stream,
-            commands: sectionUndo(fold(before), now, stream.slice('section-'.length)),
+            commands: sectionUndo(was, now, stream.slice('section-'.length)),
           });
       } else if (definition) {
         const decider = resourceDecider(definition);
@@ -201,6 +210,10 @@ export function createImportUndoJob(deps: ImportUndoJobDeps) {
         const name = `${definition.ui?.singular ?? 'Record'} ${label ?? ''}`.trim();
         if (later.length > 0) {
           blockers.push(changedLater(name));
+          continue;
+        }
+        if (was.status === 'live' && is.status !== 'live') {
+          blockers.push(`${name}: ${REMOVED}`);
           continue;
         }
         if (was.status !== 'live' && is.status === 'live' && deps.inUse) {

@@ -15,6 +15,7 @@ const definition = {
   kind: 'sections' as const,
   mapping: { sectionNumber: 'Sect' },
   valueMappings: { teachingMode: { LEC: 'In Person' } },
+  removeMissing: false,
 };
 const created: ImportSpecEvent = { type: 'ImportSpecCreated', data: definition };
 

@@ -35,6 +35,7 @@ function definitionOf(data: CreateImportSpec | UpdateImportSpec): ImportSpecCrea
     kind: data.kind,
     mapping: data.mapping,
     valueMappings: data.valueMappings,
+    removeMissing: data.removeMissing,
   };
 }
 

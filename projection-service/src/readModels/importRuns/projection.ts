@@ -41,6 +41,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
         updated: data.updated,
         unchanged: data.unchanged,
         refused: data.refused,
+        removed: data.removed,
         not_run: data.notRun,
         problems: JSON.stringify(data.problems),
         problem_count: data.problemCount,
@@ -68,7 +69,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
  */
 export const importRunsProjection: Projection = {
   name: 'import_runs',
-  version: 3,
+  version: 4,
   eventTypes: ['ImportRunStarted', 'ImportRunFinished', 'ImportUndoEnded'],
   tables: [IMPORT_RUNS_TABLE],
 
@@ -84,6 +85,7 @@ export const importRunsProjection: Projection = {
          updated integer NOT NULL DEFAULT 0,
          unchanged integer NOT NULL DEFAULT 0,
          refused integer NOT NULL DEFAULT 0,
+         removed integer NOT NULL DEFAULT 0,
          not_run integer NOT NULL DEFAULT 0,
          problems jsonb NOT NULL DEFAULT '[]',
          problem_count integer NOT NULL DEFAULT 0,

@@ -33,6 +33,7 @@ interface Row {
   updated: number;
   unchanged: number;
   refused: number;
+  removed: number;
   not_run: number;
   problems: unknown;
   problem_count: number;
@@ -59,6 +60,7 @@ function answerOf(row: Row): ImportRunAnswer {
     updated: row.updated,
     unchanged: row.unchanged,
     refused: row.refused,
+    removed: row.removed,
     notRun: row.not_run,
     problemCount: row.problem_count,
     reason: row.reason,

@@ -18,6 +18,7 @@ function columns(data: ImportSpecCreated, event: RecordedEvent) {
     kind: data.kind,
     mapping: JSON.stringify(data.mapping),
     value_mappings: JSON.stringify(data.valueMappings),
+    remove_missing: data.removeMissing,
     owner_id: event.metadata.actorId ?? null,
     updated_at: at(event),
     revision: event.revision.toString(),
@@ -64,7 +65,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
  */
 export const importSpecsProjection: Projection = {
   name: 'import_specs',
-  version: 1,
+  version: 2,
   eventTypes: ['ImportSpecCreated', 'ImportSpecUpdated', 'ImportSpecDeleted'],
   tables: [IMPORT_SPECS_TABLE],
 
@@ -77,6 +78,7 @@ export const importSpecsProjection: Projection = {
          kind text NOT NULL,
          mapping jsonb NOT NULL,
          value_mappings jsonb NOT NULL,
+         remove_missing boolean NOT NULL DEFAULT false,
          owner_id text,
          created_at timestamptz NOT NULL,
          updated_at timestamptz NOT NULL,

@@ -20,6 +20,7 @@ interface Row {
   kind: ImportSpecAnswer['kind'];
   mapping: ImportSpecAnswer['mapping'];
   value_mappings: ImportSpecAnswer['valueMappings'];
+  remove_missing: boolean;
   owner_id: string | null;
   person_name: string | null;
   created_at: Date | string;
@@ -65,6 +66,7 @@ export function importSpecReadRoutes(
           kind: r.kind,
           mapping: r.mapping,
           valueMappings: r.value_mappings,
+          removeMissing: r.remove_missing,
           owner: { id: r.owner_id ?? '', name: r.person_name },
           createdAt: iso(r.created_at),
           updatedAt: iso(r.updated_at),

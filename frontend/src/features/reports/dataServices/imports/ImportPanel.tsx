@@ -33,7 +33,7 @@ import {
   useStopImportMutation,
   useUpdateImportSpecMutation,
 } from './importsApi.js';
-import { SaveImportDialog } from './SaveImportDialog.js';
+import { ImportSpecDialog } from './ImportSpecDialog.js';
 import { ValueMappingsEditor, linesOf, valuesOf, type ValueLine } from './ValueMappingsEditor.js';
 import { ACTION_INTENTS, ACTION_LABELS, problemText } from './importWords.js';
 import './imports.css';
@@ -109,6 +109,16 @@ function Details({ record }: { record: PreviewRecord }) {
       </ul>
     );
   }
+  if (record.action === 'missing') {
+    return <span className="allot-import-muted">No row names it: it stays as it is.</span>;
+  }
+  if (record.action === 'remove') {
+    return (
+      <span className="allot-import-muted">
+        No row names it: the saved import removes what its file leaves out.
+      </span>
+    );
+  }
   return null;
 }
 
@@ -172,7 +182,8 @@ export function ImportPanel() {
   const [valueLines, setValueLines] = useState<ValueLine[]>([]);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const valueMappings = valuesOf(valueLines);
-  const [saving, setSaving] = useState(false);
+  /** The saved-import dialog: saving a new one, or changing the one chosen. */
+  const [saving, setSaving] = useState<'new' | 'chosen' | null>(null);
   const specs = useListImportSpecsQuery();
   const [createSpec] = useCreateImportSpecMutation();
   const [updateSpec, updatingSpec] = useUpdateImportSpecMutation();
@@ -212,7 +223,9 @@ export function ImportPanel() {
       }
     });
   };
-  const toDo = answer ? answer.counts.create + answer.counts.update : 0;
+  const removing = answer ? answer.removeMissing && answer.removalBlocked === null : false;
+  const toRemove = answer && removing ? answer.counts.missing : 0;
+  const toDo = answer ? answer.counts.create + answer.counts.update + toRemove : 0;
   const definition = IMPORT_KINDS[kind];
 
   return (
@@ -246,6 +259,14 @@ export function ImportPanel() {
               ))}
             </HTMLSelect>
           </FormGroup>
+          {spec && (
+            <Button
+              icon="cog"
+              text="Change…"
+              aria-label={`Change the saved import “${spec.name}”`}
+              onClick={() => setSaving('chosen')}
+            />
+          )}
           <FormGroup label="What the file holds" labelFor="import-kind">
             <HTMLSelect
               id="import-kind"
@@ -315,10 +336,20 @@ export function ImportPanel() {
             <Tag large intent={Intent.DANGER} minimal>
               {count(answer.counts.refused)} refused
             </Tag>
+            {answer.counts.missing > 0 && (
+              <Tag large intent={Intent.WARNING} minimal>
+                {count(answer.counts.missing)} not in the file{removing ? ', to remove' : ', kept'}
+              </Tag>
+            )}
             <span className="allot-import-muted">
               from {count(answer.counts.rows)} rows of {answer.fileName}
             </span>
           </div>
+          {answer.removalBlocked && answer.counts.missing > 0 && (
+            <Callout intent={Intent.WARNING} title="What the file leaves out stays">
+              {answer.removalBlocked} Fix those rows to remove the records no row names.
+            </Callout>
+          )}
           {answer.problems.length > 0 && (
             <Callout intent={Intent.WARNING} title="Choose the file’s columns">
               <ul>
@@ -369,7 +400,12 @@ export function ImportPanel() {
               label="What the import would do"
               columns={[
                 { key: 'key', label: 'Record', width: 260, rowHeader: true, render: (r) => r.key },
-                { key: 'rows', label: 'Rows', width: 90, render: (r) => r.rows.join(', ') },
+                {
+                  key: 'rows',
+                  label: 'Rows',
+                  width: 90,
+                  render: (r) => (r.rows.length > 0 ? r.rows.join(', ') : '—'),
+                },
                 {
                   key: 'action',
                   label: 'What happens',
@@ -394,7 +430,8 @@ export function ImportPanel() {
             answer.counts.create +
               answer.counts.update +
               answer.counts.unchanged +
-              answer.counts.refused && (
+              answer.counts.refused +
+              answer.counts.missing && (
             <p className="allot-import-muted">
               The first {count(answer.records.length)} records are listed; the counts above cover
               them all.
@@ -418,7 +455,7 @@ export function ImportPanel() {
               <Button
                 icon="floppy-disk"
                 text="Save as a saved import…"
-                onClick={() => setSaving(true)}
+                onClick={() => setSaving('new')}
               />
             )}
             {mapping && spec && !usingSpec && (
@@ -434,6 +471,7 @@ export function ImportPanel() {
                     kind: spec.kind,
                     mapping,
                     valueMappings,
+                    removeMissing: spec.removeMissing,
                   }).then((result) => {
                     void notify(
                       'error' in result
@@ -459,19 +497,45 @@ export function ImportPanel() {
           />
         </SectionCard>
       )}
-      {saving && mapping && (
-        <SaveImportDialog
-          onClose={() => setSaving(false)}
-          onSave={async (name) => {
+      {saving === 'new' && mapping && (
+        <ImportSpecDialog
+          title="Save this import"
+          onClose={() => setSaving(null)}
+          onSave={async ({ name, removeMissing }) => {
             const result = await createSpec({
               name,
               description: null,
               kind,
               mapping,
               valueMappings,
+              removeMissing,
             });
             if ('error' in result) return { error: result.error };
             setSpecId(result.data.id);
+            previewed.reset();
+            void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
+            return {};
+          }}
+        />
+      )}
+      {saving === 'chosen' && spec && (
+        <ImportSpecDialog
+          title={`Change “${spec.name}”`}
+          initial={{ name: spec.name, removeMissing: spec.removeMissing }}
+          onClose={() => setSaving(null)}
+          onSave={async ({ name, removeMissing }) => {
+            const result = await updateSpec({
+              id: spec.id,
+              name,
+              description: spec.description,
+              kind: spec.kind,
+              mapping: spec.mapping,
+              valueMappings: spec.valueMappings,
+              removeMissing,
+            });
+            if ('error' in result) return { error: result.error };
+            // What a run would remove may have changed: preview again.
+            previewed.reset();
             void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
             return {};
           }}
@@ -496,8 +560,15 @@ export function ImportPanel() {
       >
         <p>
           Import {count(answer?.counts.create ?? 0)} new and {count(answer?.counts.update ?? 0)}{' '}
-          changed records from <strong>{file?.name}</strong>? Each is written as if you entered it,
-          with your rights; refused rows are skipped. You can stop the import while it runs.
+          changed records from <strong>{file?.name}</strong>
+          {toRemove > 0 && (
+            <>
+              , and remove {count(toRemove)} {toRemove === 1 ? 'record' : 'records'} the file leaves
+              out
+            </>
+          )}
+          ? Each is written as if you entered it, with your rights; refused rows are skipped. You
+          can stop the import while it runs, and undo it as a whole afterwards.
         </p>
       </Alert>
     </Section>

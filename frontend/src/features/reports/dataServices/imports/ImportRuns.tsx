@@ -27,6 +27,7 @@ function outcomeText(run: ImportRunAnswer): string {
     [run.updated, 'updated'],
     [run.unchanged, 'unchanged'],
     [run.refused, 'refused'],
+    [run.removed, 'removed (not in the file)'],
     [run.notRun, 'not reached'],
   ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, word]) => `${count(n)} ${word}`);

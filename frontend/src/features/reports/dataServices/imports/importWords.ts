@@ -7,12 +7,16 @@ export const ACTION_LABELS = {
   update: 'To update',
   unchanged: 'Unchanged',
   refused: 'Refused',
+  missing: 'Not in the file',
+  remove: 'To remove',
 } as const;
 export const ACTION_INTENTS = {
   create: Intent.SUCCESS,
   update: Intent.PRIMARY,
   unchanged: Intent.NONE,
   refused: Intent.DANGER,
+  missing: Intent.WARNING,
+  remove: Intent.WARNING,
 } as const;
 
 export const RUN_STATUS_LABELS = {

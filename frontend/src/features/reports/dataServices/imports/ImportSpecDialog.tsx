@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Button,
   Callout,
+  Checkbox,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -11,15 +12,29 @@ import {
 } from '@blueprintjs/core';
 import { problemOf } from '../../../../lib/errors/serverErrors.js';
 
-/** Asks for the name a saved import is kept under; the save itself is the caller's. */
-export function SaveImportDialog({
+/** What a person sets of a saved import here; its kind, columns and values come from the page. */
+export interface ImportSpecSettings {
+  name: string;
+  removeMissing: boolean;
+}
+
+/**
+ * A saved import's name and how it treats records its file leaves out, to save a new one or
+ * change one; the save itself is the caller's.
+ */
+export function ImportSpecDialog({
+  title,
+  initial = { name: '', removeMissing: false },
   onSave,
   onClose,
 }: {
-  onSave: (name: string) => Promise<{ error?: unknown }>;
+  title: string;
+  initial?: ImportSpecSettings;
+  onSave: (settings: ImportSpecSettings) => Promise<{ error?: unknown }>;
   onClose: () => void;
 }) {
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initial.name);
+  const [removeMissing, setRemoveMissing] = useState(initial.removeMissing);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = () => {
@@ -28,14 +43,14 @@ export function SaveImportDialog({
       return;
     }
     setSaving(true);
-    void onSave(name.trim()).then((result) => {
+    void onSave({ name: name.trim(), removeMissing }).then((result) => {
       setSaving(false);
       if (result.error) setError(problemOf(result.error).message);
       else onClose();
     });
   };
   return (
-    <Dialog isOpen title="Save this import" icon="floppy-disk" onClose={onClose}>
+    <Dialog isOpen title={title} icon="floppy-disk" onClose={onClose}>
       <DialogBody>
         <p>
           Its kind, the columns you chose and the value mappings are kept under this name, so next
@@ -59,6 +74,16 @@ export function SaveImportDialog({
             }}
           />
         </FormGroup>
+        <Checkbox
+          checked={removeMissing}
+          onChange={(e) => setRemoveMissing(e.currentTarget.checked)}
+          label="Remove what the file leaves out"
+        />
+        <p className="allot-import-muted">
+          Records of the periods and terms a file names that none of its rows names are always
+          listed in the preview. With this on, a run removes them too (people are deactivated);
+          otherwise they stay.
+        </p>
         {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
       </DialogBody>
       <DialogFooter

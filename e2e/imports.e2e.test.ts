@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
 import { browserForFile } from './browser.js';
+import { appUrl } from './harness.js';
 
 // Imports in the browser: an academic operations administrator previews a sections file whose
 // section-number column has a heading of its own, maps it, sees one row refused in words, runs
@@ -167,6 +168,17 @@ test(
       `/api/sections?q=${encodeURIComponent(`Imported ${run}`)}`,
     );
     expect(left.body.count).toBe(0);
+
+    // The change feed says which import wrote the sections and which undo took them away.
+    await page.goto(`${appUrl()}/changes?q=${encodeURIComponent(`Imported ${run}`)}`);
+    await page
+      .getByText(new RegExp(`Import “${saved}” run by .+ from ${file.name}`))
+      .first()
+      .waitFor({ timeout: RUN_MS });
+    await page
+      .getByText(new RegExp(`Undo of import “${saved}” of ${file.name}, by `))
+      .first()
+      .waitFor({ timeout: RUN_MS });
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -1,4 +1,9 @@
-import type { HistoryAttributionAnswer, HistoryNames, RecordedEvent } from '@allot/shared-events';
+import {
+  importOfCorrelation,
+  type HistoryAttributionAnswer,
+  type HistoryNames,
+  type RecordedEvent,
+} from '@allot/shared-events';
 
 /** Who made a change, as every history row says it (shared-events' readApi/history.ts). */
 export type Attribution = HistoryAttributionAnswer;
@@ -22,5 +27,6 @@ export async function attributionOf(
     by: byId ? await names.person(byId) : null,
     onBehalfOf: masquerading && actorId ? await names.person(actorId) : null,
     through: typeof apiKeyId === 'string' ? await names.apiKey(apiKeyId) : null,
+    importRun: await importOfCorrelation(event.metadata.correlationId, names),
   };
 }

@@ -1,6 +1,8 @@
 import {
   ApiKeyCreated,
+  ImportRunStarted,
   StreamNotFoundError,
+  importRunStream,
   allResources,
   apiKeyStream,
   users,
@@ -62,7 +64,23 @@ export function createHistoryNames(store: EventStore): HistoryNames {
     return { id: userId, displayName: typeof name === 'string' ? name : UNKNOWN_RECORD };
   };
   const keys = new Map<string, Promise<HistoryApiKey | null>>();
+  const runs = new Map<string, ReturnType<HistoryNames['importRun']>>();
   return {
+    importRun(id) {
+      let found = runs.get(id);
+      if (!found) {
+        // Only ids that can name a stream are looked up (a correlation id is any string).
+        found = /^[A-Za-z0-9-]{1,100}$/.test(id)
+          ? eventsOf(store, importRunStream(id), { maxCount: 1 }).then((events) => {
+              const started = events[0]?.type === 'ImportRunStarted' ? events[0] : undefined;
+              const data = started ? ImportRunStarted.safeParse(started.data).data : undefined;
+              return data ? { name: data.spec?.name ?? null, fileName: data.fileName } : null;
+            })
+          : Promise.resolve(null);
+        runs.set(id, found);
+      }
+      return found;
+    },
     person,
     async record(path, id, labelField = 'name') {
       const definition = allResources.find((r) => r.path === path);

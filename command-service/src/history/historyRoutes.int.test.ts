@@ -75,6 +75,7 @@ describe('GET /api/history/<path>/<id>', () => {
         by: { id: adminId, displayName: 'Grace Hopper' },
         onBehalfOf: null,
         through: null,
+        importRun: null,
         summary: null,
         changes: [
           {
@@ -108,6 +109,7 @@ describe('GET /api/history/<path>/<id>', () => {
         by: { id: adminId, displayName: 'Grace Hopper' },
         onBehalfOf: { id: opsId, displayName: 'Ada Lovelace' },
         through: null,
+        importRun: null,
         summary: null,
         changes: [
           {

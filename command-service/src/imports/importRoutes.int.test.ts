@@ -300,6 +300,22 @@ describe('imports over HTTP', () => {
     const runId = started.body.id as string;
     await finished(runId);
     expect(await rooms()).toMatchObject({ 'OLD 1': 99, 'UNDO 1': 5 });
+    // The history of a room says which import wrote it, and later which undid it.
+    const oldRoom = (await loadImportWorld(db.store)).find('location', 'code', 'OLD 1')!;
+    const history = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/history/locations/${oldRoom.id}`,
+          headers: t.signedIn('ops'),
+        })
+      ).json() as { rows: { importRun?: unknown }[] };
+    expect((await history()).rows.at(-1)?.importRun).toEqual({
+      runId,
+      name: null,
+      fileName: 'undo.csv',
+      undo: false,
+    });
 
     const undo = await t.request({
       method: 'POST',
@@ -312,6 +328,14 @@ describe('imports over HTTP', () => {
     const after = await rooms();
     expect(after['UNDO 1']).toBeUndefined();
     expect(after['OLD 1']).toBe(before['OLD 1']);
+    expect((await history()).rows.at(-1)?.importRun).toEqual({
+      runId,
+      name: null,
+      fileName: 'undo.csv',
+      undo: true,
+    });
+    // What no import wrote says none.
+    expect((await history()).rows[0]?.importRun).toBeNull();
     // Undone once: a second undo is refused in words.
     const again = await t.request({
       method: 'POST',

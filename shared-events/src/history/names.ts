@@ -1,4 +1,8 @@
-import type { HistoryApiKeyAnswer, HistoryPersonAnswer } from '../readApi/history.js';
+import type {
+  HistoryApiKeyAnswer,
+  HistoryImportAnswer,
+  HistoryPersonAnswer,
+} from '../readApi/history.js';
 
 /**
  * How a change's words name what it refers to — people, records, API keys — wherever the change
@@ -21,6 +25,26 @@ export interface HistoryNames {
   /** The record's `labelField` (default `name`) of the kind at API path `path`, or null. */
   record(path: string, id: string, labelField?: string): Promise<string | null>;
   apiKey(id: string): Promise<HistoryApiKey | null>;
+  /** The import run of this id (a saved import's name then, the file); null when none. */
+  importRun(id: string): Promise<Pick<HistoryImportAnswer, 'name' | 'fileName'> | null>;
+}
+
+/** The prefix of an undo's correlation id: `undo-<run id>` (the run's own events: `<run id>`). */
+export const IMPORT_UNDO_CORRELATION = 'undo-';
+
+/**
+ * The import a change came from, by its event's correlation id: the run itself or its undo.
+ * Null when the id is no import run's (every other command has a correlation id of its own).
+ */
+export async function importOfCorrelation(
+  correlationId: string | null | undefined,
+  names: Pick<HistoryNames, 'importRun'>,
+): Promise<HistoryImportAnswer | null> {
+  if (!correlationId) return null;
+  const undo = correlationId.startsWith(IMPORT_UNDO_CORRELATION);
+  const runId = undo ? correlationId.slice(IMPORT_UNDO_CORRELATION.length) : correlationId;
+  const run = await names.importRun(runId);
+  return run ? { runId, ...run, undo } : null;
 }
 
 /** What a reference to a record never recorded reads as (no id is ever shown). */

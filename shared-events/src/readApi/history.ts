@@ -14,6 +14,18 @@ export const HistoryApiKeyAnswer = z.object({
 export type HistoryApiKeyAnswer = z.infer<typeof HistoryApiKeyAnswer>;
 
 /**
+ * The import a change was written by (its events carry the run's id as correlation id): the
+ * saved import's name when it ran through one, the file, and whether the change undid the run.
+ */
+export const HistoryImportAnswer = z.object({
+  runId: z.string(),
+  name: z.string().nullable(),
+  fileName: z.string(),
+  undo: z.boolean(),
+});
+export type HistoryImportAnswer = z.infer<typeof HistoryImportAnswer>;
+
+/**
  * What a person reads for one change: the server words it, so every client shows the same words
  * and none has to know ids, machine names or how a kind stores a list.
  */
@@ -49,6 +61,8 @@ export const HistoryAttributionAnswer = z.object({
   by: HistoryPersonAnswer.nullable(),
   onBehalfOf: HistoryPersonAnswer.nullable(),
   through: HistoryApiKeyAnswer.nullable(),
+  /** The import that wrote it (absent or null: none). */
+  importRun: HistoryImportAnswer.nullable().optional(),
 });
 export type HistoryAttributionAnswer = z.infer<typeof HistoryAttributionAnswer>;
 

@@ -9,19 +9,26 @@ export function actionOf(type: string, eventPrefix: string): string {
 
 /**
  * 'Ada Admin', 'Ada Admin on behalf of Fay Faculty' while masquerading, 'Maria Garcia through API
- * key “Nightly import” (created by Ada Admin)' for a Bearer request; 'System' for jobs.
+ * key “Nightly import” (created by Ada Admin)' for a Bearer request; 'System' for jobs; 'Import
+ * “Fall sections” run by Oscar Operations from sections.xlsx' for what an import wrote.
  */
 export function whoOf(
   entry: Pick<HistoryAttribution, 'by' | 'onBehalfOf'> & {
     through?: HistoryAttribution['through'];
+    importRun?: HistoryAttribution['importRun'];
   },
 ): string {
   const by = entry.by?.displayName ?? 'System';
   const who = entry.onBehalfOf ? `${by} on behalf of ${entry.onBehalfOf.displayName}` : by;
   const key = entry.through;
-  if (!key) return who;
-  const creator = key.createdBy ? ` (created by ${key.createdBy.displayName})` : '';
-  return `${who} through API key “${key.name}”${creator}`;
+  const creator = key?.createdBy ? ` (created by ${key.createdBy.displayName})` : '';
+  const person = key ? `${who} through API key “${key.name}”${creator}` : who;
+  const run = entry.importRun;
+  if (!run) return person;
+  const named = run.name ? `import “${run.name}”` : 'an import';
+  return run.undo
+    ? `Undo of ${named} of ${run.fileName}, by ${person}`
+    : `${named.charAt(0).toUpperCase()}${named.slice(1)} run by ${person} from ${run.fileName}`;
 }
 
 export function whenOf(at: string, locale: string = DATE_LOCALE): string {

@@ -236,7 +236,7 @@ export function createComparison(knex: Knex, tables: TableResolver) {
       planAt(t, query, from.seq),
       planAt(t, query, to.seq),
     ]);
-    const names = createVersionNames(knex, { versions: t.versions, apiKeys: t.apiKeys });
+    const names = createVersionNames(knex, t);
     const sectionVersions = new Map<string, Record<string, unknown>>();
     for (const v of [...before, ...after]) {
       if (v.kind === 'section') sectionVersions.set(v.id, v.state);

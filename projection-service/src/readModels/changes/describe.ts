@@ -1,4 +1,5 @@
 import {
+  importOfCorrelation,
   allResources,
   describeResourceChange,
   describeSectionChange,
@@ -37,6 +38,7 @@ export interface ChangeRow extends Difference {
   actor_id: string | null;
   on_behalf_of_id: string | null;
   api_key_id: string | null;
+  correlation_id: string | null;
 }
 
 const resourceByName = new Map<string, ResourceDefinition>(allResources.map((r) => [r.name, r]));
@@ -313,10 +315,11 @@ export async function describeChange(
   const shown = visibleChanges(row.change === 'removed' ? [] : changes);
   const masquerading = row.on_behalf_of_id !== null && row.on_behalf_of_id !== row.actor_id;
   const byId = masquerading ? row.on_behalf_of_id : row.actor_id;
-  const [by, onBehalfOf, through, name] = await Promise.all([
+  const [by, onBehalfOf, through, importRun, name] = await Promise.all([
     byId ? ctx.names.person(byId) : null,
     masquerading && row.actor_id ? ctx.names.person(row.actor_id) : null,
     row.api_key_id ? ctx.names.apiKey(row.api_key_id) : null,
+    importOfCorrelation(row.correlation_id, ctx.names),
     recordName(row, ctx),
   ]);
   return {
@@ -329,6 +332,7 @@ export async function describeChange(
     by,
     onBehalfOf,
     through,
+    importRun,
     change: row.change,
     record: { kind: row.kind, kindLabel: kindLabel(row.kind), id: row.id, name, link: linkOf(row) },
     summary: summaryOf(row, shown),

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 export interface NameTables {
   versions: string;
   apiKeys: string | null;
+  importRuns: string | null;
 }
 
 const kindOfPath = new Map(allResources.map((r) => [r.path, r.name]));
@@ -92,7 +93,27 @@ export function createVersionNames(db: Knex | Knex.Transaction, tables: NameTabl
     return { id: userId, displayName: name || '(unknown)' };
   };
   const keys = new Map<string, Promise<HistoryApiKey | null>>();
+  const runs = new Map<string, ReturnType<HistoryNames['importRun']>>();
   return {
+    importRun(id) {
+      let found = runs.get(id);
+      if (!found) {
+        const table = tables.importRuns;
+        found = table
+          ? db
+              .raw<{ rows: { spec_name: string | null; file_name: string }[] }>(
+                'SELECT spec_name, file_name FROM ?? WHERE id = ?',
+                [table, id],
+              )
+              .then((r) => {
+                const row = r.rows[0];
+                return row ? { name: row.spec_name, fileName: row.file_name } : null;
+              })
+          : Promise.resolve(null);
+        runs.set(id, found);
+      }
+      return found;
+    },
     person,
     async record(path, id, labelField = 'name') {
       const kind = kindOfPath.get(path);

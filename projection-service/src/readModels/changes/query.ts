@@ -7,6 +7,7 @@ import {
 import type { Knex } from 'knex';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { apiKeysProjection, API_KEYS_TABLE } from '../auth/apiKeysProjection.js';
+import { importRunsProjection, IMPORT_RUNS_TABLE } from '../importRuns/projection.js';
 import { planHistoryProjection } from '../planHistory/projection.js';
 import { PLAN_CHANGES_TABLE, PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE } from '../planHistory/schema.js';
 import { cursorOf, describeChange, parseCursor, type ChangeRow } from './describe.js';
@@ -26,6 +27,7 @@ export interface FeedTables {
   log: string;
   versions: string;
   apiKeys: string | null;
+  importRuns: string | null;
 }
 
 /** The viewer's last approval of a workgroup (in a period, when one is chosen). */
@@ -52,6 +54,9 @@ export async function feedTables(tables: TableResolver): Promise<FeedTables> {
     apiKeys: await (async () => tables.table(apiKeysProjection.name, API_KEYS_TABLE))().catch(
       () => null,
     ),
+    // Names of import runs, where their read model runs.
+    importRuns: await (async () =>
+      tables.table(importRunsProjection.name, IMPORT_RUNS_TABLE))().catch(() => null),
   };
 }
 
@@ -161,7 +166,8 @@ export function createChangeFeed(knex: Knex, tables: TableResolver) {
     const where = conditions(viewer, query, since);
     const found = await knex.raw<{ rows: Omit<ChangeRow, 'before' | 'after'>[] }>(
       `SELECT c.seq, c.kind, c.id, c.change, c.parent_id, c.user_id, l.recorded_at,
-         l.commit_position, l.prepare_position, l.actor_id, l.on_behalf_of_id, l.api_key_id
+         l.commit_position, l.prepare_position, l.actor_id, l.on_behalf_of_id, l.api_key_id,
+         l.correlation_id
        FROM ?? c JOIN ?? l ON l.seq = c.seq
        WHERE ${where.sql}
        ORDER BY c.seq DESC, c.kind DESC, c.id DESC
@@ -170,7 +176,7 @@ export function createChangeFeed(knex: Knex, tables: TableResolver) {
     );
     const pageRows = found.rows.slice(0, query.take);
     const rows = await withVersions(t, pageRows);
-    const names = createVersionNames(knex, { versions: t.versions, apiKeys: t.apiKeys });
+    const names = createVersionNames(knex, t);
     const sections = new Map<string, Promise<Record<string, unknown> | null>>();
     const section = (id: string) => {
       let got = sections.get(id);

@@ -322,6 +322,8 @@ function attributionColumns(event: RecordedEvent) {
     actor_id: text(event.metadata.actorId),
     on_behalf_of_id: text(event.metadata.onBehalfOfId),
     api_key_id: text(event.metadata.apiKeyId),
+    // An import's run id (or `undo-<run id>`): the feed says which import wrote the change.
+    correlation_id: text(event.metadata.correlationId),
   };
 }
 
@@ -385,7 +387,7 @@ export const planHistoryProjection: Projection = {
   name: 'plan_history',
   // 2: assignments' share and status as columns of their own (reports read them index-only).
   // 3: who made each change (the log) and what each event changed (plan_changes).
-  version: 3,
+  version: 4,
   eventTypes: planHistoryEventTypes,
   tables: [PLAN_LOG_TABLE, PLAN_VERSIONS_TABLE, PLAN_CHANGES_TABLE],
 

@@ -26,7 +26,8 @@ export async function migratePlanHistory(
        event_type text NOT NULL,
        actor_id text,
        on_behalf_of_id text,
-       api_key_id text
+       api_key_id text,
+       correlation_id text
      )`,
     [ctx.table(PLAN_LOG_TABLE)],
   );

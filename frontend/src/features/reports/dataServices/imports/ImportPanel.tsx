@@ -263,7 +263,7 @@ export function ImportPanel() {
             <Button
               icon="cog"
               text="Change…"
-              aria-label={`Change the saved import “${spec.name}”`}
+              aria-label={`Change “${spec.name}”`}
               onClick={() => setSaving('chosen')}
             />
           )}
@@ -512,7 +512,8 @@ export function ImportPanel() {
             });
             if ('error' in result) return { error: result.error };
             setSpecId(result.data.id);
-            previewed.reset();
+            // Removing what the file leaves out changes what a run does: preview that first.
+            if (removeMissing) previewed.reset();
             void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
             return {};
           }}
@@ -535,7 +536,7 @@ export function ImportPanel() {
             });
             if ('error' in result) return { error: result.error };
             // What a run would remove may have changed: preview again.
-            previewed.reset();
+            if (removeMissing !== spec.removeMissing) previewed.reset();
             void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
             return {};
           }}

@@ -143,14 +143,30 @@ export function importRoutes(
           `This saved import reads ${IMPORT_KINDS[spec.definition.kind].label.toLowerCase()}, not ${kind.label.toLowerCase()}.`,
         );
       }
-      const { id, name, mapping, valueMappings, removeMissing } = spec.definition;
-      return { form, table, mapping, valueMappings, removeMissing, spec: { id, name } };
+      const { id, name, mapping, valueMappings, removeMissing, acceptConflicts } = spec.definition;
+      return {
+        form,
+        table,
+        mapping,
+        valueMappings,
+        removeMissing,
+        acceptConflicts,
+        spec: { id, name },
+      };
     }
     const mapping =
       json(ImportMappingBody, form.fields.mapping, 'mapping') ?? guessMapping(kind, table.headings);
     const valueMappings = json(ValueMappingsBody, form.fields.valueMappings, 'valueMappings') ?? {};
     // Only a saved import removes what its file leaves out: that is decided once, not per run.
-    return { form, table, mapping, valueMappings, removeMissing: false, spec: null };
+    return {
+      form,
+      table,
+      mapping,
+      valueMappings,
+      removeMissing: false,
+      acceptConflicts: false,
+      spec: null,
+    };
   }
 
   fastify.post(
@@ -201,7 +217,8 @@ export function importRoutes(
   );
 
   fastify.post('/api/imports/runs', { config }, async (request, reply) => {
-    const { form, table, mapping, valueMappings, removeMissing, spec } = await planned(request);
+    const { form, table, mapping, valueMappings, removeMissing, acceptConflicts, spec } =
+      await planned(request);
     const runId = randomUUID();
     const commandOptions = commandOptionsFor(request);
     await fastify.commandBus.execute(
@@ -222,6 +239,7 @@ export function importRoutes(
       mapping,
       valueMappings,
       removeMissing,
+      acceptConflicts,
       table,
     };
     await jobs.enqueue(IMPORT_RUN_JOB, data, {

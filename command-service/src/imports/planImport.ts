@@ -28,6 +28,22 @@ export interface ImportPlan {
   removalBlocked: string | null;
 }
 
+/** Commands whose schedule conflicts a person may accept (they then pass `override`). */
+const ACCEPTS_CONFLICTS = new Set(['SetMeetings', 'AssignInstructor']);
+
+/**
+ * The record with its double bookings accepted as the source holds them (a cross-listed pair
+ * sharing a room, a team-taught overlap): what a saved import that says so does.
+ */
+function acceptingConflicts(record: PlannedRecord): PlannedRecord {
+  return {
+    ...record,
+    commands: record.commands.map((c) =>
+      ACCEPTS_CONFLICTS.has(c.name) ? { ...c, payload: { ...c.payload, override: true } } : c,
+    ),
+  };
+}
+
 /** The file's rows as the kind's columns, through the mapping and the value mappings. */
 export function sourceRowsOf(
   kind: ImportKindName,
@@ -85,7 +101,7 @@ export async function planImport(
   source: { rows: SourceRow[]; problems: Problem[] },
   world: ImportWorld,
   ability: AppAbility,
-  options: { removeMissing?: boolean } = {},
+  options: { removeMissing?: boolean; acceptConflicts?: boolean } = {},
 ): Promise<ImportPlan> {
   const named =
     source.problems.length > 0
@@ -98,7 +114,9 @@ export async function planImport(
     source.problems.length > 0
       ? { records: [], removalBlocked: null }
       : planMissing(kind, source.rows, named, world, options.removeMissing === true);
-  const records = [...named, ...missing.records];
+  const records = [...named, ...missing.records].map((r) =>
+    options.acceptConflicts ? acceptingConflicts(r) : r,
+  );
   const count = (action: PlannedRecord['action']) =>
     records.filter((r) => r.action === action).length;
   return {

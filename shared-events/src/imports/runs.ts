@@ -172,6 +172,7 @@ export const ImportRunJobData = z.object({
   mapping: ImportMappingBody,
   valueMappings: ValueMappingsBody,
   removeMissing: z.boolean().default(false),
+  acceptConflicts: z.boolean().default(false),
   table: z.object({
     headings: z.array(z.string()),
     rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) })),

@@ -21,6 +21,8 @@ export const ImportSpecBody = z.strictObject({
   valueMappings: ValueMappingsBody.default({}),
   /** Records of Allot the file speaks for that no row names are removed (else reported, kept). */
   removeMissing: z.boolean().default(false),
+  /** Double bookings the file holds (rooms, instructors) are accepted, as a person may. */
+  acceptConflicts: z.boolean().default(false),
 });
 export type ImportSpecBody = z.infer<typeof ImportSpecBody>;
 
@@ -39,6 +41,7 @@ const Definition = z.object({
   mapping: z.record(z.string(), z.string().nullable()),
   valueMappings: z.record(z.string(), z.record(z.string(), z.string())),
   removeMissing: z.boolean().default(false),
+  acceptConflicts: z.boolean().default(false),
 });
 export const ImportSpecCreated = Definition;
 export const ImportSpecUpdated = Definition;

@@ -60,6 +60,7 @@ export function createImportRunJob(deps: ImportRunJobDeps) {
       const source = sourceRowsOf(data.kind, data.table, data.mapping, data.valueMappings);
       const plan = await planImport(data.kind, source, await loadImportWorld(deps.store), ability, {
         removeMissing: data.removeMissing,
+        acceptConflicts: data.acceptConflicts,
       });
       if (plan.problems.length > 0) {
         await finish({

@@ -16,6 +16,7 @@ const definition = {
   mapping: { sectionNumber: 'Sect' },
   valueMappings: { teachingMode: { LEC: 'In Person' } },
   removeMissing: false,
+  acceptConflicts: false,
 };
 const created: ImportSpecEvent = { type: 'ImportSpecCreated', data: definition };
 

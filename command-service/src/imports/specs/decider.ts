@@ -36,6 +36,7 @@ function definitionOf(data: CreateImportSpec | UpdateImportSpec): ImportSpecCrea
     mapping: data.mapping,
     valueMappings: data.valueMappings,
     removeMissing: data.removeMissing,
+    acceptConflicts: data.acceptConflicts,
   };
 }
 

@@ -21,6 +21,7 @@ interface Row {
   mapping: ImportSpecAnswer['mapping'];
   value_mappings: ImportSpecAnswer['valueMappings'];
   remove_missing: boolean;
+  accept_conflicts: boolean;
   owner_id: string | null;
   person_name: string | null;
   created_at: Date | string;
@@ -67,6 +68,7 @@ export function importSpecReadRoutes(
           mapping: r.mapping,
           valueMappings: r.value_mappings,
           removeMissing: r.remove_missing,
+          acceptConflicts: r.accept_conflicts,
           owner: { id: r.owner_id ?? '', name: r.person_name },
           createdAt: iso(r.created_at),
           updatedAt: iso(r.updated_at),

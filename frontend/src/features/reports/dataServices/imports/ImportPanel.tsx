@@ -472,6 +472,7 @@ export function ImportPanel() {
                     mapping,
                     valueMappings,
                     removeMissing: spec.removeMissing,
+                    acceptConflicts: spec.acceptConflicts,
                   }).then((result) => {
                     void notify(
                       'error' in result
@@ -501,7 +502,7 @@ export function ImportPanel() {
         <ImportSpecDialog
           title="Save this import"
           onClose={() => setSaving(null)}
-          onSave={async ({ name, removeMissing }) => {
+          onSave={async ({ name, removeMissing, acceptConflicts }) => {
             const result = await createSpec({
               name,
               description: null,
@@ -509,6 +510,7 @@ export function ImportPanel() {
               mapping,
               valueMappings,
               removeMissing,
+              acceptConflicts,
             });
             if ('error' in result) return { error: result.error };
             setSpecId(result.data.id);
@@ -522,9 +524,13 @@ export function ImportPanel() {
       {saving === 'chosen' && spec && (
         <ImportSpecDialog
           title={`Change “${spec.name}”`}
-          initial={{ name: spec.name, removeMissing: spec.removeMissing }}
+          initial={{
+            name: spec.name,
+            removeMissing: spec.removeMissing,
+            acceptConflicts: spec.acceptConflicts,
+          }}
           onClose={() => setSaving(null)}
-          onSave={async ({ name, removeMissing }) => {
+          onSave={async ({ name, removeMissing, acceptConflicts }) => {
             const result = await updateSpec({
               id: spec.id,
               name,
@@ -533,6 +539,7 @@ export function ImportPanel() {
               mapping: spec.mapping,
               valueMappings: spec.valueMappings,
               removeMissing,
+              acceptConflicts,
             });
             if ('error' in result) return { error: result.error };
             // What a run would remove may have changed: preview again.

@@ -16,6 +16,7 @@ import { problemOf } from '../../../../lib/errors/serverErrors.js';
 export interface ImportSpecSettings {
   name: string;
   removeMissing: boolean;
+  acceptConflicts: boolean;
 }
 
 /**
@@ -24,7 +25,7 @@ export interface ImportSpecSettings {
  */
 export function ImportSpecDialog({
   title,
-  initial = { name: '', removeMissing: false },
+  initial = { name: '', removeMissing: false, acceptConflicts: false },
   onSave,
   onClose,
 }: {
@@ -35,6 +36,7 @@ export function ImportSpecDialog({
 }) {
   const [name, setName] = useState(initial.name);
   const [removeMissing, setRemoveMissing] = useState(initial.removeMissing);
+  const [acceptConflicts, setAcceptConflicts] = useState(initial.acceptConflicts);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = () => {
@@ -43,7 +45,7 @@ export function ImportSpecDialog({
       return;
     }
     setSaving(true);
-    void onSave({ name: name.trim(), removeMissing }).then((result) => {
+    void onSave({ name: name.trim(), removeMissing, acceptConflicts }).then((result) => {
       setSaving(false);
       if (result.error) setError(problemOf(result.error).message);
       else onClose();
@@ -83,6 +85,16 @@ export function ImportSpecDialog({
           Records of the periods and terms a file names that none of its rows names are always
           listed in the preview. With this on, a run removes them too (people are deactivated);
           otherwise they stay.
+        </p>
+        <Checkbox
+          checked={acceptConflicts}
+          onChange={(e) => setAcceptConflicts(e.currentTarget.checked)}
+          label="Accept the double bookings the file holds"
+        />
+        <p className="allot-import-muted">
+          A room or an instructor booked twice at once (cross-listed sections sharing a room) is
+          then imported as an accepted conflict, as a person may accept one; otherwise that section
+          or assignment is refused with the conflict.
         </p>
         {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
       </DialogBody>

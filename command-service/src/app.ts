@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   DATA_SERVICE_RUN_JOB,
   IMPORT_RUN_JOB,
+  IMPORT_SPEC_RUN_JOB,
   IMPORT_UNDO_JOB,
   securityHeaderOptions,
   type EventStore,
@@ -34,6 +35,8 @@ import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
 import { importSpecRoutes } from './imports/specs/importSpecRoutes.js';
 import { createImportRunJob } from './imports/runs/importRunJob.js';
+import { createImportSpecRunJob } from './imports/runs/importSpecRunJob.js';
+import type { ImportSourceOptions } from './imports/sources/readSource.js';
 import { createImportUndoJob } from './imports/runs/importUndoJob.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
@@ -56,6 +59,8 @@ export interface CommandServiceOptions {
   session?: Omit<SessionPluginOptions, 'store' | 'abilityFor' | 'mode'>;
   /** Who still names a record (read models): a DELETE of a record in use answers 422. */
   inUse?: InUseLookup;
+  /** Where saved imports read files by themselves (the import folder, extra HTTPS authorities). */
+  importSources?: ImportSourceOptions;
   /** Feature flags as settings: the flags every check reads, and GET /api/settings/featureFlags. */
   featureFlags?: LiveFeatureFlags;
   /** Who was merged into a user (read models), so the master's history lists those merges. */
@@ -135,10 +140,20 @@ export async function commandServicePlugin(
   };
   if (options.jobs) {
     await fastify.register(importRoutes, { store: options.store, jobs: options.jobs });
-    await fastify.register(importSpecRoutes);
+    await fastify.register(importSpecRoutes, { store: options.store, jobs: options.jobs });
     options.jobs.define(
       IMPORT_RUN_JOB,
       createImportRunJob({ bus: fastify.commandBus, store: options.store, abilityOf }),
+    );
+    options.jobs.define(
+      IMPORT_SPEC_RUN_JOB,
+      createImportSpecRunJob({
+        bus: fastify.commandBus,
+        store: options.store,
+        abilityOf,
+        jobs: options.jobs,
+        sources: options.importSources ?? { folder: null },
+      }),
     );
     options.jobs.define(
       IMPORT_UNDO_JOB,

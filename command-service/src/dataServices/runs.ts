@@ -71,7 +71,7 @@ export async function startDataServiceRun(
   return created;
 }
 
-/** A data service's schedule as the jobs port should hold it (null: none). */
+/** A data service's (or saved import's) schedule as the jobs port should hold it (null: none). */
 export interface ScheduleOf {
   id: string;
   schedule: Parameters<typeof scheduleCron>[0] | null;
@@ -80,13 +80,26 @@ export interface ScheduleOf {
   ownerId: string | null;
 }
 
-/** Sets (or ends) a data service's schedule on the jobs port. */
+/** Where a kind of definition keeps its schedules on the jobs port, and what they run. */
+export interface ScheduledKind {
+  keyOf(id: string): string;
+  /** The job's data for one definition. */
+  dataOf(id: string): Record<string, unknown>;
+}
+
+const DATA_SERVICES: ScheduledKind = {
+  keyOf: dataServiceScheduleKey,
+  dataOf: (id) => ({ dataServiceId: id }),
+};
+
+/** Sets (or ends) a data service's (or another kind's) schedule on the jobs port. */
 export async function syncSchedule(
   jobs: Pick<Jobs, 'schedule' | 'unschedule'>,
   service: ScheduleOf,
   jobName: string,
+  kind: ScheduledKind = DATA_SERVICES,
 ): Promise<void> {
-  const key = dataServiceScheduleKey(service.id);
+  const key = kind.keyOf(service.id);
   if (!service.schedule || !service.ownerId) {
     await jobs.unschedule(key);
     return;
@@ -95,7 +108,7 @@ export async function syncSchedule(
     key,
     { pattern: scheduleCron(service.schedule), timeZone: service.timeZone },
     jobName,
-    { dataServiceId: service.id },
+    kind.dataOf(service.id),
     { ownerId: service.ownerId },
   );
 }
@@ -109,12 +122,11 @@ export async function syncAllSchedules(
   jobs: Pick<Jobs, 'schedule' | 'unschedule' | 'scheduledKeys'>,
   services: readonly ScheduleOf[],
   jobName: string,
+  kind: ScheduledKind = DATA_SERVICES,
 ): Promise<void> {
-  const wanted = new Set(
-    services.filter((s) => s.schedule).map((s) => dataServiceScheduleKey(s.id)),
-  );
+  const wanted = new Set(services.filter((s) => s.schedule).map((s) => kind.keyOf(s.id)));
   for (const key of await jobs.scheduledKeys()) {
-    if (key.startsWith(dataServiceScheduleKey('')) && !wanted.has(key)) await jobs.unschedule(key);
+    if (key.startsWith(kind.keyOf('')) && !wanted.has(key)) await jobs.unschedule(key);
   }
-  for (const service of services) await syncSchedule(jobs, service, jobName);
+  for (const service of services) await syncSchedule(jobs, service, jobName, kind);
 }

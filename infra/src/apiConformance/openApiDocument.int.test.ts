@@ -31,6 +31,10 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
     reason: 'stopping an export takes nothing but its id, which the address names',
   },
   {
+    route: 'POST /api/importSpecs/{id}/runs',
+    reason: 'a saved import runs from its own source: the address names all it needs',
+  },
+  {
     route: 'POST /api/imports/runs/{id}/undo',
     reason: 'undoing an import takes nothing but its id, which the address names',
   },

@@ -50,6 +50,8 @@ export const environmentSchema = z.object({
   HOST: text,
   ALLOT_PUBLIC_URL: urlWith(['http:', 'https:']),
   ALLOT_DATA_DIR: text,
+  ALLOT_IMPORT_DIR: text,
+  ALLOT_IMPORT_CA_FILE: text,
   ALLOT_FRONTEND_DIR: text,
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']),
   ALLOT_DB_POOL_SIZE: z

@@ -65,6 +65,10 @@ export interface AllotConfig {
   logLevel: LogLevel;
   oidc: OidcSettings | null;
   saml: SamlSettings | null;
+  /** Where scheduled saved imports read files (absolute); null: no import folder. */
+  importDir: string | null;
+  /** A PEM file of extra certificate authorities for HTTPS import sources (absolute); null: none. */
+  importCaFile: string | null;
 }
 
 /** Thrown for a bad environment; each problem is one sentence naming its variable. */
@@ -213,6 +217,8 @@ export function loadConfig(
           }
         : null,
     saml,
+    importDir: e.ALLOT_IMPORT_DIR ? path.resolve(cwd, e.ALLOT_IMPORT_DIR) : null,
+    importCaFile: e.ALLOT_IMPORT_CA_FILE ? path.resolve(cwd, e.ALLOT_IMPORT_CA_FILE) : null,
   };
 }
 

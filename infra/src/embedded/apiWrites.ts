@@ -436,6 +436,15 @@ export function writeRoutes(): Map<string, WriteRoute> {
       { summary: 'Change a saved import (its whole definition).', body: json(ImportSpecBody) },
     ],
     ['DELETE /api/importSpecs/:id', { summary: 'Delete a saved import (its runs stay).' }],
+    [
+      'POST /api/importSpecs/:id/runs',
+      {
+        summary:
+          'Run a saved import now from its own source: the import folder or an HTTPS address (a job).',
+        answer: ImportRunStartedAnswer,
+        status: 202,
+      },
+    ],
     // Imports: previewed record by record, run as a job (docs/data-services.md).
     [
       'POST /api/imports/preview',

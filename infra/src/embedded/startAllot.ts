@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -15,6 +16,7 @@ import {
   createInProcessJobs,
   identityPlugin,
   jobProgressNotification,
+  restoreImportSpecSchedules,
   SETTINGS_COMMAND_NAMES,
   type CommandBus,
   type JobProgressReport,
@@ -212,6 +214,10 @@ export async function startAllot(
       mergedInto: createMergedUsersLookup({ knex, tables: createTableResolver(knex) }),
       masqueraders: createMasqueradersLookup({ knex, tables: createTableResolver(knex) }),
       featureFlags: auth.liveFeatureFlags,
+      importSources: {
+        folder: config.importDir,
+        ca: config.importCaFile ? await readFile(config.importCaFile) : null,
+      },
     });
     await app.register(projectionServicePlugin, {
       knex,
@@ -246,6 +252,11 @@ export async function startAllot(
     } catch (err) {
       // The app is still of use without its scheduled exports; the log says why they wait.
       app.log.error(err, 'The data services’ schedules could not be set');
+    }
+    try {
+      await restoreImportSpecSchedules(store, jobs);
+    } catch (err) {
+      app.log.error(err, 'The saved imports’ schedules could not be set');
     }
 
     await app.listen({ port: config.port, host: config.host });

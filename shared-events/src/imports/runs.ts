@@ -93,6 +93,8 @@ export const ImportPreviewAnswer = z.object({
 });
 export type ImportPreviewAnswer = z.infer<typeof ImportPreviewAnswer>;
 
+export const IMPORT_TRIGGERS = ['manual', 'schedule'] as const;
+
 export const IMPORT_RUN_STATUSES = ['running', 'done', 'failed', 'stopped', 'undone'] as const;
 export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
 
@@ -106,6 +108,10 @@ export const StartImportRun = z.strictObject({
     .object({ id: Id, name: z.string().max(200) })
     .nullable()
     .default(null),
+  /** Who started it: a person (a file uploaded, or "Run now") or the saved import's schedule. */
+  trigger: z.enum(IMPORT_TRIGGERS).default('manual'),
+  /** Whom to tell when it fails (a scheduled run's saved import's owner); null: nobody. */
+  notify: z.string().max(200).nullable().default(null),
 });
 export type StartImportRun = z.infer<typeof StartImportRun>;
 
@@ -202,6 +208,7 @@ export const ImportRunAnswer = z.object({
   undoRefused: z.string().nullable(),
   startedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   spec: z.object({ id: z.string(), name: z.string() }).nullable(),
+  trigger: z.enum(IMPORT_TRIGGERS),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

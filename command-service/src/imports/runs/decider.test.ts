@@ -14,6 +14,8 @@ const startData = {
   fileName: 'fall.csv',
   rows: 3,
   spec: null,
+  trigger: 'manual' as const,
+  notify: null,
 };
 const start = { type: 'StartImportRun' as const, data: startData };
 const started: ImportRunEvent = { type: 'ImportRunStarted', data: startData };

@@ -17,6 +17,9 @@ const definition = {
   valueMappings: { teachingMode: { LEC: 'In Person' } },
   removeMissing: false,
   acceptConflicts: false,
+  source: null,
+  timeZone: 'UTC',
+  schedule: null,
 };
 const created: ImportSpecEvent = { type: 'ImportSpecCreated', data: definition };
 

@@ -37,6 +37,9 @@ function definitionOf(data: CreateImportSpec | UpdateImportSpec): ImportSpecCrea
     valueMappings: data.valueMappings,
     removeMissing: data.removeMissing,
     acceptConflicts: data.acceptConflicts,
+    source: data.source,
+    timeZone: data.timeZone,
+    schedule: data.schedule,
   };
 }
 

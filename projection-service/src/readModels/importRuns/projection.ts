@@ -25,6 +25,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
         started_by: event.metadata.actorId ?? null,
         spec_id: data.spec?.id ?? null,
         spec_name: data.spec?.name ?? null,
+        trigger: data.trigger,
         started_at: at(event),
       })
       .onConflict('id')
@@ -69,7 +70,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
  */
 export const importRunsProjection: Projection = {
   name: 'import_runs',
-  version: 4,
+  version: 5,
   eventTypes: ['ImportRunStarted', 'ImportRunFinished', 'ImportUndoEnded'],
   tables: [IMPORT_RUNS_TABLE],
 
@@ -94,6 +95,7 @@ export const importRunsProjection: Projection = {
          started_by text,
          spec_id text,
          spec_name text,
+         trigger text NOT NULL DEFAULT 'manual',
          started_at timestamptz NOT NULL,
          finished_at timestamptz
        )`,

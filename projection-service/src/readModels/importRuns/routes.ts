@@ -34,6 +34,7 @@ interface Row {
   unchanged: number;
   refused: number;
   removed: number;
+  trigger: ImportRunAnswer['trigger'];
   not_run: number;
   problems: unknown;
   problem_count: number;
@@ -61,6 +62,7 @@ function answerOf(row: Row): ImportRunAnswer {
     unchanged: row.unchanged,
     refused: row.refused,
     removed: row.removed,
+    trigger: row.trigger,
     notRun: row.not_run,
     problemCount: row.problem_count,
     reason: row.reason,

@@ -20,6 +20,9 @@ function columns(data: ImportSpecCreated, event: RecordedEvent) {
     value_mappings: JSON.stringify(data.valueMappings),
     remove_missing: data.removeMissing,
     accept_conflicts: data.acceptConflicts,
+    source: data.source === null ? null : JSON.stringify(data.source),
+    time_zone: data.timeZone,
+    schedule: data.schedule === null ? null : JSON.stringify(data.schedule),
     owner_id: event.metadata.actorId ?? null,
     updated_at: at(event),
     revision: event.revision.toString(),
@@ -66,7 +69,7 @@ async function applyEvent(trx: Knex.Transaction, event: RecordedEvent, ctx: Proj
  */
 export const importSpecsProjection: Projection = {
   name: 'import_specs',
-  version: 2,
+  version: 3,
   eventTypes: ['ImportSpecCreated', 'ImportSpecUpdated', 'ImportSpecDeleted'],
   tables: [IMPORT_SPECS_TABLE],
 
@@ -81,6 +84,9 @@ export const importSpecsProjection: Projection = {
          value_mappings jsonb NOT NULL,
          remove_missing boolean NOT NULL DEFAULT false,
          accept_conflicts boolean NOT NULL DEFAULT false,
+         source jsonb,
+         time_zone text NOT NULL DEFAULT 'UTC',
+         schedule jsonb,
          owner_id text,
          created_at timestamptz NOT NULL,
          updated_at timestamptz NOT NULL,

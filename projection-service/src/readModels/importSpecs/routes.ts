@@ -22,6 +22,9 @@ interface Row {
   value_mappings: ImportSpecAnswer['valueMappings'];
   remove_missing: boolean;
   accept_conflicts: boolean;
+  source: ImportSpecAnswer['source'];
+  time_zone: string;
+  schedule: ImportSpecAnswer['schedule'];
   owner_id: string | null;
   person_name: string | null;
   created_at: Date | string;
@@ -69,6 +72,9 @@ export function importSpecReadRoutes(
           valueMappings: r.value_mappings,
           removeMissing: r.remove_missing,
           acceptConflicts: r.accept_conflicts,
+          source: r.source,
+          timeZone: r.time_zone,
+          schedule: r.schedule,
           owner: { id: r.owner_id ?? '', name: r.person_name },
           createdAt: iso(r.created_at),
           updatedAt: iso(r.updated_at),

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Callout,
-  Checkbox,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -10,89 +9,54 @@ import {
   HTMLSelect,
   InputGroup,
   Intent,
-  NumericInput,
   Radio,
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
 import {
-  LAST_SCHEDULED_DAY_OF_MONTH,
   REPORT_DEFINITIONS,
-  WEEKDAY_NAMES,
-  describeSchedule,
   type DataServiceAnswer,
   type DataServiceBody,
-  type DataServiceFrequency,
   type ReportExportFormat,
   type SavedReportAnswer,
 } from '@allot/shared-events/browser';
 import type { ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { FORMAT_LABELS } from '../exports/exportFormat.js';
-
-type Frequency = DataServiceFrequency | 'none';
+import {
+  ScheduleFields,
+  scheduleDraftOf,
+  scheduleError,
+  scheduleOf,
+  type ScheduleDraft,
+} from './ScheduleFields.js';
 
 /** What the form holds: the definition, with every schedule field kept while another is chosen. */
-interface Draft {
+interface Draft extends ScheduleDraft {
   name: string;
   description: string;
   savedReportId: string;
   format: ReportExportFormat;
-  timeZone: string;
-  frequency: Frequency;
-  time: string;
-  weekdays: number[];
-  dayOfMonth: number;
-}
-
-const FREQUENCY_LABELS: Readonly<Record<Frequency, string>> = {
-  none: 'Only when someone runs it',
-  daily: 'Every day',
-  weekly: 'Every week',
-  monthly: 'Every month',
-};
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The time zones this browser knows, the chosen one first when it is not among them. */
-function timeZones(chosen: string): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const all = known.includes('UTC') ? known : ['UTC', ...known];
-  return all.includes(chosen) ? all : [chosen, ...all];
 }
 
 function draftOf(service: DataServiceAnswer | null, reports: readonly SavedReportAnswer[]): Draft {
-  const schedule = service?.schedule ?? null;
   return {
     name: service?.name ?? '',
     description: service?.description ?? '',
     savedReportId: service?.savedReportId ?? reports[0]?.id ?? '',
     format: service?.format ?? 'xlsx',
-    timeZone: service?.timeZone ?? browserTimeZone(),
-    frequency: schedule?.frequency ?? 'none',
-    time: schedule?.time ?? '06:00',
-    weekdays: schedule?.weekdays ?? [1],
-    dayOfMonth: schedule?.dayOfMonth ?? 1,
+    ...scheduleDraftOf(service?.schedule, service?.timeZone),
   };
 }
 
 /** The body the server takes: only the schedule fields its frequency has. */
 export function bodyOf(draft: Draft): DataServiceBody {
-  const { frequency, time } = draft;
   return {
     name: draft.name.trim(),
     description: draft.description.trim() || null,
     savedReportId: draft.savedReportId,
     format: draft.format,
     timeZone: draft.timeZone,
-    schedule:
-      frequency === 'none'
-        ? null
-        : frequency === 'weekly'
-          ? { frequency, time, weekdays: [...draft.weekdays].sort((a, b) => a - b) }
-          : frequency === 'monthly'
-            ? { frequency, time, dayOfMonth: draft.dayOfMonth }
-            : { frequency, time },
+    schedule: scheduleOf(draft),
   };
 }
 
@@ -103,12 +67,8 @@ function draftErrors(draft: Draft): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!draft.name.trim()) errors.name = 'Give the data service a name.';
   if (!draft.savedReportId) errors.savedReportId = 'Choose the report it exports.';
-  if (draft.frequency === 'weekly' && draft.weekdays.length === 0) {
-    errors.schedule = 'Choose at least one day.';
-  }
-  if (draft.frequency !== 'none' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(draft.time)) {
-    errors.schedule = 'Choose the time of day.';
-  }
+  const schedule = scheduleError(draft);
+  if (schedule) errors.schedule = schedule;
   return errors;
 }
 
@@ -246,102 +206,18 @@ export function DataServiceDialog({
               <Radio key={format} value={format} label={FORMAT_LABELS[format]} />
             ))}
           </RadioGroup>
-          <FormGroup
-            label="Runs by itself"
-            labelFor="data-service-frequency"
-            {...field('schedule')}
-          >
-            <div className="allot-data-service-schedule">
-              <HTMLSelect
-                id="data-service-frequency"
-                value={draft.frequency}
-                onChange={(e) => set({ frequency: e.target.value as Frequency })}
-              >
-                {(Object.keys(FREQUENCY_LABELS) as Frequency[]).map((f) => (
-                  <option key={f} value={f}>
-                    {FREQUENCY_LABELS[f]}
-                  </option>
-                ))}
-              </HTMLSelect>
-              {draft.frequency === 'monthly' && (
-                <label className="allot-inline-label">
-                  on day
-                  <NumericInput
-                    aria-label="Day of the month"
-                    min={1}
-                    max={LAST_SCHEDULED_DAY_OF_MONTH}
-                    value={draft.dayOfMonth}
-                    clampValueOnBlur
-                    minorStepSize={null}
-                    onValueChange={(value) =>
-                      set({
-                        dayOfMonth: Number.isFinite(value)
-                          ? Math.min(LAST_SCHEDULED_DAY_OF_MONTH, Math.max(1, Math.round(value)))
-                          : 1,
-                      })
-                    }
-                    style={{ width: 56 }}
-                  />
-                </label>
-              )}
-              {draft.frequency !== 'none' && (
-                <label className="allot-inline-label">
-                  at
-                  <input
-                    type="time"
-                    className="bp6-input"
-                    aria-label="Time of day"
-                    value={draft.time}
-                    required
-                    onChange={(e) => set({ time: e.target.value })}
-                  />
-                </label>
-              )}
-            </div>
-          </FormGroup>
-          {draft.frequency === 'weekly' && (
-            <fieldset className="allot-data-service-days">
-              <legend>On</legend>
-              {WEEKDAY_NAMES.map((day, index) => (
-                <Checkbox
-                  key={day}
-                  inline
-                  label={day}
-                  checked={draft.weekdays.includes(index)}
-                  onChange={(e) =>
-                    set({
-                      weekdays: e.currentTarget.checked
-                        ? [...draft.weekdays, index]
-                        : draft.weekdays.filter((d) => d !== index),
-                    })
-                  }
-                />
-              ))}
-            </fieldset>
-          )}
-          <FormGroup
-            label="Time zone"
-            labelFor="data-service-time-zone"
-            {...field('timeZone')}
-            helperText={
-              errors.timeZone ??
-              (preview
-                ? `${describeSchedule(preview)}, ${draft.timeZone} time. Dates in the file are written in this time zone too.`
-                : 'Dates in the file are written in this time zone.')
+          <ScheduleFields
+            idPrefix="data-service"
+            draft={draft}
+            onChange={set}
+            error={errors.schedule}
+            timeZoneError={errors.timeZone}
+            timeZoneNote={
+              preview
+                ? 'Dates in the file are written in this time zone too.'
+                : 'Dates in the file are written in this time zone.'
             }
-          >
-            <HTMLSelect
-              id="data-service-time-zone"
-              value={draft.timeZone}
-              onChange={(e) => set({ timeZone: e.target.value })}
-            >
-              {timeZones(draft.timeZone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          />
         </DialogBody>
         <DialogFooter
           actions={

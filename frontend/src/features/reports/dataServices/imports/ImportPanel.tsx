@@ -16,6 +16,8 @@ import {
 import {
   IMPORT_KINDS,
   IMPORT_KIND_NAMES,
+  describeImportSource,
+  describeSchedule,
   type ImportKindName,
   type ImportPreviewAnswer,
 } from '@allot/shared-events/browser';
@@ -27,6 +29,7 @@ import { notify } from '../../../../lib/notifications/notify.js';
 import {
   templateUrl,
   useCreateImportSpecMutation,
+  useRunImportSpecMutation,
   useListImportSpecsQuery,
   usePreviewImportMutation,
   useStartImportMutation,
@@ -187,6 +190,7 @@ export function ImportPanel() {
   const specs = useListImportSpecsQuery();
   const [createSpec] = useCreateImportSpecMutation();
   const [updateSpec, updatingSpec] = useUpdateImportSpecMutation();
+  const [runSpec, runningSpec] = useRunImportSpecMutation();
   const spec = specs.data?.rows.find((s) => s.id === specId) ?? null;
   const sameColumns = (a: Record<string, string | null>, b: Record<string, string | null>) =>
     IMPORT_KINDS[kind].columns.every((c) => (a[c.key] ?? null) === (b[c.key] ?? null));
@@ -307,6 +311,33 @@ export function ImportPanel() {
             onClick={runPreview}
           />
         </div>
+        {spec?.source && (
+          <div className="allot-import-source">
+            <span>
+              “{spec.name}” reads <strong>{describeImportSource(spec.source)}</strong>
+              {spec.schedule
+                ? ` · ${describeSchedule(spec.schedule)}, ${spec.timeZone} time.`
+                : ' when someone runs it.'}
+            </span>
+            <Button
+              icon="play"
+              text="Run now"
+              disabled={runId !== null}
+              loading={runningSpec.isLoading}
+              onClick={() => {
+                void runSpec(spec.id).then((result) => {
+                  if ('data' in result && result.data) setRunId(result.data.id);
+                  else if ('error' in result) {
+                    void notify({
+                      message: problemOf(result.error).message,
+                      intent: Intent.DANGER,
+                    });
+                  }
+                });
+              }}
+            />
+          </div>
+        )}
         <p className="allot-import-help">
           {definition.description} Each record is found by its {definition.keyWords.toLowerCase()},
           so importing the same file again changes nothing.{' '}
@@ -473,6 +504,9 @@ export function ImportPanel() {
                     valueMappings,
                     removeMissing: spec.removeMissing,
                     acceptConflicts: spec.acceptConflicts,
+                    source: spec.source,
+                    timeZone: spec.timeZone,
+                    schedule: spec.schedule,
                   }).then((result) => {
                     void notify(
                       'error' in result
@@ -502,21 +536,19 @@ export function ImportPanel() {
         <ImportSpecDialog
           title="Save this import"
           onClose={() => setSaving(null)}
-          onSave={async ({ name, removeMissing, acceptConflicts }) => {
+          onSave={async (settings) => {
             const result = await createSpec({
-              name,
+              ...settings,
               description: null,
               kind,
               mapping,
               valueMappings,
-              removeMissing,
-              acceptConflicts,
             });
             if ('error' in result) return { error: result.error };
             setSpecId(result.data.id);
             // Removing what the file leaves out changes what a run does: preview that first.
-            if (removeMissing) previewed.reset();
-            void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
+            if (settings.removeMissing) previewed.reset();
+            void notify({ message: `“${settings.name}” saved.`, intent: Intent.SUCCESS });
             return {};
           }}
         />
@@ -524,27 +556,21 @@ export function ImportPanel() {
       {saving === 'chosen' && spec && (
         <ImportSpecDialog
           title={`Change “${spec.name}”`}
-          initial={{
-            name: spec.name,
-            removeMissing: spec.removeMissing,
-            acceptConflicts: spec.acceptConflicts,
-          }}
+          initial={spec}
           onClose={() => setSaving(null)}
-          onSave={async ({ name, removeMissing, acceptConflicts }) => {
+          onSave={async (settings) => {
             const result = await updateSpec({
+              ...settings,
               id: spec.id,
-              name,
               description: spec.description,
               kind: spec.kind,
               mapping: spec.mapping,
               valueMappings: spec.valueMappings,
-              removeMissing,
-              acceptConflicts,
             });
             if ('error' in result) return { error: result.error };
             // What a run would remove may have changed: preview again.
-            if (removeMissing !== spec.removeMissing) previewed.reset();
-            void notify({ message: `“${name}” saved.`, intent: Intent.SUCCESS });
+            if (settings.removeMissing !== spec.removeMissing) previewed.reset();
+            void notify({ message: `“${settings.name}” saved.`, intent: Intent.SUCCESS });
             return {};
           }}
         />

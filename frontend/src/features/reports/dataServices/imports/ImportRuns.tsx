@@ -147,7 +147,19 @@ export function ImportRuns() {
                     width: 170,
                     render: (r) => IMPORT_KINDS[r.kind].label,
                   },
-                  { key: 'by', label: 'By', width: 150, render: (r) => r.startedBy?.name ?? '' },
+                  {
+                    key: 'by',
+                    label: 'By',
+                    width: 150,
+                    render: (r) => (
+                      <>
+                        {r.startedBy?.name ?? ''}
+                        {r.trigger === 'schedule' && (
+                          <div className="allot-import-muted">On its schedule</div>
+                        )}
+                      </>
+                    ),
+                  },
                   {
                     key: 'status',
                     label: 'Status',

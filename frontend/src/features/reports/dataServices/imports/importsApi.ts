@@ -73,6 +73,11 @@ export const importsApi = allotApi.injectEndpoints({
       }),
       invalidatesTags: [IMPORT_SPECS_LIST],
     }),
+    /** A saved import run now from its own source (a job: follow it by the run's id). */
+    runImportSpec: build.mutation<{ id: string }, string>({
+      query: (id) => ({ url: `importSpecs/${encodeURIComponent(id)}/runs`, method: 'POST' }),
+      invalidatesTags: [IMPORT_RUNS_LIST],
+    }),
     deleteImportSpec: build.mutation<CommandResult, string>({
       query: (id) => ({ url: `importSpecs/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [IMPORT_SPECS_LIST],
@@ -99,4 +104,5 @@ export const {
   useCreateImportSpecMutation,
   useUpdateImportSpecMutation,
   useDeleteImportSpecMutation,
+  useRunImportSpecMutation,
 } = importsApi;

@@ -3,7 +3,7 @@
 // tests exercise the real start path. Tests that change state use their own demo user.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,10 @@ export default async function globalSetup() {
   if (process.env.ALLOT_E2E_URL) return;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-e2e-'));
   await startFromSeededFolder(dataDir);
+  // The folder saved imports read their files from (the tests drop files there, as an SIS would).
+  const importDir = path.join(dataDir, 'import-folder');
+  await mkdir(importDir, { recursive: true });
+  process.env.ALLOT_E2E_IMPORT_DIR = importDir;
   // The embedded default: the browser run never touches the shared PostgreSQL or Redis.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
@@ -49,6 +53,7 @@ export default async function globalSetup() {
         PORT: '0',
         HOST: '127.0.0.1',
         ALLOT_DATA_DIR: dataDir,
+        ALLOT_IMPORT_DIR: importDir,
         // Every browser of the run signs in from 127.0.0.1: far more than a person's 30 a minute.
         ALLOT_SIGNIN_RATE_LIMIT: '10000',
       },

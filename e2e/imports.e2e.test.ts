@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
 import { browserForFile } from './browser.js';
@@ -179,6 +181,57 @@ test(
       .getByText(new RegExp(`Undo of import “${saved}” of ${file.name}, by `))
       .first()
       .waitFor({ timeout: RUN_MS });
+    expect(problems).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'a saved import reads its file from the import folder on its schedule, or now',
+  async () => {
+    const folder = process.env.ALLOT_E2E_IMPORT_DIR;
+    if (!folder) throw new Error('ALLOT_E2E_IMPORT_DIR is unset: run through e2e/jest.config.js');
+    const fileName = `rooms-${run}.csv`;
+    await writeFile(
+      path.join(folder, fileName),
+      `Code,Capacity,Description\nNIGHT ${run}1,24,Seminar\nNIGHT ${run}2,12,\n`,
+    );
+    const { page, problems } = await files.open('academicOpsAdmin', '/dataServices?view=imports');
+    await page.getByLabel('What the file holds').selectOption({ label: 'Rooms' });
+    // A saved import is made from a preview: the columns come from a file like the nightly one.
+    await page.setInputFiles('#import-file', {
+      name: fileName,
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Code,Capacity,Description\n'),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('0 to create').waitFor();
+    await page.getByRole('button', { name: 'Save as a saved import…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this import' });
+    const name = `Nightly rooms ${run}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByText('A file of the import folder (an SIS’s nightly extract)').click();
+    await dialog.getByLabel('File name').fill(fileName);
+    await dialog.getByLabel('Runs by itself').selectOption({ label: 'Every day' });
+    await dialog.getByLabel('Time of day').fill('02:30');
+    await dialog.getByLabel('Time zone').selectOption('UTC');
+    await dialog.getByText('Every day at 02:30, UTC time.').waitFor();
+    await shoot(page, 'imports-saved-schedule-dark');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByText(`“${name}” reads`).waitFor();
+    await page.getByText(`${fileName} in the import folder`).waitFor();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('The import has ended').waitFor({ timeout: RUN_MS });
+    const runs = page.getByRole('table', { name: 'Import runs' });
+    const runRow = runs.getByRole('row').filter({ hasText: fileName });
+    await runRow.getByText('2 created').waitFor({ timeout: RUN_MS });
+    await runRow.getByText(name).waitFor();
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await shoot(page, 'imports-saved-schedule-light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -150,6 +150,8 @@ export default function DataServicesPage() {
   const [run] = useRunDataServiceMutation();
   const [editing, setEditing] = useState<DataServiceAnswer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DataServiceAnswer | null>(null);
+  /** The import run last started from a saved import's source: its history follows it. */
+  const [followedRun, setFollowedRun] = useState<string | null>(null);
   const [history, setHistory] = useState<DataServiceAnswer | null>(null);
   const [params, setParams] = useSearchParams();
 
@@ -343,8 +345,8 @@ export default function DataServicesPage() {
             title="Imports"
             panel={
               <>
-                <ImportPanel />
-                <ImportRuns />
+                <ImportPanel onRunStarted={setFollowedRun} />
+                <ImportRuns follow={followedRun} />
               </>
             }
           />

@@ -26,7 +26,10 @@ import { DATE_LOCALE } from '../../../../lib/constants.js';
 import { problemOf } from '../../../../lib/errors/serverErrors.js';
 import { useJobProgress } from '../../../../lib/jobs/jobProgress.js';
 import { notify } from '../../../../lib/notifications/notify.js';
+import { useAppDispatch } from '../../../../lib/hooks/useAppDispatch.js';
 import {
+  IMPORT_RUNS_LIST,
+  importsApi,
   templateUrl,
   useCreateImportSpecMutation,
   useRunImportSpecMutation,
@@ -174,7 +177,12 @@ function RunProgress({ runId, onEnd }: { runId: string; onEnd: () => void }) {
  * An import: what the file holds, the file, a preview of what it would do record by record (the
  * dry run: nothing written), the columns it maps, then the run with its progress and Stop.
  */
-export function ImportPanel() {
+export function ImportPanel({
+  onRunStarted,
+}: {
+  /** A run started here, by its id (the history follows it). */
+  onRunStarted?: (runId: string) => void;
+} = {}) {
   const [kind, setKind] = useState<ImportKindName>('sections');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<Record<string, string | null> | null>(null);
@@ -191,6 +199,7 @@ export function ImportPanel() {
   const [createSpec] = useCreateImportSpecMutation();
   const [updateSpec, updatingSpec] = useUpdateImportSpecMutation();
   const [runSpec, runningSpec] = useRunImportSpecMutation();
+  const dispatch = useAppDispatch();
   const spec = specs.data?.rows.find((s) => s.id === specId) ?? null;
   const sameColumns = (a: Record<string, string | null>, b: Record<string, string | null>) =>
     IMPORT_KINDS[kind].columns.every((c) => (a[c.key] ?? null) === (b[c.key] ?? null));
@@ -326,8 +335,10 @@ export function ImportPanel() {
               loading={runningSpec.isLoading}
               onClick={() => {
                 void runSpec(spec.id).then((result) => {
-                  if ('data' in result && result.data) setRunId(result.data.id);
-                  else if ('error' in result) {
+                  if ('data' in result && result.data) {
+                    setRunId(result.data.id);
+                    onRunStarted?.(result.data.id);
+                  } else if ('error' in result) {
                     void notify({
                       message: problemOf(result.error).message,
                       intent: Intent.DANGER,
@@ -528,6 +539,8 @@ export function ImportPanel() {
               // The file and its columns stay, to preview it again after the run.
               setRunId(null);
               previewed.reset();
+              // A run started from a saved import's source is recorded by its job: list it.
+              dispatch(importsApi.util.invalidateTags([IMPORT_RUNS_LIST]));
             }}
           />
         </SectionCard>

@@ -83,7 +83,7 @@ const undoable = (run: ImportRunAnswer) =>
   run.status !== 'running' && run.status !== 'undone' && run.created + run.updated > 0;
 
 /** The imports run so far, newest first, paged on the server; live while one runs. */
-export function ImportRuns() {
+export function ImportRuns({ follow = null }: { follow?: string | null } = {}) {
   const [skip, setSkip] = useState(0);
   const [polling, setPolling] = useState(false);
   const [open, setOpen] = useState<ImportRunAnswer | null>(null);
@@ -105,7 +105,10 @@ export function ImportRuns() {
   ) {
     setAwaiting(null);
   }
-  const live = running || awaiting !== null;
+  // A run a job records (a saved import's source read first) is asked for until it has ended.
+  const followed = follow ? runs.data?.rows.find((r) => r.id === follow) : undefined;
+  const following = follow !== null && (!followed || followed.status === 'running');
+  const live = running || awaiting !== null || following;
   if (live !== polling) setPolling(live);
   return (
     <section className="allot-import-runs" aria-label="Import runs">

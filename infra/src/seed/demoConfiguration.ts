@@ -150,6 +150,20 @@ const TAXONOMIES: readonly [ResourceDefinition, readonly (readonly [string, stri
     ],
   ];
 
+/**
+ * The name a configuration record shows under, by its kind and slug or code: what a person or a
+ * source system calls it (demoImportFiles.ts writes it into files).
+ */
+export function demoConfigurationName(resource: ResourceDefinition, key: string): string {
+  const rows: readonly (readonly [string, string, ...unknown[]])[] =
+    resource === divisions
+      ? DIVISIONS
+      : ([...SLUGGED, ...TAXONOMIES].find(([r]) => r === resource)?.[1] ?? []);
+  const found = rows.find(([k]) => k === key);
+  if (!found) throw new Error(`The demo configuration has no ${resource.name} ${key}`);
+  return found[1];
+}
+
 /** The first rooms of the demo institution (demoCatalog.ts adds the rest of the campus). */
 export const CONFIGURATION_LOCATIONS: readonly (readonly [
   code: string,
@@ -200,8 +214,8 @@ export const demoConfigurationStep: SeedStep = {
   },
 };
 
-/** The faculty profiles of the demo faculty, naming the lists above. */
-const PROFILES: readonly {
+/** The faculty profiles of the demo sign-in faculty, naming the lists above by slug or code. */
+export const DEMO_FACULTY_PROFILES: readonly {
   username: string;
   instructorType: string;
   division: string;
@@ -287,7 +301,7 @@ export const demoFacultyProfilesStep: SeedStep = {
   name: 'demo-faculty-profiles',
   async run(ctx) {
     const idOf = demoConfigurationId;
-    for (const p of PROFILES) {
+    for (const p of DEMO_FACULTY_PROFILES) {
       // An update recording only changes: a re-run after a crash records nothing new.
       await ctx.execute('UpdateUser', {
         id: demoUserId(p.username),

@@ -50,6 +50,37 @@ export function academicYearOf(now: Date): number {
   return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
 }
 
+/** The name of the academic period whose fall starts in `start` ("2026–2027"). */
+export function demoPeriodName(start: number): string {
+  return `${String(start)}–${String(start + 1)}`;
+}
+
+export interface DemoTerm {
+  key: 'fall' | 'spring' | 'summer';
+  /** As Allot shows it: "Fall 2026", "Spring 2027". */
+  name: string;
+  startDate: string;
+  endDate: string;
+  type: (typeof TERM_TYPES)[number]['key'];
+}
+
+/** The terms of the period whose fall starts in `start`, with their names and dates. */
+export function demoTermsOf(start: number): DemoTerm[] {
+  const next = start + 1;
+  const term = (key: DemoTerm['key'], label: string, startDate: string, endDate: string) => ({
+    key,
+    name: `${label} ${startDate.slice(0, 4)}`,
+    startDate,
+    endDate,
+    type: key === 'summer' ? ('summer' as const) : ('semester' as const),
+  });
+  return [
+    term('fall', 'Fall', `${String(start)}-08-25`, `${String(start)}-12-15`),
+    term('spring', 'Spring', `${String(next)}-01-12`, `${String(next)}-05-10`),
+    term('summer', 'Summer', `${String(next)}-05-26`, `${String(next)}-08-07`),
+  ];
+}
+
 /**
  * Three academic periods around the year the demo starts in (past, system-active, next), each
  * with fall, spring and summer terms and the eight progress steps.
@@ -75,37 +106,20 @@ export function demoPeriodsStep(now: () => Date = () => new Date()): SeedStep {
         const periodId = demoPeriodId(ctx, key);
         await createOnce(ctx, 'CreateAcademicPeriod', {
           id: periodId,
-          name: `${String(start)}–${String(start + 1)}`,
+          name: demoPeriodName(start),
           startDate: `${String(start)}-08-15`,
           endDate: `${String(start + 1)}-08-14`,
           isSystemActive: key === 'active',
           publishedForFaculty: key !== 'next',
         });
-        const terms = [
-          ['fall', 'Fall', `${String(start)}-08-25`, `${String(start)}-12-15`, 'semester'],
-          [
-            'spring',
-            'Spring',
-            `${String(start + 1)}-01-12`,
-            `${String(start + 1)}-05-10`,
-            'semester',
-          ],
-          [
-            'summer',
-            'Summer',
-            `${String(start + 1)}-05-26`,
-            `${String(start + 1)}-08-07`,
-            'summer',
-          ],
-        ] as const;
-        for (const [termKey, termName, startDate, endDate, typeKey] of terms) {
+        for (const term of demoTermsOf(start)) {
           await createOnce(ctx, 'CreateAcademicTerm', {
-            id: ctx.id(`academicTerm/${key}/${termKey}`),
-            name: `${termName} ${startDate.slice(0, 4)}`,
+            id: ctx.id(`academicTerm/${key}/${term.key}`),
+            name: term.name,
             AcademicPeriodId: periodId,
-            AcademicTermTypeId: ctx.id(`academicTermType/${typeKey}`),
-            startDate,
-            endDate,
+            AcademicTermTypeId: ctx.id(`academicTermType/${term.type}`),
+            startDate: term.startDate,
+            endDate: term.endDate,
           });
         }
         for (const [index, stepName] of DEMO_PROGRESS_STEPS.entries()) {

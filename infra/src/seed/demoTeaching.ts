@@ -20,6 +20,7 @@ import {
   EARLIER_WORKGROUP_KEYS,
   addedDemoRooms,
   demoCourses,
+  type DemoCourse,
 } from './demoCatalog.js';
 import { CONFIGURATION_LOCATIONS, demoConfigurationId } from './demoConfiguration.js';
 import { createOnce } from './demoCreate.js';
@@ -225,15 +226,31 @@ export const demoDepartmentsStep: SeedStep = {
 // ---------------------------------------------------------------------------------------------
 // Catalog and offerings
 
+/**
+ * What a course wants its instructors to carry, by slug: its program, the department's major for
+ * upper-level courses, the department's specialty for the courses it names.
+ */
+export function demoCourseTaxonomies(course: DemoCourse): {
+  programs: string[];
+  majors: string[];
+  specialties: string[];
+} {
+  const { department } = course;
+  const number = course.courseNumber.split(' ')[1] ?? '';
+  const { major, specialty } = department;
+  return {
+    programs: [course.level === 5 ? 'graduate' : 'undergraduate'],
+    majors: major !== undefined && course.level >= 3 ? [major] : [],
+    specialties: specialty?.courses.includes(number) ? [specialty.slug] : [],
+  };
+}
+
 /** Every course of the catalog, offered this year or not. */
 export const demoCoursesStep: SeedStep = {
   name: STEPS.courses,
   async run(ctx) {
     await inParallel(demoCourses(), (course) => {
-      const { department } = course;
-      const wantsMajor = department.major !== undefined && course.level >= 3;
-      const number = course.courseNumber.split(' ')[1] ?? '';
-      const wantsSpecialty = department.specialty?.courses.includes(number) ?? false;
+      const wants = demoCourseTaxonomies(course);
       return createOnce(ctx, 'CreateCourse', {
         id: demoCourseId(course.key),
         courseNumber: course.courseNumber,
@@ -243,11 +260,13 @@ export const demoCoursesStep: SeedStep = {
         isOffered: course.isOffered,
         sectionMaxStudents: course.sectionMaxStudents,
         sectionCreditHours: course.creditHours,
-        WorkgroupId: demoDepartmentId(department.key),
-        programs: [byConfig(programs, course.level === 5 ? 'graduate' : 'undergraduate')],
-        ...(wantsMajor && department.major ? { majors: [byConfig(majors, department.major)] } : {}),
-        ...(wantsSpecialty && department.specialty
-          ? { specialties: [byConfig(specialties, department.specialty.slug)] }
+        WorkgroupId: demoDepartmentId(course.department.key),
+        programs: wants.programs.map((p) => byConfig(programs, p)),
+        ...(wants.majors.length > 0
+          ? { majors: wants.majors.map((m) => byConfig(majors, m)) }
+          : {}),
+        ...(wants.specialties.length > 0
+          ? { specialties: wants.specialties.map((s) => byConfig(specialties, s)) }
           : {}),
       });
     });

@@ -383,10 +383,39 @@ describe('importing an institution’s data', () => {
     });
   });
 
+  it('refuses in the preview what the person may not write, with the reason', async () => {
+    const reporter = abilityFromRules(rulesOf('reportingUser', 'u-reporter'));
+    const plan = await preview(
+      'sections',
+      csv([
+        'Course number,Academic period,Term,Teaching mode,Section number,Name',
+        'BIO 101,2026–2027,Fall,In person,009,Lecture',
+      ]),
+      {},
+      reporter,
+    );
+    expect(plan.records[0]).toMatchObject({
+      action: 'refused',
+      commands: [],
+      problems: [
+        { row: 2, column: null, message: 'You may not create sections in this workgroup.' },
+      ],
+    });
+    const rooms = await preview('locations', csv(['Code,Capacity', 'NEW 9,5']), {}, reporter);
+    expect(rooms.records[0]?.problems.map((p) => p.message)).toEqual([
+      'You may not create locations.',
+    ]);
+  });
+
   it('runs every row as the person who runs it: a faculty member creates nothing', async () => {
     const { outcome } = await run('locations', csv(['Code,Capacity', 'FAC 1,10']), faculty);
     expect(outcome).toMatchObject({ created: 0, refused: 1 });
-    expect(outcome.problems[0]?.message).toMatch(/^FAC 1: /);
+    // Refused up front, as the preview said, not tried and refused record by record.
+    expect(outcome.problems[0]).toEqual({
+      row: 2,
+      column: null,
+      message: 'You may not create locations.',
+    });
   });
 
   it('stops between records when asked, and says how many it did not reach', async () => {

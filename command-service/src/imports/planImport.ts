@@ -1,5 +1,6 @@
 import { IMPORT_KINDS, headingKey, type ImportKindName } from '@allot/shared-events';
 import type { AppAbility } from '../authorization/ability.js';
+import { authorizePlan } from './plan/authorize.js';
 import { planMissing } from './plan/missing.js';
 import { planResourceRows } from './plan/resourceKinds.js';
 import type { PlannedRecord, Problem, SourceRow } from './plan/rows.js';
@@ -114,8 +115,12 @@ export async function planImport(
     source.problems.length > 0
       ? { records: [], removalBlocked: null }
       : planMissing(kind, source.rows, named, world, options.removeMissing === true);
-  const records = [...named, ...missing.records].map((r) =>
-    options.acceptConflicts ? acceptingConflicts(r) : r,
+  const records = authorizePlan(
+    [...named, ...missing.records].map((r) =>
+      options.acceptConflicts ? acceptingConflicts(r) : r,
+    ),
+    ability,
+    (id) => world.sectionState(id),
   );
   const count = (action: PlannedRecord['action']) =>
     records.filter((r) => r.action === action).length;
@@ -128,7 +133,7 @@ export async function planImport(
       update: count('update'),
       unchanged: count('unchanged'),
       refused: count('refused'),
-      missing: missing.records.length,
+      missing: count('missing') + count('remove'),
     },
     removalBlocked: missing.removalBlocked,
   };

@@ -43,6 +43,8 @@ export function resourceNamed(name: NamedKind): ResourceDefinition {
   return found;
 }
 
+type LiveSection = Exclude<SectionState, { status: 'absent' }>;
+
 const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -101,6 +103,22 @@ export async function loadImportWorld(store: EventStore) {
     (o) => `${text(o.CourseId)}\u0000${text(o.AcademicPeriodId)}`,
   );
 
+  /**
+   * An offering's live sections by the stream reserving their number, built on first use: a
+   * re-import of 20,000 rows looks each section up here instead of reading two streams per row.
+   */
+  const byNumber = new Map<string, Map<string, LiveSection | 'ambiguous'>>();
+  const sectionsByNumber = (offeringId: string) => {
+    let map = byNumber.get(offeringId);
+    if (map) return map;
+    byNumber.set(offeringId, (map = new Map<string, LiveSection | 'ambiguous'>()));
+    for (const state of schedule.sectionStatesOfOffering(offeringId)) {
+      const key = sectionNumberReservation(state.section)?.streamId;
+      if (key) map.set(key, map.has(key) ? 'ambiguous' : state);
+    }
+    return map;
+  };
+
   return {
     /** A record of `kind` whose `field` reads `name` (case and spacing ignored). */
     find(kind: NamedKind, field: string, name: string): ResourceRecord | null {
@@ -133,18 +151,29 @@ export async function loadImportWorld(store: EventStore) {
     records(kind: NamedKind): ResourceRecord[] {
       return all(kind);
     },
+    /** A section by id as it stands (absent when there is none): whose rights a command needs. */
+    sectionState(sectionId: string): SectionState {
+      return schedule.sectionState(sectionId);
+    },
     /** The live sections of a course offering, with their assignments. */
     sectionsOfOffering(offeringId: string) {
       return schedule.sectionStatesOfOffering(offeringId);
     },
-    /** The section holding this number in its offering, term and mode, as it stands. */
+    /**
+     * The section holding this number in its offering, term and mode, as it stands: found in the
+     * schedule index (refreshed above, every section folded from its stream) by the key its
+     * number reservation has; where two live sections share a key (written before numbers were
+     * reserved), the reservation stream says which one holds it.
+     */
     async section(numbered: {
       CourseOfferingId: string;
       TermMode: { AcademicTermId: string; TeachingModeId: string } | null;
       sectionNumber: string;
-    }): Promise<Exclude<SectionState, { status: 'absent' }> | null> {
+    }): Promise<LiveSection | null> {
       const reservation = sectionNumberReservation(numbered);
       if (!reservation) return null;
+      const found = sectionsByNumber(numbered.CourseOfferingId).get(reservation.streamId);
+      if (found !== 'ambiguous') return found ?? null;
       const last = (await readOrEmpty(store, reservation.streamId)).at(-1);
       if (last?.type !== 'UniqueValueReserved') return null;
       const owner = (last.data as { ownerId: string }).ownerId;

@@ -307,6 +307,11 @@ export class SectionScheduleIndex {
     });
   }
 
+  /** A section as of the last refresh (absent when never created). */
+  sectionState(SectionId: string): SectionState {
+    return this.sections.get(`section-${SectionId}`) ?? initialSectionState;
+  }
+
   /** The live sections of a course offering with their assignments, as of the last refresh. */
   sectionStatesOfOffering(offeringId: string): Exclude<SectionState, { status: 'absent' }>[] {
     const streamIds = new Set<string>();

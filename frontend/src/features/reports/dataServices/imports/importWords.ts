@@ -34,8 +34,11 @@ export const RUN_STATUS_INTENTS = {
   undone: Intent.NONE,
 } as const;
 
-/** "Row 4, Capacity: "lots" is not a number." */
+/** "Row 4, Capacity: "lots" is not a number."; a record no row names: the reason alone. */
 export function problemText(problem: ImportProblem): string {
+  if (problem.row <= 0) {
+    return problem.column ? `${problem.column}: ${problem.message}` : problem.message;
+  }
   const where = problem.column ? `Row ${problem.row}, ${problem.column}` : `Row ${problem.row}`;
   return `${where}: ${problem.message}`;
 }

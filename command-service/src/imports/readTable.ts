@@ -42,9 +42,11 @@ async function readXlsx(file: Buffer): Promise<string[][]> {
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const rows: string[][] = [];
+  // Read once: ExcelJS counts the columns by walking every row (per cell, 30,000 rows took minutes).
+  const columns = sheet.columnCount;
   sheet.eachRow({ includeEmpty: true }, (row, number) => {
     const cells: string[] = [];
-    for (let c = 1; c <= sheet.columnCount; c += 1) cells.push(cellText(row.getCell(c).value));
+    for (let c = 1; c <= columns; c += 1) cells.push(cellText(row.getCell(c).value));
     rows[number - 1] = cells;
   });
   return Array.from(rows, (r) => r ?? []);

@@ -118,7 +118,7 @@ export async function readCalendars(
 ): Promise<CalendarReading> {
   const read = await Promise.all(streamIds.map((id) => recentEvents(store, id, now)));
   const revisions = new Map<string, StreamRevision>();
-  const latest = new Map<string, { at: number; claim: CalendarClaimed | null }>();
+  const latest = new Map<string, { at: number; claim: unknown }>();
   read.forEach(({ revision, events }, i) => {
     revisions.set(streamIds[i] ?? '', revision);
     for (const event of events) {
@@ -127,16 +127,19 @@ export async function readCalendars(
       const at = event.createdAt.getTime();
       const known = latest.get(SectionId);
       if (known && known.at >= at) continue;
-      const claim = event.type === 'CalendarClaimed' ? CalendarClaimed.parse(event.data) : null;
-      latest.set(SectionId, { at, claim });
+      latest.set(SectionId, { at, claim: event.type === 'CalendarClaimed' ? event.data : null });
     }
   });
   const pending: ScheduledSection[] = [];
   for (const [SectionId, { at, claim }] of latest) {
     if (!claim || now - at > CLAIM_LIFETIME_MS) continue;
+    // Most claims were written by now, and the index has read them: those are not parsed.
     const indexed = index.aggregate(`section-${SectionId}`);
-    if (indexed && indexed.revision >= BigInt(claim.sectionRevision)) continue;
-    const { sectionRevision: _revision, ...section } = claim;
+    const claimed = (claim as { sectionRevision?: unknown }).sectionRevision;
+    if (indexed && Number.isInteger(claimed) && indexed.revision >= BigInt(claimed as number))
+      continue;
+    const { sectionRevision, ...section } = CalendarClaimed.parse(claim);
+    if (indexed && indexed.revision >= BigInt(sectionRevision)) continue;
     pending.push(section);
   }
   return { revisions, pending };

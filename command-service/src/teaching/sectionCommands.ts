@@ -3,6 +3,8 @@ import {
   users,
   workgroups,
   type EventStore,
+  type ReadStreamOptions,
+  type RecordedEvent,
   type ResourceDefinition,
   activeAssignments,
   authorizeSectionCommand,
@@ -138,6 +140,28 @@ async function checkTermMode(
   return registry;
 }
 
+/**
+ * The store as one step's checks read it: each whole stream read once, the checks that read the
+ * same stream at the same moment sharing the answer. Everything else goes to the store itself.
+ */
+function readingEachStreamOnce(store: EventStore): EventStore {
+  const reads = new Map<string, Promise<RecordedEvent[]>>();
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'readStream') {
+        return (streamId: string, options?: ReadStreamOptions) => {
+          if (options) return target.readStream(streamId, options);
+          let read = reads.get(streamId);
+          if (!read) reads.set(streamId, (read = target.readStream(streamId)));
+          return read;
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Waits for every promise, then throws the first failure in the order given (not of time). */
 async function firstFailure(promises: readonly (Promise<unknown> | undefined)[]): Promise<void> {
   const started = promises.map((p) => p ?? Promise.resolve());
@@ -174,11 +198,13 @@ async function loadSectionCommand(
   // The index follows users: after its refresh it answers for the instructor without a read.
   const references = referencesOf(command);
   const fromIndex = index ? references.filter(([kind]) => kind === users) : [];
-  // Independent reads, so at once; a failure is answered in this order.
-  const registryRead = checkTermMode(store, command);
+  // Independent reads, so at once; a failure is answered in this order. The offering's stream
+  // says both that it exists and which term modes it lists: read once for the two.
+  const reading = readingEachStreamOnce(store);
+  const registryRead = checkTermMode(reading, command);
   await firstFailure([
     assertRecordsExist(
-      store,
+      reading,
       references.filter((r) => !fromIndex.includes(r)),
     ),
     registryRead,

@@ -16,12 +16,7 @@ import {
   type StreamRevision,
 } from '../commandHandling/handleCommand.js';
 import { ConflictError, ForbiddenError } from '../errors/errors.js';
-import {
-  assertUnreserved,
-  release,
-  reserve,
-  type Reservation,
-} from '../resources/uniqueReservations.js';
+import { release, reserve, type Reservation } from '../resources/uniqueReservations.js';
 
 type Numbered = Pick<SectionFields, 'CourseOfferingId' | 'TermMode' | 'sectionNumber'>;
 
@@ -110,7 +105,8 @@ export async function withSectionNumber(options: {
 
   let reserved = false;
   if (wanted && moves) {
-    await assertUnreserved(store, [wanted], ownerId);
+    // One value: `reserve` reads it first and refuses, writing nothing, when another holds it
+    // (what `assertUnreserved` checks for several values before reserving any).
     reserved = await reserve(store, RESOURCE, wanted, ownerId, metadata);
   }
   let result: CommandResult;

@@ -144,8 +144,12 @@ function pairConflicts(
     otherSectionId: other.SectionId,
     otherMeetingId: otherMeeting.id,
   };
-  const overlapping = overlappingDates(meeting, otherMeeting);
-  if (overlapping.length > 0 && !both) {
+  const room = meeting.LocationId;
+  const sameRoom = Boolean(room) && room === otherMeeting.LocationId;
+  // The dates are worked out only where a clash would count: a shared instructor or the room.
+  const overlapping =
+    !both && (shared.length > 0 || sameRoom) ? overlappingDates(meeting, otherMeeting) : [];
+  if (overlapping.length > 0) {
     for (const UserId of shared) {
       found.push({
         kind: 'instructorDoubleBooked',
@@ -157,21 +161,20 @@ function pairConflicts(
         message: `The instructor already teaches another section at this time ${onDates(overlapping)}.`,
       });
     }
-    const room = meeting.LocationId;
-    if (room && room === otherMeeting.LocationId) {
+    if (sameRoom) {
       found.push({
         kind: 'locationDoubleBooked',
         severity: 'conflict',
         ...pair,
         UserId: null,
-        LocationId: room,
+        LocationId: room ?? null,
         ...datesPart(overlapping),
         message: `The room is already booked for another section at this time ${onDates(overlapping)}.`,
       });
     }
   }
-  const gap = gapMinutes(meeting, otherMeeting);
-  if (shared.length > 0 && gap !== null && gap <= BACK_TO_BACK_GAP_MINUTES) {
+  const gap = shared.length > 0 ? gapMinutes(meeting, otherMeeting) : null;
+  if (gap !== null && gap <= BACK_TO_BACK_GAP_MINUTES) {
     const here = meeting.LocationId ? locations.get(meeting.LocationId)?.building : null;
     const there = otherMeeting.LocationId ? locations.get(otherMeeting.LocationId)?.building : null;
     const dates = here && there && here !== there ? sharedDates(meeting, otherMeeting) : [];

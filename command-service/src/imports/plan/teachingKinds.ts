@@ -275,10 +275,9 @@ function meetingOf(
   const endTime = reader.value('endTime') as string | null;
   if (!days && !startTime && !endTime) return null;
   if (!days || !startTime || !endTime) {
-    reader.refuse(
-      days ? (startTime ? 'endTime' : 'startTime') : 'days',
-      'A meeting needs its days, start time and end time.',
-    );
+    // A cell that holds something unreadable is refused already, in its own words.
+    const empty = (['days', 'startTime', 'endTime'] as const).find((k) => reader.text(k) === null);
+    if (empty) reader.refuse(empty, 'A meeting needs its days, start time and end time.');
     return null;
   }
   const term = key.TermMode ? world.byId('academicTerm', key.TermMode.AcademicTermId) : null;

@@ -191,20 +191,35 @@ export class PostgresEventStore implements EventStore {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? 'end' : 'start');
     const values: unknown[] = [streamId, options.maxCount ?? null];
+    /** Which events of the stream: all of them (`whole`), none, the first, or from a revision. */
+    let shape: 'whole' | 'none' | 'first' | 'from' = 'whole';
     let bound = '';
     if (from === 'end' && !backwards) {
+      shape = 'none';
       bound = 'AND false';
     } else if (from === 'start' && backwards) {
+      shape = 'first';
       bound = 'AND stream_revision <= 0';
     } else if (typeof from === 'bigint') {
       values.push(from.toString());
+      shape = 'from';
       bound = `AND stream_revision ${backwards ? '<=' : '>='} $3::bigint`;
     }
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${this.events} WHERE stream_id = $1 ${bound}
+    const { rows } = await this.pool.query<EventRow>({
+      // Named (prepared once per connection, one per shape) on a real server: commands read
+      // their streams on every write, and parsing and planning the query cost more than running it.
+      ...(this.pglite
+        ? {}
+        : { name: `es_read:${this.schema}:${backwards ? 'backwards' : 'forwards'}:${shape}` }),
+      text: `SELECT ${EVENT_COLUMNS} FROM ${this.events} WHERE stream_id = $1 ${bound}
         ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'} LIMIT $2::bigint`,
       values,
-    );
+    });
+    // Read from its first event (or back from its last) with room for one, a stream that exists
+    // answers at least that event: nothing back means there is none, without asking again.
+    if (rows.length === 0 && shape === 'whole' && options.maxCount !== 0) {
+      throw new StreamNotFoundError(streamId);
+    }
     if (rows.length === 0) {
       const exists = await this.pool.query(
         `SELECT 1 FROM ${this.events} WHERE stream_id = $1 LIMIT 1`,
@@ -235,11 +250,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<Position | null> {
-    const { rows } = await this.pool.query<PositionRow>(
-      `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM ${this.events}
+    const { rows } = await this.pool.query<PositionRow>({
+      ...(this.pglite ? {} : { name: `es_head:${this.schema}` }),
+      text: `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM ${this.events}
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-    );
+    });
     const row = rows[0];
     return row
       ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) }

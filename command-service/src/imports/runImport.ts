@@ -126,15 +126,19 @@ export async function runImport(
     }
   };
   // Records are taken in the file's order, except that a lane passes over (for a while) one that
-  // meets a record under way. When every record in sight does (a file of one offering's
-  // sections), the next one is taken all the same: its commands then wait on each other.
+  // meets a record under way; when every record in sight does (a file of one offering's
+  // sections), the lane waits for a record to end. Those would only run one after the other
+  // anyway: each would read, fail to append and read again.
   const points = records.map(meetingPoints);
   const busy = new Map<string, number>();
   const ahead: number[] = [];
-  const take = (): number => {
+  let ended: () => void = () => undefined;
+  let anEnd = new Promise<void>((resolve) => (ended = resolve));
+  const take = (): number | null => {
     while (ahead.length < LOOK_AHEAD && next < records.length) ahead.push(next++);
-    const free = ahead.findIndex((i) => points[i]!.every((p) => !busy.has(p)));
-    const [taken] = ahead.splice(Math.max(free, 0), 1) as [number];
+    const at = ahead.findIndex((i) => points[i]!.every((p) => !busy.has(p)));
+    if (at < 0) return null;
+    const [taken] = ahead.splice(at, 1) as [number];
     for (const p of points[taken]!) busy.set(p, (busy.get(p) ?? 0) + 1);
     return taken;
   };
@@ -144,10 +148,16 @@ export async function runImport(
       if (n === 0) busy.delete(p);
       else busy.set(p, n);
     }
+    ended();
+    anEnd = new Promise<void>((resolve) => (ended = resolve));
   };
   const worker = async () => {
     while ((ahead.length > 0 || next < records.length) && !options.signal?.aborted) {
       const i = take();
+      if (i === null) {
+        await anEnd;
+        continue;
+      }
       try {
         await work(records[i]!);
       } finally {

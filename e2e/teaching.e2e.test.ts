@@ -266,15 +266,15 @@ test('academic ops assigns the best suggested instructor in one click; another b
     .click();
   await page.getByLabel('Search course offerings').fill(section.courseNumber ?? '');
   // The search refreshes the list as the link is clicked: a click on a row being replaced can be
-  // lost (seen once under CI's load), so it is clicked again until the address follows.
+  // lost (seen once under CI's load), so it is clicked again until the address follows. Under load
+  // the address may also follow late, after the link has gone: the loop asks the address first.
   const countLink = page.locator(`a[href*="CourseOfferingId=${section.CourseOfferingId}"]`);
   const followed = (url: URL) =>
     url.searchParams.get('CourseOfferingId') === section.CourseOfferingId;
-  for (let attempt = 1; ; attempt++) {
-    await countLink.first().click();
+  for (let attempt = 1; !followed(new URL(page.url())); attempt++) {
     try {
-      await page.waitForURL(followed, { timeout: 5_000 });
-      break;
+      await countLink.first().click({ timeout: 10_000 });
+      await page.waitForURL(followed, { timeout: 10_000 });
     } catch (error) {
       if (attempt === 4) throw error;
     }

@@ -75,7 +75,7 @@ export function createImportSpecRunJob(deps: ImportSpecRunJobDeps) {
         runId,
         ctx.ownerId,
         ability,
-        failedRun(`The ${what} file could not be read: ${(err as Error).message}`),
+        failedRun(`The ${what} file could not be read. ${(err as Error).message}`),
       );
       return { specId, runId, status: 'failed' };
     }

@@ -174,8 +174,8 @@ describe('saved imports that read their own files', () => {
       spec({ source: { type: 'url', url: `${httpsBase}/extracts/nothing.csv` } }),
     );
     for (const [id, reason] of [
-      [missing, 'The rooms file could not be read: The import folder has no file "gone.csv".'],
-      [notFound, `The rooms file could not be read: ${new URL(httpsBase).host} answered 404.`],
+      [missing, 'The rooms file could not be read. The import folder has no file "gone.csv".'],
+      [notFound, `The rooms file could not be read. ${new URL(httpsBase).host} answered 404.`],
     ] as const) {
       const runId = ((await runNow(id)).json() as { id: string }).id;
       const events = await ended(runId);

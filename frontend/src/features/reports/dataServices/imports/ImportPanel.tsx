@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   AnchorButton,
@@ -32,6 +32,7 @@ import {
   importsApi,
   templateUrl,
   useCreateImportSpecMutation,
+  useGetImportRunQuery,
   useRunImportSpecMutation,
   useListImportSpecsQuery,
   usePreviewImportMutation,
@@ -128,16 +129,37 @@ function Details({ record }: { record: PreviewRecord }) {
   return null;
 }
 
-/** A running import: how far it is, and Stop. */
+/** How often an ended job's run is asked for until the read model has its end. */
+const RUN_END_POLL_MS = 1000;
+
+/**
+ * A running import: how far it is, and Stop; once ended, whether it failed and why (a saved
+ * import's source that could not be read ends its job normally, with a failed run).
+ */
 function RunProgress({ runId, onEnd }: { runId: string; onEnd: () => void }) {
   const report = useJobProgress(runId);
   const [stop, stopping] = useStopImportMutation();
+  const [polling, setPolling] = useState(false);
   const progress = progressOf(report?.progress);
   const ended = report?.state === 'completed' || report?.state === 'failed';
+  const run = useGetImportRunQuery(runId, {
+    skip: !ended,
+    pollingInterval: polling ? RUN_END_POLL_MS : 0,
+  });
+  const unrecorded = ended && (!run.data || run.data.status === 'running') && !run.isError;
+  if (unrecorded !== polling) setPolling(unrecorded);
+  const recordedStatus = ended && !unrecorded ? run.data?.status : undefined;
+  const dispatch = useAppDispatch();
+  // The run's end is recorded: the runs below show it now rather than at their next poll.
+  useEffect(() => {
+    if (recordedStatus) dispatch(importsApi.util.invalidateTags([IMPORT_RUNS_LIST]));
+  }, [recordedStatus, dispatch]);
+  const failed = report?.state === 'failed' || run.data?.status === 'failed';
+  const reason = failed ? (run.data?.reason ?? report?.error ?? null) : null;
   return (
     <Callout
-      intent={ended ? (report.state === 'failed' ? Intent.DANGER : Intent.SUCCESS) : Intent.PRIMARY}
-      title={ended ? 'The import has ended' : 'Importing…'}
+      intent={ended ? (failed ? Intent.DANGER : Intent.SUCCESS) : Intent.PRIMARY}
+      title={ended ? (failed ? 'The import failed' : 'The import has ended') : 'Importing…'}
       className="allot-import-progress"
     >
       {!ended && (
@@ -148,9 +170,12 @@ function RunProgress({ runId, onEnd }: { runId: string; onEnd: () => void }) {
         />
       )}
       <p>
-        {progress
-          ? `${count(progress.done)} of ${count(progress.total)} records done.`
-          : 'Starting…'}
+        {reason ??
+          (progress
+            ? `${count(progress.done)} of ${count(progress.total)} records done.`
+            : ended
+              ? ''
+              : 'Starting…')}
         {ended && ' Its counts and any problems are in the runs below.'}
       </p>
       {ended ? (

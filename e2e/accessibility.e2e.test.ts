@@ -208,3 +208,32 @@ test(
   },
   WALK_MS,
 );
+
+test('the notifications panel passes axe in both themes', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  await signIn(page, 'admin', '/');
+  const findings: Finding[] = [];
+  const started = await currentTheme(page);
+  try {
+    for (const round of [0, 1]) {
+      if (round === 1) await switchTheme(page);
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('region', { name: 'Notifications' });
+      await panel.waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('.allot-notifications .bp6-spinner'),
+      );
+      findings.push(...(await seriousFindings(page, 'notifications', await currentTheme(page))));
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+    }
+  } finally {
+    if ((await currentTheme(page)) !== started) await switchTheme(page);
+    await context.close();
+  }
+  expect(findings).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
@@ -231,7 +231,40 @@ test(
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
     await shoot(page, 'imports-saved-schedule-light');
+
+    // The file gone from the folder, the next run fails, and whoever runs it hears of it in the
+    // bell without a reload; the notification leads to the run and why it failed.
+    await unlink(path.join(folder, fileName));
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('The import failed').waitFor({ timeout: RUN_MS });
+    await page
+      .getByText(/The rooms file could not be read\. The import folder has no file/)
+      .first()
+      .waitFor();
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor({ timeout: RUN_MS });
+    await bell.click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const notice = panel.getByRole('button', {
+      name: new RegExp(`^Unread: Import “${name}” failed`),
+    });
+    await notice.waitFor();
+    await shoot(page, 'notifications-import-failed-light');
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await bell.click();
+    await notice.waitFor();
+    await shoot(page, 'notifications-import-failed-dark');
+    await notice.click();
+    await page.waitForURL((url) => url.searchParams.has('run'));
+    const why = page.locator('.allot-import-problems');
+    await why.getByText(/^Problems of /).waitFor();
+    await why.getByText(/could not be read/).waitFor();
+    await page.keyboard.press('Escape');
+    await why.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('run')).toBe(false);
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -34,6 +34,7 @@ import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
 import { importSpecRoutes } from './imports/specs/importSpecRoutes.js';
+import { notificationRoutes } from './notifications/notificationRoutes.js';
 import { createImportRunJob } from './imports/runs/importRunJob.js';
 import { createImportSpecRunJob } from './imports/runs/importSpecRunJob.js';
 import type { ImportSourceOptions } from './imports/sources/readSource.js';
@@ -125,6 +126,7 @@ export async function commandServicePlugin(
   await fastify.register(preferenceWriteRoutes);
   await fastify.register(approvalWriteRoutes);
   await fastify.register(reportWriteRoutes);
+  await fastify.register(notificationRoutes);
   const abilityFor = options.abilityFor;
   // A job's owner as if signed in now: their roles and the flags as they are.
   const abilityOf = async (userId: string) => {

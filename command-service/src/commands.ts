@@ -18,6 +18,7 @@ import { reportExportCommands } from './reportExports/reportExportCommands.js';
 import { dataServiceCommands } from './dataServices/dataServiceCommands.js';
 import { importRunCommands } from './imports/runs/importRunCommands.js';
 import { importSpecCommands } from './imports/specs/importSpecCommands.js';
+import { notificationCommands } from './notifications/notificationCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -41,4 +42,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...dataServiceCommands,
   ...importRunCommands,
   ...importSpecCommands,
+  ...notificationCommands,
 ];

@@ -1,5 +1,6 @@
 import { importSpecsProjection } from './readModels/importSpecs/projection.js';
 import { importRunsProjection } from './readModels/importRuns/projection.js';
+import { notificationsProjection } from './readModels/notifications/projection.js';
 import type { Projection } from './runner/projection.js';
 import { apiKeysProjection } from './readModels/auth/apiKeysProjection.js';
 import { authFactsProjection } from './readModels/auth/authFactsProjection.js';
@@ -35,4 +36,5 @@ export const allProjections: readonly Projection[] = [
   dataServicesProjection,
   importRunsProjection,
   importSpecsProjection,
+  notificationsProjection,
 ];

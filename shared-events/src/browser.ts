@@ -35,4 +35,5 @@ export * from './permissions/privilege.js';
 export * from './readApi/index.js';
 export * from './reports/index.js';
 export * from './imports/index.js';
+export * from './notifications/index.js';
 export * from './teaching/labels.js';

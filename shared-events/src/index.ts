@@ -22,4 +22,5 @@ export * from './http/securityHeaders.js';
 export * from './http/databaseUnavailable.js';
 export * from './reports/nextRun.js';
 export * from './imports/index.js';
+export * from './notifications/index.js';
 export * from './history/index.js';

@@ -1,3 +1,4 @@
+import type { NotificationAnswer } from '@allot/shared-events/browser';
 import type { AcademicPeriod, AuthContext, MyUserSettings } from '../lib/api/sessionApi.js';
 import { startApiServer, type ApiAnswer, type ApiCall } from './apiServer.js';
 import { PERIODS, settingsRows, signedOut } from './fixtures.js';
@@ -10,6 +11,8 @@ export interface ShellWorld {
   periods: AcademicPeriod[];
   systemActive: AcademicPeriod | null;
   users: { id: string; name: string }[];
+  /** The signed-in person's notifications, newest first. */
+  notifications: NotificationAnswer[];
 }
 
 export function defaultWorld(): ShellWorld {
@@ -24,6 +27,7 @@ export function defaultWorld(): ShellWorld {
       { id: 'user-7', name: 'Maria Garcia' },
       { id: 'user-8', name: 'James Chen' },
     ],
+    notifications: [],
   };
 }
 
@@ -79,6 +83,23 @@ export function startShellApi(world: () => ShellWorld) {
       case 'DELETE /api/auth/sessions':
         w.auth = { ...w.auth, authenticatedUserId: null, workingUserId: null, displayName: null };
         return { body: {} };
+      case 'GET /api/notifications/mine': {
+        const take = Number(url.searchParams.get('take') ?? 20);
+        return {
+          body: {
+            unread: w.notifications.filter((n) => !n.read).length,
+            items: w.notifications.slice(0, take),
+            more: w.notifications.length > take,
+          },
+        };
+      }
+      case 'POST /api/notifications/read': {
+        const { ids = [], upTo = null } = call.body as { ids?: string[]; upTo?: string | null };
+        w.notifications = w.notifications.map((n) =>
+          ids.includes(n.id) || (upTo !== null && n.at <= upTo) ? { ...n, read: true } : n,
+        );
+        return { body: COMMAND_ANSWER };
+      }
       case 'DELETE /api/users/masquerade':
         w.auth = {
           ...w.auth,

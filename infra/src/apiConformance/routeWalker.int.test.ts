@@ -95,6 +95,11 @@ const SESSION_ONLY_ROUTES: ReadonlyArray<{ route: string; reason: string }> = [
     route: 'GET /api/taxonomies/enabled',
     reason: 'which taxonomy fields to show; every signed-in user needs it',
   },
+  { route: 'GET /api/notifications/mine', reason: 'the caller’s own notifications' },
+  {
+    route: 'POST /api/notifications/read',
+    reason: 'the caller marks their own read; refused while masquerading (command)',
+  },
   {
     route: 'GET /api/history/:path/:id',
     reason: 'read on the kind named by :path, or ownership; checked in the handler',

@@ -120,6 +120,12 @@ const NAMED_AREAS: readonly ApiArea[] = [
     prefixes: ['/api/history', '/api/changes'],
   },
   {
+    name: 'Notifications',
+    description:
+      'Your own notifications (a saved import of yours that failed), and marking them read.',
+    prefixes: ['/api/notifications'],
+  },
+  {
     name: 'About the API',
     description: 'Health, version, and this description.',
     prefixes: ['/api/health', '/api/status', '/api/openapi.json', '/api/reference'],

@@ -26,6 +26,7 @@ import {
   LogoUploaded,
   MAX_LOGO_BYTES,
   MasqueradeAnswer,
+  MarkNotificationsReadBody,
   MergeUsersBody,
   RecordProgressActionBody,
   ReportExportAnswer,
@@ -474,6 +475,11 @@ export function writeRoutes(): Map<string, WriteRoute> {
     [
       'POST /api/imports/runs/:id/stop',
       { summary: 'Stop an import between records.', status: 204 },
+    ],
+    // Notifications: one's own, read by id or all up to the newest one seen.
+    [
+      'POST /api/notifications/read',
+      { summary: 'Mark notifications of your own read.', body: json(MarkNotificationsReadBody) },
     ],
   ]);
   for (const resource of allResources) {

@@ -1,5 +1,6 @@
 import { importSpecReadRoutes } from '../readModels/importSpecs/routes.js';
 import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
+import { notificationReadRoutes } from '../readModels/notifications/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -58,6 +59,7 @@ const VIEWER_READ_ROUTES = [
   importRunReadRoutes,
   importSpecReadRoutes,
   changeFeedRoutes,
+  notificationReadRoutes,
 ] as const;
 
 /**

@@ -11,6 +11,7 @@ import { reportExportEventSchemas } from '../reports/reportExports.js';
 import { dataServiceEventSchemas } from '../reports/dataServices.js';
 import { importRunEventSchemas } from '../imports/runs.js';
 import { importSpecEventSchemas } from '../imports/specs.js';
+import { notificationEventSchemas } from '../notifications/index.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -29,6 +30,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...dataServiceEventSchemas,
   ...importRunEventSchemas,
   ...importSpecEventSchemas,
+  ...notificationEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

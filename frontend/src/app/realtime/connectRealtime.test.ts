@@ -96,6 +96,7 @@ describe('realtime client', () => {
       'approvalsChanged',
       'changesRecorded',
       'jobProgress',
+      'notificationsChanged',
       'recordsChanged',
       'sectionsChanged',
       'settingsChanged',
@@ -169,6 +170,14 @@ describe('realtime client', () => {
     });
     expect(other).toEqual([]);
     expect(wentHome).toBe(1);
+  });
+
+  it('the user’s own notifications changing refreshes their bell, whoever caused it', async () => {
+    const own = await deliver('notificationsChanged', ['user:u1'], null, { userId: 'u1' });
+    expect(invalidated(own)).toEqual([[{ type: 'ResourceList', id: 'notifications' }]]);
+    actions = [];
+    // A stale socket of someone since masquerading hears the other person's: ignored.
+    expect(await deliver('notificationsChanged', ['user:u1'], null, { userId: 'u2' })).toEqual([]);
   });
 
   it('teaching assignment events refresh teaching assignments, a burst at once and then once more', async () => {

@@ -9,6 +9,7 @@ import {
   CHANGED_SINCE_APPROVAL,
   RECENT_CHANGES,
 } from '../../components/changes/changesApi.js';
+import { NOTIFICATIONS } from '../../features/notifications/notificationsApi.js';
 import { sectionsChangedAction } from './sectionsRealtime.js';
 
 /** What the server sends with each event (projection-service/src/realtime/attachRealtime.ts). */
@@ -175,6 +176,11 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
   // "N new changes" bar and the dashboard's recent changes ask again, with their own filters;
   // the feed's list itself stays put until its reader asks for the new ones.
   changesRecorded: throttledTags([CHANGE_COUNT, RECENT_CHANGES, CHANGED_SINCE_APPROVAL]),
+  // Not in spec §4: the person's notifications changed (one came, or they read some in another
+  // window); sent to their own room only (docs/decisions.md 34).
+  notificationsChanged: (message, target) => {
+    if (payloadUserId(message) === target.me()) refresh(target, [NOTIFICATIONS]);
+  },
 };
 
 function asMessage(raw: unknown): RealtimeMessage {

@@ -1,5 +1,6 @@
 import { Button, H1 } from '@blueprintjs/core';
 import { MenuIcon } from '@blueprintjs/icons';
+import { NotificationBell } from '../../features/notifications/NotificationBell.js';
 import { AccountMenu } from './AccountMenu.js';
 import { DRAWER_ID } from './ShellDrawer.js';
 import { SupportButton } from './SupportButton.js';
@@ -11,7 +12,10 @@ export interface TopBarProps {
   onMenuClick: () => void;
 }
 
-/** Spec §2: menu button (mobile only), page title, support chat, theme toggle, account menu. */
+/**
+ * Spec §2: menu button (mobile only), page title, support chat, theme toggle, account menu; and
+ * the notifications bell (docs/decisions.md 34).
+ */
 export function TopBar({ title, drawerOpen, onMenuClick }: TopBarProps) {
   return (
     <header className="allot-topbar">
@@ -27,6 +31,7 @@ export function TopBar({ title, drawerOpen, onMenuClick }: TopBarProps) {
       <H1 className="allot-topbar__title">{title}</H1>
       <div className="allot-topbar__actions">
         <SupportButton />
+        <NotificationBell />
         <ThemeToggle />
         <AccountMenu />
       </div>

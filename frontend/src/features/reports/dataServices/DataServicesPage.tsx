@@ -346,7 +346,11 @@ export default function DataServicesPage() {
             panel={
               <>
                 <ImportPanel onRunStarted={setFollowedRun} />
-                <ImportRuns follow={followedRun} />
+                <ImportRuns
+                  follow={followedRun}
+                  shown={params.get('run')}
+                  onShownClosed={() => setParams({ view: 'imports' })}
+                />
               </>
             }
           />

@@ -34,15 +34,22 @@ function outcomeText(run: ImportRunAnswer): string {
   return said.length > 0 ? said.join(', ') : 'Nothing to do';
 }
 
-/** One run's problems, as it kept them. */
-function RunProblems({ run, onClose }: { run: ImportRunAnswer; onClose: () => void }) {
+/** One run's problems, as it kept them (the run from the list, or only its id from a link). */
+function RunProblems({
+  run,
+  onClose,
+}: {
+  run: { id: string; fileName?: string };
+  onClose: () => void;
+}) {
   const detail = useGetImportRunQuery(run.id);
+  const fileName = run.fileName ?? detail.data?.fileName;
   return (
     <Drawer
       isOpen
       onClose={onClose}
       size={DrawerSize.STANDARD}
-      title={`Problems of ${run.fileName}`}
+      title={fileName ? `Problems of ${fileName}` : 'Problems of the import'}
       className="allot-import-problems"
     >
       <div className="allot-drawer-body">
@@ -82,8 +89,16 @@ const problemsText = (run: ImportRunAnswer) =>
 const undoable = (run: ImportRunAnswer) =>
   run.status !== 'running' && run.status !== 'undone' && run.created + run.updated > 0;
 
+export interface ImportRunsProps {
+  /** A run just started elsewhere on the page: the list is asked again until it has ended. */
+  follow?: string | null;
+  /** A run whose problems to show at once (a notification's link names it in the address). */
+  shown?: string | null;
+  onShownClosed?: () => void;
+}
+
 /** The imports run so far, newest first, paged on the server; live while one runs. */
-export function ImportRuns({ follow = null }: { follow?: string | null } = {}) {
+export function ImportRuns({ follow = null, shown = null, onShownClosed }: ImportRunsProps = {}) {
   const [skip, setSkip] = useState(0);
   const [polling, setPolling] = useState(false);
   const [open, setOpen] = useState<ImportRunAnswer | null>(null);
@@ -239,7 +254,11 @@ export function ImportRuns({ follow = null }: { follow?: string | null } = {}) {
           )
         }
       </QueryBody>
-      {open && <RunProblems run={open} onClose={() => setOpen(null)} />}
+      {open ? (
+        <RunProblems run={open} onClose={() => setOpen(null)} />
+      ) : (
+        shown && <RunProblems run={{ id: shown }} onClose={() => onShownClosed?.()} />
+      )}
       <Alert
         isOpen={undoing !== null}
         icon="undo"

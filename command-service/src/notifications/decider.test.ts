@@ -1,0 +1,54 @@
+import { describe, it } from '@jest/globals';
+import { eventSchemas } from '@allot/shared-events';
+import { DeciderSpecification } from '@allot/shared-events/testing';
+import { notificationDecider, type NotificationEvent } from './decider.js';
+
+const validate = (event: { type: string; data: unknown }) =>
+  eventSchemas[event.type]?.parse(event.data);
+const spec = DeciderSpecification.for(notificationDecider, { validate });
+
+const mark = (ids: string[], upTo: string | null) => ({
+  type: 'MarkNotificationsRead' as const,
+  data: { userId: 'u1', ids, upTo },
+});
+const read = (ids: string[], upTo: string | null): NotificationEvent => ({
+  type: 'NotificationsRead',
+  data: { userId: 'u1', ids, upTo },
+});
+
+describe('a person’s notifications', () => {
+  it('are read by id, every time it is asked', () => {
+    spec
+      .given([])
+      .when(mark(['a'], null))
+      .then([read(['a'], null)]);
+    spec
+      .given([read(['a'], null)])
+      .when(mark(['a'], null))
+      .then([read(['a'], null)]);
+  });
+
+  it('are read up to an instant; up to an earlier or the same one writes nothing', () => {
+    const noon = '2026-11-27T12:00:00.000Z';
+    spec
+      .given([])
+      .when(mark([], noon))
+      .then([read([], noon)]);
+    spec
+      .given([read([], noon)])
+      .when(mark([], noon))
+      .then([]);
+    spec
+      .given([read([], noon)])
+      .when(mark([], '2026-11-27T11:00:00.000Z'))
+      .then([]);
+    spec
+      .given([read([], noon)])
+      .when(mark([], '2026-11-27T13:00:00+01:00'))
+      .then([]);
+    spec
+      .given([read([], noon)])
+      .when(mark([], '2026-11-27T12:00:01.000Z'))
+      .then([read([], '2026-11-27T12:00:01.000Z')]);
+  });
+});

@@ -1,0 +1,38 @@
+import { MarkNotificationsRead, notificationStream } from '@allot/shared-events';
+import { defineCommand, type RunnableCommand } from '../commandHandling/commandDefinition.js';
+import { ForbiddenError } from '../errors/errors.js';
+import {
+  notificationDecider,
+  type NotificationCommand,
+  type NotificationEvent,
+  type NotificationState,
+} from './decider.js';
+
+/**
+ * A person marks their own notifications read, and nobody else's. No subject of the permission
+ * table covers them (docs/decisions.md 34): being the person is the right. Someone viewing as
+ * another leaves that person's notifications unread for them to see.
+ */
+export const markNotificationsReadCommand = defineCommand<
+  NotificationCommand,
+  NotificationState,
+  NotificationEvent
+>({
+  name: 'MarkNotificationsRead',
+  schema: MarkNotificationsRead,
+  decider: notificationDecider,
+  streamId: (payload) => notificationStream(payload.userId),
+  entityId: (payload) => payload.userId,
+  permit(_ability, payload, meta) {
+    if (meta.actorId === null || meta.actorId !== payload.userId) {
+      throw new ForbiddenError('You may mark only your own notifications read.');
+    }
+    if (meta.onBehalfOfId !== null) {
+      throw new ForbiddenError(
+        'You are viewing Allot as someone else: their notifications stay unread for them.',
+      );
+    }
+  },
+});
+
+export const notificationCommands: readonly RunnableCommand[] = [markNotificationsReadCommand];

@@ -1,0 +1,90 @@
+// @allot-needs postgres
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import {
+  createPostgresEventStore,
+  notificationStream,
+  StreamNotFoundError,
+  type EventStore,
+  type RecordedEvent,
+} from '@allot/shared-events';
+import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { buildTestApp, type TestApp } from '../testing/testApp.js';
+import { rulesOf } from '../testing/rules.js';
+
+/*
+ * Marking notifications read on PostgreSQL: one's own only, never while viewing as someone else,
+ * a clear 400 for a body that does not say which, 401 signed out; nothing written when refused.
+ */
+let db: TestDatabase;
+let pool: pg.Pool;
+let store: EventStore;
+let t: TestApp;
+
+beforeAll(async () => {
+  db = await openNativeTestDatabase();
+  pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  store = await createPostgresEventStore({ pool, schema: db.schema });
+  t = await buildTestApp(store, {
+    faculty: rulesOf('faculty', 'faculty'),
+    admin: rulesOf('admin', 'admin'),
+  });
+});
+
+afterAll(async () => {
+  await t.app.close();
+  await store.close();
+  await pool.end();
+  await db.close();
+});
+
+const events = (userId: string): Promise<RecordedEvent[]> =>
+  store.readStream(notificationStream(userId)).catch((err: unknown) => {
+    if (err instanceof StreamNotFoundError) return [];
+    throw err;
+  });
+
+const mark = (headers: Record<string, string>, payload: unknown) =>
+  t.request({
+    method: 'POST',
+    url: '/api/notifications/read',
+    headers,
+    payload: payload as object,
+  });
+
+describe('POST /api/notifications/read', () => {
+  it('marks the signed-in person’s own notifications read', async () => {
+    const upTo = '2026-11-27T12:00:00.000Z';
+    const response = await mark(t.signedIn('faculty'), { ids: ['importRunFailed:r1'], upTo });
+    expect(response.statusCode).toBe(200);
+    expect((await events('faculty')).map((e) => [e.type, e.data, e.metadata.actorId])).toEqual([
+      ['NotificationsRead', { userId: 'faculty', ids: ['importRunFailed:r1'], upTo }, 'faculty'],
+    ]);
+  });
+
+  it('refuses a body that does not say which, or says more', async () => {
+    for (const body of [{}, { ids: [] }, { upTo: 'yesterday' }, { ids: ['a'], userId: 'admin' }]) {
+      const response = await mark(t.signedIn('admin'), body);
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await events('admin')).toEqual([]);
+  });
+
+  it('leaves them unread while viewing as someone else', async () => {
+    const response = await mark(t.signedIn('admin', 'faculty'), { ids: ['x'] });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(
+      'You are viewing Allot as someone else: their notifications stay unread for them.',
+    );
+    expect(await events('faculty')).toHaveLength(1);
+  });
+
+  it('answers 401 signed out', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      payload: { ids: ['x'] },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

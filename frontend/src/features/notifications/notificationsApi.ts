@@ -1,0 +1,20 @@
+import type { MarkNotificationsReadBody, NotificationsAnswer } from '@allot/shared-events/browser';
+import { allotApi } from '../../lib/api/allotApi.js';
+
+/** The signed-in person's notifications; `notificationsChanged` on the socket refreshes them. */
+export const NOTIFICATIONS = { type: 'ResourceList', id: 'notifications' } as const;
+
+export const notificationsApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    myNotifications: build.query<NotificationsAnswer, { take: number }>({
+      query: ({ take }) => ({ url: 'notifications/mine', params: { take } }),
+      providesTags: [NOTIFICATIONS],
+    }),
+    markNotificationsRead: build.mutation<void, Partial<MarkNotificationsReadBody>>({
+      query: (body) => ({ url: 'notifications/read', method: 'POST', body }),
+      invalidatesTags: [NOTIFICATIONS],
+    }),
+  }),
+});
+
+export const { useMyNotificationsQuery, useMarkNotificationsReadMutation } = notificationsApi;

@@ -28,6 +28,14 @@ export function parseIfMatch(header: string | string[] | undefined): StreamRevis
   return revision === '-1' ? 'no_stream' : BigInt(revision);
 }
 
+/**
+ * The signed-in working user's id, '' without a session (a route's requirement has answered 401
+ * before then): whom a job runs as, whose records "mine" are.
+ */
+export function workingUserOf(request: FastifyRequest): string {
+  return request.session?.workingUserId ?? '';
+}
+
 /** The actor, masquerade, API key, correlation and revision of a command sent over HTTP. */
 export function commandOptionsFor(request: FastifyRequest): ExecuteOptions {
   const session = request.session;

@@ -10,7 +10,7 @@ import {
 import type { Jobs } from '../jobs/port.js';
 import type { ReportExportRecords } from '../reportExports/port.js';
 import { requires } from '../authorization/routeRequirement.js';
-import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { commandOptionsFor, parseRequest, workingUserOf } from '../commandHandling/httpCommand.js';
 import { loadDefinition } from './runPlan.js';
 import { startDataServiceRun, syncSchedule } from './runs.js';
 
@@ -21,8 +21,6 @@ export interface DataServiceRouteOptions {
 }
 
 const Params = z.object({ id: z.string().trim().min(1).max(100) }).strict();
-
-const actorOf = (request: FastifyRequest) => request.session?.workingUserId ?? '';
 
 /**
  * Data services (docs/reports.md "Data services"): POST /api/dataServices, PUT and DELETE
@@ -51,7 +49,7 @@ export function dataServiceRoutes(
       const { schedule, timeZone } = definition;
       await syncSchedule(
         jobs,
-        { id, schedule, timeZone, ownerId: actorOf(request) },
+        { id, schedule, timeZone, ownerId: workingUserOf(request) },
         DATA_SERVICE_RUN_JOB,
       );
     } catch (err) {
@@ -101,7 +99,12 @@ export function dataServiceRoutes(
     const { id } = parseRequest(Params, request.params);
     const run = await startDataServiceRun(
       { bus: fastify.commandBus, store, records, jobs },
-      { id, trigger: 'manual', runnerId: actorOf(request), options: commandOptionsFor(request) },
+      {
+        id,
+        trigger: 'manual',
+        runnerId: workingUserOf(request),
+        options: commandOptionsFor(request),
+      },
     );
     return reply.code(201).send({ ...run, trigger: 'manual' });
   });

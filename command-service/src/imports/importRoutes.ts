@@ -22,7 +22,7 @@ import {
   type ImportRunJobData,
 } from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
-import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { commandOptionsFor, parseRequest, workingUserOf } from '../commandHandling/httpCommand.js';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import {
   DomainRuleError,
@@ -272,11 +272,7 @@ export function importRoutes(
     }
     if (run.status === 'undone') throw new DomainRuleError('This import is undone already.');
     const jobId = `undo-${id}-${randomUUID()}`;
-    await jobs.enqueue(
-      IMPORT_UNDO_JOB,
-      { runId: id },
-      { ownerId: request.session?.workingUserId ?? '', jobId },
-    );
+    await jobs.enqueue(IMPORT_UNDO_JOB, { runId: id }, { ownerId: workingUserOf(request), jobId });
     return reply.code(202).send({ id: jobId });
   });
 

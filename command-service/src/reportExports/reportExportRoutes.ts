@@ -12,7 +12,7 @@ import {
 import type { Jobs } from '../jobs/port.js';
 import { assertCan } from '../authorization/ability.js';
 import { requires } from '../authorization/routeRequirement.js';
-import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
+import { commandOptionsFor, parseRequest, workingUserOf } from '../commandHandling/httpCommand.js';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
 import type { ReportExportRecords } from './port.js';
 
@@ -27,7 +27,6 @@ const QUEUE_DOWN =
   'The export could not be started: the job queue did not answer. Please try again.';
 
 /** The signed-in working user (the routes' requirement has answered 401 without one). */
-const actorOf = (request: FastifyRequest) => request.session?.workingUserId ?? '';
 
 /**
  * POST /api/reportExports starts an export of a report as a job (its id is the export's) and
@@ -48,7 +47,7 @@ export function reportExportRoutes(
   async function mine(request: FastifyRequest, id: string): Promise<ReportExportAnswer> {
     const found = await records.find(id);
     const manage = request.ability.can('manage', 'DataExport');
-    if (!found || (!manage && found.owner.id !== actorOf(request))) {
+    if (!found || (!manage && found.owner.id !== workingUserOf(request))) {
       throw new NotFoundError('There is no such export.');
     }
     return found;
@@ -61,7 +60,7 @@ export function reportExportRoutes(
   async function stopJob(request: FastifyRequest, id: string): Promise<void> {
     const job = await jobs.status(id);
     if (!job || job.name !== REPORT_EXPORT_JOB) return;
-    if (job.ownerId === actorOf(request) || request.ability.can('manage', 'DataExport')) {
+    if (job.ownerId === workingUserOf(request) || request.ability.can('manage', 'DataExport')) {
       await jobs.stop(id);
     }
   }
@@ -69,7 +68,7 @@ export function reportExportRoutes(
   fastify.post('/api/reportExports', { config }, async (request, reply) => {
     const body = parseRequest(StartReportExportBody, request.body);
     assertCan(request.ability, 'read', 'Report');
-    const ownerId = actorOf(request);
+    const ownerId = workingUserOf(request);
     const id = randomUUID();
     const definition = REPORT_DEFINITIONS[body.reportType];
     const AcademicPeriodId = definition.periodScoped

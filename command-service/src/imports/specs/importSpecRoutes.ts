@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CheckedImportSpecBody, IMPORT_SPEC_RUN_JOB, type EventStore } from '@allot/shared-events';
 import { requires } from '../../authorization/routeRequirement.js';
-import { commandOptionsFor, parseRequest } from '../../commandHandling/httpCommand.js';
+import {
+  commandOptionsFor,
+  parseRequest,
+  workingUserOf,
+} from '../../commandHandling/httpCommand.js';
 import { DomainRuleError, ForbiddenError, NotFoundError } from '../../errors/errors.js';
 import type { Jobs } from '../../jobs/port.js';
 import { loadImportSpec } from './importSpecCommands.js';
@@ -15,8 +19,6 @@ export interface ImportSpecRouteOptions {
   store: EventStore;
   jobs: Pick<Jobs, 'enqueue' | 'schedule' | 'unschedule'>;
 }
-
-const actorOf = (request: FastifyRequest) => request.session?.workingUserId ?? '';
 
 /**
  * Saved imports (docs/data-services.md "Saved imports"): POST /api/importSpecs, PUT and DELETE
@@ -41,7 +43,7 @@ export function importSpecRoutes(
         id,
         schedule: live?.schedule ?? null,
         timeZone: live?.timeZone ?? 'UTC',
-        ownerId: actorOf(request) || null,
+        ownerId: workingUserOf(request) || null,
       });
     } catch (err) {
       // Saved all the same: the next start sets the schedule from the log.
@@ -99,7 +101,7 @@ export function importSpecRoutes(
     await jobs.enqueue(
       IMPORT_SPEC_RUN_JOB,
       { specId: id, runId },
-      { ownerId: actorOf(request), jobId: runId },
+      { ownerId: workingUserOf(request), jobId: runId },
     );
     return reply.code(202).send({ id: runId });
   });

@@ -10,7 +10,11 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import {
+  openNativeTestDatabase,
+  readAllOnceVisible,
+  type TestDatabase,
+} from '@allot/shared-events/testing';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
@@ -234,7 +238,11 @@ describe('POST /api/reports', () => {
     expect(reservation.map((e) => [e.type, (e.data as { ownerId: string }).ownerId])).toEqual([
       ['UniqueValueReserved', winner.id],
     ]);
-    const made = await store.readAll({ filter: { eventTypes: ['SavedReportCreated'] } });
+    const made = await readAllOnceVisible(
+      store,
+      { filter: { eventTypes: ['SavedReportCreated'] } },
+      (all) => all.some((e) => (e.data as { id: string }).id === winner.id),
+    );
     expect(made.filter((e) => (e.data as { UserId: string }).UserId === 'racer')).toHaveLength(1);
   });
 });

@@ -1,2 +1,3 @@
 export * from './databases.js';
 export * from './deciderSpecification.js';
+export * from './readAllOnceVisible.js';

@@ -92,6 +92,8 @@ export interface OpenOptions {
   /** Wait until the page's socket is connected (for tests of what arrives live). */
   socket?: boolean;
   acceptDownloads?: boolean;
+  /** An Allot of the file's own (`startAllotProcess`) rather than the run's. */
+  base?: string;
 }
 
 /**
@@ -124,7 +126,7 @@ export function browserForFile() {
       const page = await context.newPage();
       const problems = watchForProblems(page);
       const connected = options.socket ? socketConnected(page) : null;
-      await signIn(page, username, origin);
+      await signIn(page, username, origin, options.base);
       await connected;
       return { page, problems, context };
     },

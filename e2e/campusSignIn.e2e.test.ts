@@ -3,7 +3,6 @@
 // configured only through SAML_* variables, against SimpleSAMLphp from Debian's packages, driven
 // in Chromium. Allot's own key pair is generated into its data folder and registered at the IdP
 // from the metadata Allot publishes, as an IdP administrator would.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +13,8 @@ import {
   type SspUser,
 } from '../command-service/src/identity/testing/simpleSamlPhp.js';
 import { freePort } from '../command-service/src/identity/testing/identityTestApp.js';
-import { tsxFlags } from '../scripts/lib/run.mjs';
+import { startAllotProcess, type AllotProcess } from './allotProcess.js';
 import { launchChromium, watchForProblems } from './browser.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const ALICE: SspUser = {
   username: 'alice',
@@ -52,70 +49,35 @@ let browser: Browser;
 let dataDir: string;
 let port: number;
 let base: string;
-let allot: ChildProcess | null = null;
+let allot: AllotProcess | null = null;
 const contexts: BrowserContext[] = [];
 
 /** Starts Allot as `npm start` does, with SAML from the environment; resolves once it listens. */
-async function startAllotProcess(): Promise<void> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const child = spawn(
-    process.execPath,
-    [...tsxFlags(), path.join(repoRoot, 'infra', 'src', 'main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...env,
-        ALLOT_MODE: 'local',
-        ALLOT_DEMO_DATA: 'off',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ALLOT_PUBLIC_URL: base,
-        ALLOT_DATA_DIR: dataDir,
-        ALLOT_SIGNIN_RATE_LIMIT: '10000',
-        SAML_IDP_METADATA_URL: ssp.metadataUrl,
-        SAML_IDP_INITIATED: 'true',
-        SAML_CREATE_USERS: 'true',
-        SAML_ROLES_FROM: 'eduPersonEntitlement',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+async function startAllot(): Promise<void> {
+  allot = await startAllotProcess({
+    dataDir,
+    env: {
+      ALLOT_DEMO_DATA: 'off',
+      PORT: String(port),
+      ALLOT_PUBLIC_URL: base,
+      SAML_IDP_METADATA_URL: ssp.metadataUrl,
+      SAML_IDP_INITIATED: 'true',
+      SAML_CREATE_USERS: 'true',
+      SAML_ROLES_FROM: 'eduPersonEntitlement',
     },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Allot did not start:\n${output}`)), 180_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      // The banner's sign-in line follows the address.
-      if (/Allot is running at[\s\S]*Sign-in: .*\n/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Allot exited with ${String(code)}:\n${output}`));
-    });
+    // The banner's sign-in line follows the address.
+    ready: /Allot is running at[\s\S]*Sign-in: .*\n/,
+    timeoutMs: 180_000,
   });
   // The start says how people sign in, and that the demo provider gave way.
-  expect(output).toContain(`Sign-in: SAML through ${ssp.metadataUrl}`);
-  expect(output).toContain('the demo identity provider is off because SAML is configured');
-  child.stdout?.resume();
-  child.stderr?.resume();
-  allot = child;
+  expect(allot.output()).toContain(`Sign-in: SAML through ${ssp.metadataUrl}`);
+  expect(allot.output()).toContain('the demo identity provider is off because SAML is configured');
 }
 
-async function stopAllotProcess(): Promise<void> {
-  const child = allot;
+async function stopAllot(): Promise<void> {
+  const running = allot;
   allot = null;
-  if (!child || child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  await running?.stop();
 }
 
 beforeAll(async () => {
@@ -133,7 +95,7 @@ beforeAll(async () => {
     },
     users: [ALICE, BRUNO, NOMAIL],
   });
-  await startAllotProcess();
+  await startAllot();
   // What the IdP administrator registers: Allot's metadata (entity id, endpoints, certificate).
   const metadata = await (await fetch(`${base}/api/auth/saml/metadata`)).text();
   const certificate = /<ds:X509Certificate>([^<]+)</.exec(metadata)?.[1] ?? '';
@@ -156,7 +118,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await stopAllotProcess();
+  await stopAllot();
   await ssp?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
@@ -210,8 +172,8 @@ test('a sign-in survives a restart of Allot between the request and the IdP’s 
   await page.goto(`${base}/login`);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.locator('input[name="password"]').waitFor();
-  await stopAllotProcess();
-  await startAllotProcess();
+  await stopAllot();
+  await startAllot();
   await typeCampusPassword(page, BRUNO);
   await page.waitForURL(`${base}/`);
   await page.getByText('Bruno Vega').first().waitFor();

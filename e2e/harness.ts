@@ -10,14 +10,19 @@ export function appUrl(): string {
 
 /**
  * Signs in through the demo identity provider as `username` (password `demo`) and waits until
- * the browser is back on `origin`.
+ * the browser is back on `origin`; on the run's Allot unless `base` names another.
  */
-export async function signIn(page: Page, username: string, origin = '/'): Promise<void> {
-  await page.goto(`${appUrl()}/api/auth0/login?origin=${encodeURIComponent(origin)}`);
+export async function signIn(
+  page: Page,
+  username: string,
+  origin = '/',
+  base = appUrl(),
+): Promise<void> {
+  await page.goto(`${base}/api/auth0/login?origin=${encodeURIComponent(origin)}`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const target = new URL(origin, appUrl());
+  const target = new URL(origin, base);
   await page.waitForURL((url) => url.pathname === target.pathname);
 }
 

@@ -113,41 +113,6 @@ test('an administrator masquerades as a faculty member and ends it', async () =>
   await context.close();
 });
 
-test('an administrator changes the working period in the drawer, sees the warning, and changes it back', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const problems = watchForProblems(page);
-  await signIn(page, 'admin', '/');
-  await userNameShows(page, 'Ada Admin');
-  const differs = page.getByLabel('This differs from the active academic period.');
-  const edit = page.getByRole('button', { name: 'Change the working period' });
-  const select = page.getByRole('combobox', { name: 'Working period' });
-
-  await edit.focus();
-  await edit.click();
-  const options = await select.locator('option').allTextContents();
-  const active = await select.inputValue();
-  const values = await select
-    .locator('option')
-    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
-  const other = values.find((value) => value !== active);
-  expect(options.length).toBeGreaterThan(1);
-  expect(other).toBeDefined();
-  await select.selectOption(other ?? '');
-  await differs.waitFor();
-  await page.mouse.move(760, 400);
-  await page.locator('.bp6-tooltip').waitFor({ state: 'detached' });
-  await page.screenshot({ path: path.join(screenshots, 'shell-working-period.png') });
-
-  // Back to the active period: the warning goes.
-  await edit.click();
-  await select.selectOption(active);
-  await differs.waitFor({ state: 'detached' });
-  await edit.waitFor();
-  expect(problems).toEqual([]);
-  await context.close();
-});
-
 test('the skip link is the first focusable element and moves focus to the main content', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

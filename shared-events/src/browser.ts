@@ -36,4 +36,5 @@ export * from './readApi/index.js';
 export * from './reports/index.js';
 export * from './imports/index.js';
 export * from './notifications/index.js';
+export * from './effort/index.js';
 export * from './teaching/labels.js';

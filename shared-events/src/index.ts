@@ -23,4 +23,5 @@ export * from './http/databaseUnavailable.js';
 export * from './reports/nextRun.js';
 export * from './imports/index.js';
 export * from './notifications/index.js';
+export * from './effort/index.js';
 export * from './history/index.js';

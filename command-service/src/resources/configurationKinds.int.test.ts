@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 
 let db: TestStore;
 let t: TestApp;
+
+/** Effort management's lists exist only while `aemEnabled` is on. */
+const { featureFlags } = demoContextFor('admin');
+const aemOn = { featureFlags: { ...featureFlags, aemEnabled: true } };
 
 beforeAll(async () => {
   db = await openTestStore();
@@ -13,6 +18,10 @@ beforeAll(async () => {
     ops: rulesOf('academicOpsAdmin', 'ops'),
     faculty: rulesOf('faculty', 'faculty'),
     financial: rulesOf('financialReportingUser', 'financial'),
+    adminAem: rulesOf('admin', 'adminAem', aemOn),
+    effortManager: rulesOf('effortManager', 'effortManager', aemOn),
+    contributor: rulesOf('effortContributor', 'contributor', aemOn),
+    effortManagerFlagOff: rulesOf('effortManager', 'effortManagerFlagOff'),
   });
 });
 
@@ -77,7 +86,76 @@ const CASES: KindCase[] = [
     key: 'code',
     change: { capacity: 45 },
   },
+  // Effort management (aemEnabled on): administrators manage pay periods and only read the rest;
+  // effort managers manage the rest; contributors read.
+  {
+    path: 'effortPayPeriods',
+    permitted: 'adminAem',
+    refused: 'contributor',
+    body: (n) => ({
+      code: `2026-${n}B`,
+      name: `Pay period ${n}`,
+      startDate: '2026-11-16',
+      endDate: '2026-11-30',
+    }),
+    key: 'code',
+    change: { checkDate: '2026-12-05' },
+  },
+  {
+    path: 'effortCategories',
+    permitted: 'effortManager',
+    refused: 'adminAem',
+    body: (n) => ({ name: `Category ${n}`, code: `CAT${n}`, area: 'research' }),
+    key: 'code',
+  },
+  {
+    path: 'effortTypes',
+    permitted: 'effortManager',
+    refused: 'contributor',
+    body: (n) => ({ name: `Type ${n}`, code: `TYPE${n}` }),
+    key: 'code',
+  },
+  {
+    path: 'costCenterDescriptions',
+    permitted: 'effortManager',
+    refused: 'adminAem',
+    body: (n) => ({ code: `10-44${n}`, description: 'Biology instruction' }),
+    key: 'code',
+    change: { description: 'Biology teaching labs' },
+  },
 ];
+
+describe('effort management’s lists', () => {
+  it('are refused to everyone while aemEnabled is off, to effort managers too', async () => {
+    for (const path of ['effortPayPeriods', 'effortCategories', 'effortTypes']) {
+      const refused = await send('POST', `/api/${path}`, 'effortManagerFlagOff', {
+        name: 'Off',
+        code: 'OFF',
+        startDate: '2026-01-01',
+        endDate: '2026-01-14',
+        area: 'teaching',
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+
+  it('refuse a pay period that ends before it starts, and a category counting as nothing known', async () => {
+    const backwards = await send('POST', '/api/effortPayPeriods', 'adminAem', {
+      code: 'BACK',
+      name: 'Backwards',
+      startDate: '2026-11-30',
+      endDate: '2026-11-16',
+    });
+    expect([400, 422]).toContain(backwards.statusCode);
+    expect(backwards.json().message).toMatch(/end date must not be before the start date/);
+    const unknown = await send('POST', '/api/effortCategories', 'effortManager', {
+      name: 'Mystery',
+      code: 'MYS',
+      area: 'gardening',
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
 
 describe.each(CASES)('$path through the generic write routes', (kind) => {
   const base = `/api/${kind.path}`;

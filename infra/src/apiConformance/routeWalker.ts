@@ -32,6 +32,8 @@ export interface SignedInRole {
   headers: Record<string, string>;
   /** The rules the server applies to this user, built from their own GET /api/auth. */
   ability: AppAbility;
+  /** The facts the ability was built from (to ask what the user could do with a flag on). */
+  context: AbilityContext;
 }
 
 interface AuthContextAnswer {
@@ -68,7 +70,7 @@ export async function signedInRoles(allot: RunningAllot): Promise<SignedInRole[]
       progressStepId: auth.progressStepId,
       masquerading: false,
     };
-    roles.push({ role, userId, headers, ability: defineAbilityFor(context) });
+    roles.push({ role, userId, headers, ability: defineAbilityFor(context), context });
   }
   return roles;
 }

@@ -120,6 +120,19 @@ const NAMED_AREAS: readonly ApiArea[] = [
     prefixes: ['/api/history', '/api/changes'],
   },
   {
+    name: 'Effort',
+    description:
+      'Effort management (aemEnabled): pay periods, effort categories and types, cost centres, classification rules and their tester.',
+    prefixes: [
+      '/api/effortPayPeriods',
+      '/api/effortCategories',
+      '/api/effortTypes',
+      '/api/costCenterDescriptions',
+      '/api/effortRules',
+      '/api/effortClassification',
+    ],
+  },
+  {
     name: 'Notifications',
     description:
       'Your own notifications (a saved import of yours that failed), and marking them read.',

@@ -1,6 +1,7 @@
 import { importSpecReadRoutes } from '../readModels/importSpecs/routes.js';
 import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
 import { notificationReadRoutes } from '../readModels/notifications/routes.js';
+import { classificationRoutes } from '../readModels/effort/classificationRoutes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -60,6 +61,7 @@ const VIEWER_READ_ROUTES = [
   importSpecReadRoutes,
   changeFeedRoutes,
   notificationReadRoutes,
+  classificationRoutes,
 ] as const;
 
 /**

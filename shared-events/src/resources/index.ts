@@ -25,6 +25,13 @@ import { programs } from './kinds/programs.js';
 import { specialties } from './kinds/specialties.js';
 import { locations } from './kinds/locations.js';
 import { notes } from './kinds/notes.js';
+import {
+  costCenterDescriptions,
+  effortCategories,
+  effortPayPeriods,
+  effortRules,
+  effortTypes,
+} from './kinds/effort/index.js';
 import { uniquenessEventSchemas } from './uniqueness.js';
 import { childRegistryEventSchemas } from './childRegistry.js';
 
@@ -59,6 +66,7 @@ export * from './kinds/notes.js';
 export * from './kinds/courses.js';
 export * from './kinds/courseOfferings.js';
 export * from './kinds/administrativeAssignments.js';
+export * from './kinds/effort/index.js';
 
 /** Every declared record kind; the services derive commands, projections and routes from these. */
 export const allResources: readonly ResourceDefinition[] = [
@@ -87,6 +95,11 @@ export const allResources: readonly ResourceDefinition[] = [
   specialties,
   locations,
   notes,
+  effortPayPeriods,
+  effortCategories,
+  effortTypes,
+  costCenterDescriptions,
+  effortRules,
 ];
 
 export function resourceNamed(name: string): ResourceDefinition | undefined {

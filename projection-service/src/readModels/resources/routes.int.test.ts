@@ -37,8 +37,13 @@ let app: FastifyInstance;
 const notifications: RealtimeNotification[] = [];
 
 /** A fabricated session per user: `x-test-user: <id>`; the roles and working periods below. */
-const people: Record<string, { role: RoleSlug; workingAcademicPeriodId: string | null }> = {
+const people: Record<
+  string,
+  { role: RoleSlug; workingAcademicPeriodId: string | null; aemEnabled?: boolean }
+> = {
   admin: { role: 'admin', workingAcademicPeriodId: null },
+  // Effort management's lists exist only while aemEnabled is on.
+  effort: { role: 'effortContributor', workingAcademicPeriodId: null, aemEnabled: true },
   ops: { role: 'academicOpsAdmin', workingAcademicPeriodId: null },
   u2: { role: 'faculty', workingAcademicPeriodId: 'p2025' },
   u3: { role: 'faculty', workingAcademicPeriodId: null },
@@ -55,7 +60,7 @@ const testViewer: ViewerResolver = (request) => {
       userId: id,
       roles: [person.role],
       workgroupPermissions: [],
-      featureFlags: DEMO_FEATURE_FLAGS,
+      featureFlags: { ...DEMO_FEATURE_FLAGS, aemEnabled: person.aemEnabled ?? false },
       mode: 'test',
       progressStepId: null,
       masquerading: false,
@@ -457,10 +462,13 @@ describe('GET /api/taxonomies/enabled', () => {
 });
 
 describe('every generic read route of every kind', () => {
-  // Configuration lists are admin's alone (spec §6); every other kind here academicOpsAdmin reads.
+  // Configuration lists are admin's alone (spec §6), effort management's lists its own people's
+  // (with aemEnabled on); every other kind here academicOpsAdmin reads.
+  const readerOf = (subject: string) =>
+    subject === 'Configuration' ? 'admin' : subject.startsWith('Effort') ? 'effort' : 'ops';
   const kinds = allResources
     .filter((r) => r.ownerField === undefined)
-    .map((r) => ({ path: r.path, reader: r.subject === 'Configuration' ? 'admin' : 'ops' }));
+    .map((r) => ({ path: r.path, reader: readerOf(r.subject) }));
   it.each(kinds)(
     '$path: faculty refused (403), $reader permitted, no session 401',
     async ({ path, reader }) => {
@@ -469,7 +477,7 @@ describe('every generic read route of every kind', () => {
       expect((await get(`/api/${path}`, null)).status).toBe(401);
       expect((await get(`/api/${path}`, reader)).status).toBe(200);
       expect((await get(`/api/${path}/any-id`, reader)).status).toBe(404);
-      if (reader === 'admin') expect((await get(`/api/${path}`, 'ops')).status).toBe(403);
+      if (reader !== 'ops') expect((await get(`/api/${path}`, 'ops')).status).toBe(403);
     },
   );
 });

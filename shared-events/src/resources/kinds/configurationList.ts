@@ -38,8 +38,11 @@ interface ConfigurationListOptions {
   key?: 'slug' | 'code';
   /** The browser route of its list page; `/<path>` unless given. */
   route?: string;
-  /** Its place under Configuration in the sidebar (spec §2) and its Blueprint icon. */
-  menu: { order: number; icon: string };
+  /**
+   * Its place under Configuration in the sidebar (spec §2) and its Blueprint icon; absent for a
+   * list the spec's menu names elsewhere (the effort lists, under Effort Management).
+   */
+  menu?: { order: number; icon: string };
 }
 
 /**
@@ -79,7 +82,7 @@ export function defineConfigurationList(options: ConfigurationListOptions) {
       singular: options.singular,
       description: options.description,
       route: options.route ?? `/${options.path}`,
-      menu: { branch: 'Configuration', ...options.menu },
+      ...(options.menu ? { menu: { branch: 'Configuration' as const, ...options.menu } } : {}),
       fields: {
         name: { label: 'Name' },
         [key]: {

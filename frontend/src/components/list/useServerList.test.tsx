@@ -117,6 +117,21 @@ test('typing applies the search after a pause, not on every key', async () => {
   expect(state().pager.page).toBe(0);
 });
 
+test('a search still pausing when a link leads to another page is not written there', async () => {
+  const { state, search } = renderAt('/list?status=proposed');
+  const before = window.location.pathname;
+  fireEvent.change(screen.getByLabelText('search'), { target: { value: 'bio' } });
+  // The browser is on another page before the pause ends (a click on a row's link).
+  window.history.pushState({}, '', '/sections?CourseOfferingId=o1');
+  try {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(state().filters.search).toBeNull();
+    expect(search()).toBe('?status=proposed');
+  } finally {
+    window.history.pushState({}, '', before);
+  }
+});
+
 test('Back to an earlier search shows it in the box', async () => {
   const { router, state } = renderAt('/list?q=bio');
   const box = screen.getByLabelText('search');

@@ -150,7 +150,11 @@ export function useServerList<K extends string>(spec: ServerListSpec<K>): Server
   const written = useRef<Partial<Record<K, string>>>({});
   const typedKey = typed.join(',');
   useEffect(() => {
+    // A pause still running when a link leads away must not end on the next page: its write
+    // would replace that page's address (an offering's sections) with this list's search.
+    const startedOn = window.location.pathname;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== startedOn) return;
       const patch: Partial<Record<K, string | null>> = {};
       for (const key of typed) {
         const value = texts[key];

@@ -13,7 +13,11 @@ import {
   type ReportExportAnswer,
   type ReportExportJobData,
 } from '@allot/shared-events';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import {
+  readAllSettled,
+  openNativeTestDatabase,
+  type TestDatabase,
+} from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { abilityFromRules } from '../authorization/ability.js';
@@ -168,18 +172,18 @@ describe('defining data services', () => {
   });
 
   it('refuses everyone else, and admins while dataServicesEnabled is off (nothing written)', async () => {
-    const before = (await store.readAll()).length;
+    const before = (await readAllSettled(store)).length;
     for (const who of ['rep', 'faculty', 'business', 'adminFlagOff']) {
       const post = await call(who, 'POST', '/api/dataServices', body(`By ${who}`));
       expect(post.statusCode).toBe(403);
       const run = await call(who, 'POST', '/api/dataServices/anything/runs');
       expect(run.statusCode).toBe(403);
     }
-    expect((await store.readAll()).length).toBe(before);
+    expect((await readAllSettled(store)).length).toBe(before);
   });
 
   it('refuses bad definitions with the field that is wrong (400), an unknown report with 422', async () => {
-    const before = (await store.readAll()).length;
+    const before = (await readAllSettled(store)).length;
     const cases: [object, string][] = [
       [body(''), 'name'],
       [body('No days', { schedule: { frequency: 'weekly', time: '06:00' } }), 'schedule.weekdays'],
@@ -208,7 +212,7 @@ describe('defining data services', () => {
     );
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toBe('There is no such saved report to export.');
-    expect((await store.readAll()).length).toBe(before);
+    expect((await readAllSettled(store)).length).toBe(before);
   });
 
   it('of four requests defining one name at once, exactly one wins', async () => {
@@ -225,7 +229,7 @@ describe('defining data services', () => {
     expect(reservation.map((e) => [e.type, (e.data as { ownerId: string }).ownerId])).toEqual([
       ['UniqueValueReserved', winner.id],
     ]);
-    const made = await store.readAll({ filter: { eventTypes: ['DataServiceCreated'] } });
+    const made = await readAllSettled(store, { filter: { eventTypes: ['DataServiceCreated'] } });
     // Whichever spelling won ('race', '  RACE ', …): names are unique whatever their case.
     const race = (e: (typeof made)[number]) =>
       (e.data as { name: string }).name.trim().toLowerCase() === 'race';

@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createPostgresEventStore, defineAbilityFor, type EventStore } from '@allot/shared-events';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import {
+  settledHeadPosition,
+  readAllSettled,
+  openNativeTestDatabase,
+  type TestDatabase,
+} from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 
@@ -62,7 +67,7 @@ describe('racing creates of one code on native PostgreSQL', () => {
 describe('racing creates of one configuration name on native PostgreSQL', () => {
   it('of four clients creating "Full Professor" (case and spacing differing) at once, exactly one wins', async () => {
     const names = ['Full Professor', 'full professor', '  FULL   PROFESSOR ', 'Full\tProfessor'];
-    const head = await store.headPosition();
+    const head = await settledHeadPosition(store);
     const answers = await Promise.all(
       ['a', 'b', 'c', 'd'].map((as, i) =>
         t.request({
@@ -83,7 +88,7 @@ describe('racing creates of one configuration name on native PostgreSQL', () => 
       ['UniqueValueReserved', winner.id],
     ]);
     // Only the winner's rank was stored; a loser's slug, if it was reserved first, was released.
-    const created = await store.readAll({
+    const created = await readAllSettled(store, {
       fromPosition: head ?? 'start',
       filter: { eventTypes: ['RankCreated'] },
     });

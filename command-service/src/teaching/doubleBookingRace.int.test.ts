@@ -1,6 +1,10 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import {
+  openNativeTestDatabase,
+  readAllSettled,
+  type TestDatabase,
+} from '@allot/shared-events/testing';
 import { openWriterNode, type WriterNode } from '../testing/writerNode.js';
 
 /*
@@ -119,7 +123,7 @@ describe('double booking when the commands arrive at the same moment', () => {
     expect(result.refusedWith).toEqual(Array.from({ length: WRITERS - 1 }, () => 422));
 
     // What the log holds agrees: one section has the instructor.
-    const assigned = await setup.store.readAll({
+    const assigned = await readAllSettled(setup.store, {
       filter: { eventTypes: ['TeachingAssignmentCreated'] },
     });
     expect(assigned.filter((e) => (e.data as { UserId: string }).UserId === 'newbie')).toHaveLength(

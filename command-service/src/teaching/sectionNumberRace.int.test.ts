@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import {
+  settledHeadPosition,
+  readAllSettled,
+  openNativeTestDatabase,
+  type TestDatabase,
+} from '@allot/shared-events/testing';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
@@ -76,7 +81,7 @@ describe('racing creates of one section number on native PostgreSQL', () => {
   it.each(['001', '002'])(
     'of ten clients creating section %s at once, exactly one wins and one section exists',
     async (sectionNumber) => {
-      const head = await store.headPosition();
+      const head = await settledHeadPosition(store);
       const answers = await Promise.all(CLIENTS.map((as) => create(as, sectionNumber)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([
         201, 422, 422, 422, 422, 422, 422, 422, 422, 422,
@@ -87,7 +92,7 @@ describe('racing creates of one section number on native PostgreSQL', () => {
         );
       }
       const winner = answers.find((a) => a.statusCode === 201)?.json() as { id: string };
-      const created = await store.readAll({
+      const created = await readAllSettled(store, {
         fromPosition: head ?? 'start',
         filter: { eventTypes: ['SectionCreated'] },
       });

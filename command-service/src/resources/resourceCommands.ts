@@ -201,6 +201,10 @@ function resourceCommand(
     if (kind === 'create' || kind === 'update') await checkReferences(store, definition, payload);
     const current = state.status === 'live' ? state.record : null;
     const next = expectedRecord(definition, kind, payload, state);
+    // A record breaking its kind's own rule (an end before its start) is refused here, before a
+    // unique value is reserved for it: a refusal writes nothing, not a reservation and its release.
+    const broken = next && definition.validate ? definition.validate(next) : null;
+    if (broken) throw new DomainRuleError(broken);
     const beforeAppend = await checkBeforeResourceWrite(
       store,
       definition,

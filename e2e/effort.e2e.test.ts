@@ -150,3 +150,46 @@ test(
   },
   TEST_MS,
 );
+
+test(
+  'an effort manager sees the instructors’ positions on the overview',
+  async () => {
+    // The demo's faculty member, found by an administrator (effort managers do not list people).
+    const admin = await files.open('admin', '/', { base: allot.url });
+    const people = await api<{ rows: { id: string; username: string }[] }>(
+      admin.page,
+      'GET',
+      `/api/users?filter=${encodeURIComponent(JSON.stringify({ username: 'faculty' }))}`,
+    );
+    const faculty = people.body.rows.find((u) => u.username === 'faculty');
+    if (!faculty) throw new Error('The demo has no faculty member called faculty');
+    const { page, problems } = await files.open('effortManager', '/effort', { base: allot.url });
+    const made = await api(page, 'POST', '/api/effortPositions', {
+      positionNumber: '40012345',
+      UserId: faculty.id,
+      title: 'Associate Professor',
+      startDate: '2026-07-01',
+      fte: 0.75,
+      costCenter: '10-4410',
+    });
+    expect(made.status).toBe(201);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Effort Management', level: 1 }).waitFor();
+    const table = page.locator('.allot-resource-table .bp6-table-quadrant-main');
+    await table
+      .locator('.bp6-table-cell')
+      .filter({ hasText: /^40012345$/ })
+      .first()
+      .waitFor();
+    await table
+      .locator('.bp6-table-cell')
+      .filter({ hasText: /^0\.75$/ })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: /^New Position/ }).waitFor();
+    await shoot(page, 'effort-positions-dark');
+    expect(problems).toEqual([]);
+    expect(admin.problems).toEqual([]);
+  },
+  TEST_MS,
+);

@@ -122,7 +122,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
   {
     name: 'Effort',
     description:
-      'Effort management (aemEnabled): pay periods, effort categories and types, cost centres, classification rules and their tester.',
+      'Effort management (aemEnabled): pay periods, effort categories and types, cost centres, classification rules and their tester, positions.',
     prefixes: [
       '/api/effortPayPeriods',
       '/api/effortCategories',
@@ -130,6 +130,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
       '/api/costCenterDescriptions',
       '/api/effortRules',
       '/api/effortClassification',
+      '/api/effortPositions',
     ],
   },
   {

@@ -29,6 +29,7 @@ import {
   costCenterDescriptions,
   effortCategories,
   effortPayPeriods,
+  effortPositions,
   effortRules,
   effortTypes,
 } from './kinds/effort/index.js';
@@ -100,6 +101,7 @@ export const allResources: readonly ResourceDefinition[] = [
   effortTypes,
   costCenterDescriptions,
   effortRules,
+  effortPositions,
 ];
 
 export function resourceNamed(name: string): ResourceDefinition | undefined {

@@ -35,16 +35,10 @@ const LISTED_ROUTES: readonly PageRoute[] = [
   page(
     '/effort/classificationRules',
     'Classification Rules',
-    'Rules that classify imported effort.',
+    'Rules that classify payroll lines into effort categories and types, tried in order: the first that matches decides.',
   ),
-  page('/effort/categories', 'Effort Categories', 'Categories effort is reported in.'),
-  page(
-    '/effort/costCenterDescriptions',
-    'Cost Center Descriptions',
-    'Readable names for cost centers.',
-  ),
-  page('/effort/types', 'Effort Types', 'The kinds of effort that are tracked.'),
-  page('/effort/payPeriods', 'Pay Periods', 'Pay periods effort is recorded against.'),
+  // Effort Categories, Cost Center Descriptions, Effort Types and Pay Periods are declared lists:
+  // their kinds (shared-events resources/kinds/effort/) declare the routes, titles and words.
   page('/effort/myTeaching', 'My Teaching', 'Your teaching effort across academic periods.'),
   page('/effort/myEffort', 'My Effort', 'Your planned and actual effort.'),
   page(

@@ -3,3 +3,4 @@ export * from './categories.js';
 export * from './types.js';
 export * from './costCenters.js';
 export * from './rules.js';
+export * from './positions.js';

@@ -86,6 +86,26 @@ export async function imageLoaded(page: Page, selector: string): Promise<void> {
 /** The sign-in page's logo (frontend/src/features/login/pages/LoginPage.tsx). */
 export const LOGIN_LOGO = 'img.allot-login__logo';
 
+/** A part of the page a screenshot keeps (the whole page below the fold, cut to it). */
+export type Clip = { x: number; y: number; width: number; height: number };
+
+/**
+ * `docs/screenshots/<name>.png` as a person sees the page at rest: no focus ring, the pointer in
+ * a corner (no tooltip, no hover), nothing still sliding in.
+ */
+export async function shoot(page: Page, name: string, clip?: Clip): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(1390, 890);
+  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await page.screenshot({
+    path: `docs/screenshots/${name}.png`,
+    ...(clip ? { fullPage: true, clip } : {}),
+  });
+}
+
 export interface OpenOptions {
   /** Default 1400 × 900. */
   viewport?: { width: number; height: number };

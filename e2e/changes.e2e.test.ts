@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { browserForFile } from './browser.js';
+import { browserForFile, shoot } from './browser.js';
 import { approveFirstRow } from './harness.js';
 
 // The change feed in the browser: an approver approves an assignment of their workgroup, another
@@ -28,15 +27,6 @@ interface Meeting {
   startTime: string;
   endTime: string;
   [key: string]: unknown;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(1390, 890);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
 }
 
 /** 09:30 → 09:35: a meeting moved by five minutes. */

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { browserForFile } from './browser.js';
+import { browserForFile, shoot } from './browser.js';
 
 // Data Services in the browser: an administrator defines one over a system report with a weekly
 // schedule, runs it now, watches the run finish and downloads its file from the run history;
@@ -13,16 +12,6 @@ const open = (username: string, origin: string) =>
 const run = Date.now().toString(36).slice(-5);
 const TEST_MS = 300_000;
 const RUN_MS = 120_000;
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(1390, 890);
-  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
-}
 
 test(
   'an administrator defines a scheduled data service, runs it and downloads the run’s file',

@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { api } from './api.js';
 import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
-import { browserForFile } from './browser.js';
+import { browserForFile, shoot } from './browser.js';
 
 // Effort management's lists and classification rules, on an Allot of this file's own started
 // with `aemEnabled` on (the run's Allot keeps the demo's flags, which other files test): an
@@ -25,16 +24,6 @@ afterAll(async () => {
   await allot?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(1390, 890);
-  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
-}
 
 test(
   'an effort manager keeps the classification rules and tests a payroll line against them',

@@ -2,7 +2,7 @@ import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { browserForFile } from './browser.js';
+import { browserForFile, shoot } from './browser.js';
 import { appUrl } from './harness.js';
 
 // Imports in the browser: an academic operations administrator previews a sections file whose
@@ -18,16 +18,6 @@ const RUN_MS = 120_000;
 interface Row {
   id: string;
   [field: string]: unknown;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(1390, 890);
-  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
 }
 
 /** An offering of the demo with a term and mode, named as a file from an SIS would name it. */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { browserForFile } from './browser.js';
+import { browserForFile, shoot } from './browser.js';
 
 // Reports in the browser: a reporting user builds and saves a report on the grid and finds it
 // again after a reload, cannot change a system report (the demo data has one per report type),
@@ -76,20 +76,6 @@ const sortButton = (page: Page, name: string) =>
   );
 
 /** A part of the whole page (below the window too), for `page.screenshot`. */
-type Clip = { x: number; y: number; width: number; height: number };
-
-async function shoot(page: Page, name: string, clip?: Clip) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(1390, 890);
-  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-  await page.screenshot({
-    path: `docs/screenshots/${name}.png`,
-    ...(clip ? { fullPage: true, clip } : {}),
-  });
-}
 
 /** Screenshots in the light theme, then back to the dark one (the theme is saved to the user). */
 async function inLightTheme(page: Page, shootLight: () => Promise<void>) {

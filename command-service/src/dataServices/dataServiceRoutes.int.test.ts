@@ -1,11 +1,9 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import {
   DATA_SERVICE_RUN_JOB,
   REPORT_EXPORT_JOB,
   StreamNotFoundError,
-  createPostgresEventStore,
   dataServiceScheduleKey,
   dataServiceStream,
   type EventStore,
@@ -13,17 +11,14 @@ import {
   type ReportExportAnswer,
   type ReportExportJobData,
 } from '@allot/shared-events';
-import {
-  readAllSettled,
-  openNativeTestDatabase,
-  type TestDatabase,
-} from '@allot/shared-events/testing';
+import { readAllSettled } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { createCommandBus } from '../commandHandling/commandBus.js';
 import { abilityFromRules } from '../authorization/ability.js';
 import { createInProcessJobs } from '../jobs/inProcessJobs.js';
 import type { JobContext, Jobs } from '../jobs/port.js';
 import { inMemoryExportRecords } from '../reportExports/testing/inMemoryExportRecords.js';
+import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 import { dataServiceNameReservation } from './dataServiceCommands.js';
@@ -36,8 +31,7 @@ import { createDataServiceRunJob } from './runJob.js';
  * (spec §6: admin and academic operations with dataServicesEnabled), the refusals, the events,
  * the schedules set on the jobs port, a scheduled run, and the name race.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 let jobs: Jobs;
@@ -57,9 +51,8 @@ const people = {
 };
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 8 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore();
+  store = db.store;
   jobs = createInProcessJobs({ concurrency: 2 });
   // Stands in for the projection-service's export job: notes which export it was given.
   jobs.define<ReportExportJobData>(REPORT_EXPORT_JOB, (ctx: JobContext<ReportExportJobData>) => {
@@ -99,8 +92,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jobs.close();
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 

@@ -1,14 +1,7 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import {
-  createPostgresEventStore,
-  notificationStream,
-  StreamNotFoundError,
-  type EventStore,
-  type RecordedEvent,
-} from '@allot/shared-events';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { notificationStream, type EventStore } from '@allot/shared-events';
+import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 
@@ -16,15 +9,13 @@ import { rulesOf } from '../testing/rules.js';
  * Marking notifications read on PostgreSQL: one's own only, never while viewing as someone else,
  * a clear 400 for a body that does not say which, 401 signed out; nothing written when refused.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore(4);
+  store = db.store;
   t = await buildTestApp(store, {
     faculty: rulesOf('faculty', 'faculty'),
     admin: rulesOf('admin', 'admin'),
@@ -33,16 +24,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 
-const events = (userId: string): Promise<RecordedEvent[]> =>
-  store.readStream(notificationStream(userId)).catch((err: unknown) => {
-    if (err instanceof StreamNotFoundError) return [];
-    throw err;
-  });
+const events = (userId: string) => db.events(notificationStream(userId));
 
 const mark = (headers: Record<string, string>, payload: unknown) =>
   t.request({

@@ -1,8 +1,6 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import {
-  createPostgresEventStore,
   defaultGridState,
   comparePositions,
   StreamNotFoundError,
@@ -10,12 +8,9 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import {
-  openNativeTestDatabase,
-  readAllSettled,
-  type TestDatabase,
-} from '@allot/shared-events/testing';
+import { readAllSettled } from '@allot/shared-events/testing';
 import { createCommandBus } from '../commandHandling/commandBus.js';
+import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 import { nameReservation } from './reportCommands.js';
@@ -25,15 +20,13 @@ import { nameReservation } from './reportCommands.js';
  * §6: admin and academic operations manage Report, reporting users create and read it), the
  * 400 / 403 / 404 / 409 / 422 answers, the events written, and the name race.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 8 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore();
+  store = db.store;
   t = await buildTestApp(store, {
     admin: rulesOf('admin', 'admin'),
     ops: rulesOf('academicOpsAdmin', 'ops'),
@@ -53,8 +46,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 

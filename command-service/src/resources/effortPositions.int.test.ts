@@ -1,12 +1,8 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
-import {
-  openNativeTestDatabase,
-  readAllSettled,
-  type TestDatabase,
-} from '@allot/shared-events/testing';
+import type { EventStore } from '@allot/shared-events';
+import { readAllSettled } from '@allot/shared-events/testing';
+import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
@@ -16,8 +12,7 @@ import { rulesOf } from '../testing/rules.js';
  * on, read by administrators and contributors; one person holds a position from a date once, even
  * when four requests say so at the same moment.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 let instructor: string;
@@ -26,9 +21,8 @@ const { featureFlags } = demoContextFor('admin');
 const aemOn = { featureFlags: { ...featureFlags, aemEnabled: true } };
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 8 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore();
+  store = db.store;
   t = await buildTestApp(store, {
     admin: rulesOf('admin', 'admin', aemOn),
     m1: rulesOf('effortManager', 'm1', aemOn),
@@ -51,8 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 

@@ -1,37 +1,28 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { createPostgresEventStore, defineAbilityFor, type EventStore } from '@allot/shared-events';
-import {
-  settledHeadPosition,
-  readAllSettled,
-  openNativeTestDatabase,
-  type TestDatabase,
-} from '@allot/shared-events/testing';
+import { defineAbilityFor, type EventStore } from '@allot/shared-events';
+import { settledHeadPosition, readAllSettled } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../shared-events/src/permissions/fixtures/demoContext.js';
+import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 
 /*
  * The uniqueness race on a native PostgreSQL server (separate connections, real concurrency),
  * beside the PGlite runs of configurationKinds.int.test.ts.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 8 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore();
+  store = db.store;
   const rules = (userId: string) => defineAbilityFor({ ...demoContextFor('admin'), userId }).rules;
   t = await buildTestApp(store, { a: rules('a'), b: rules('b'), c: rules('c'), d: rules('d') });
 });
 
 afterAll(async () => {
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 

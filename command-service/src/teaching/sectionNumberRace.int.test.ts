@@ -1,14 +1,9 @@
 // @allot-needs postgres
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
-import {
-  settledHeadPosition,
-  readAllSettled,
-  openNativeTestDatabase,
-  type TestDatabase,
-} from '@allot/shared-events/testing';
+import type { EventStore } from '@allot/shared-events';
+import { settledHeadPosition, readAllSettled } from '@allot/shared-events/testing';
 import { createCommandBus } from '../commandHandling/commandBus.js';
+import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 
@@ -16,17 +11,15 @@ import { rulesOf } from '../testing/rules.js';
  * The section-number race on a native PostgreSQL server (separate connections, real
  * concurrency): the reservation stream lets exactly one of the racing creates through.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 const CLIENTS = Array.from({ length: 10 }, (_, i) => `ops${i}`);
 const TermMode = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' };
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 12 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore(12);
+  store = db.store;
   t = await buildTestApp(
     store,
     Object.fromEntries(CLIENTS.map((id) => [id, rulesOf('academicOpsAdmin', id)])),
@@ -58,8 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 

@@ -4,7 +4,11 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase } from '@allot/shared-events/testing';
+import {
+  openNativeTestDatabase,
+  openPgliteTestDatabase,
+  type TestDatabase,
+} from '@allot/shared-events/testing';
 
 export interface TestStore {
   store: EventStore;
@@ -13,10 +17,8 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-/** A real PostgreSQL event store on an in-memory PGlite, in its own schema. */
-export async function openTestStore(): Promise<TestStore> {
-  const db = await openPgliteTestDatabase();
-  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+async function openStoreOn(db: TestDatabase, poolSize: number): Promise<TestStore> {
+  const pool = new pg.Pool({ connectionString: db.url, max: poolSize });
   const store = await createPostgresEventStore({ pool, schema: db.schema });
   return {
     store,
@@ -32,4 +34,17 @@ export async function openTestStore(): Promise<TestStore> {
       await db.close();
     },
   };
+}
+
+/** A real PostgreSQL event store on an in-memory PGlite, in its own schema. */
+export async function openTestStore(): Promise<TestStore> {
+  return openStoreOn(await openPgliteTestDatabase(), 4);
+}
+
+/**
+ * An event store in a database of its own on the PostgreSQL server (`@allot-needs postgres`
+ * files): separate connections, so requests sent together really meet there.
+ */
+export async function openNativeTestStore(poolSize = 8): Promise<TestStore> {
+  return openStoreOn(await openNativeTestDatabase(), poolSize);
 }

@@ -1,18 +1,16 @@
 // @allot-needs postgres
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import {
-  createPostgresEventStore,
   importSpecStream,
   StreamNotFoundError,
   type EventStore,
   type RecordedEvent,
 } from '@allot/shared-events';
-import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { createInProcessJobs } from '../../jobs/inProcessJobs.js';
 import type { Jobs } from '../../jobs/port.js';
+import { openNativeTestStore, type TestStore } from '../../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../../testing/testApp.js';
 import { rulesOf } from '../../testing/rules.js';
 import { importSpecNameReservation } from './importSpecCommands.js';
@@ -22,8 +20,7 @@ import { importSpecNameReservation } from './importSpecCommands.js';
  * refused to others and with the flag off, names unique even when four requests race, and an
  * import run through one takes its columns and carries its name.
  */
-let db: TestDatabase;
-let pool: pg.Pool;
+let db: TestStore;
 let store: EventStore;
 let jobs: Jobs;
 let t: TestApp;
@@ -32,9 +29,8 @@ const { featureFlags } = demoContextFor('admin');
 const flagOff = { featureFlags: { ...featureFlags, dataServicesEnabled: false } };
 
 beforeAll(async () => {
-  db = await openNativeTestDatabase();
-  pool = new pg.Pool({ connectionString: db.url, max: 8 });
-  store = await createPostgresEventStore({ pool, schema: db.schema });
+  db = await openNativeTestStore();
+  store = db.store;
   jobs = createInProcessJobs({ concurrency: 1 });
   t = await buildTestApp(
     store,
@@ -51,8 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jobs.close();
   await t.app.close();
-  await store.close();
-  await pool.end();
   await db.close();
 });
 

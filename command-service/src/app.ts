@@ -4,6 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import {
   DATA_SERVICE_RUN_JOB,
   IMPORT_RUN_JOB,
+  EFFORT_IMPORT_JOB,
+  EFFORT_RECLASSIFY_JOB,
   IMPORT_SPEC_RUN_JOB,
   IMPORT_UNDO_JOB,
   securityHeaderOptions,
@@ -39,6 +41,9 @@ import { createImportRunJob } from './imports/runs/importRunJob.js';
 import { createImportSpecRunJob } from './imports/runs/importSpecRunJob.js';
 import type { ImportSourceOptions } from './imports/sources/readSource.js';
 import { createImportUndoJob } from './imports/runs/importUndoJob.js';
+import { effortImportRoutes } from './effort/imports/effortImportRoutes.js';
+import { createEffortImportJob } from './effort/imports/effortImportJob.js';
+import { createReclassifyJob } from './effort/imports/reclassifyJob.js';
 import { sessionPlugin, type SessionPluginOptions } from './session/sessionPlugin.js';
 
 export interface CommandServiceOptions {
@@ -166,6 +171,10 @@ export async function commandServicePlugin(
         ...(options.inUse ? { inUse: options.inUse } : {}),
       }),
     );
+    await fastify.register(effortImportRoutes, { store: options.store, jobs: options.jobs });
+    const effortJobDeps = { bus: fastify.commandBus, store: options.store, abilityOf };
+    options.jobs.define(EFFORT_IMPORT_JOB, createEffortImportJob(effortJobDeps));
+    options.jobs.define(EFFORT_RECLASSIFY_JOB, createReclassifyJob(effortJobDeps));
   }
   if (options.jobs && options.reportExports) {
     await fastify.register(reportExportRoutes, {

@@ -19,6 +19,7 @@ import { dataServiceCommands } from './dataServices/dataServiceCommands.js';
 import { importRunCommands } from './imports/runs/importRunCommands.js';
 import { importSpecCommands } from './imports/specs/importSpecCommands.js';
 import { notificationCommands } from './notifications/notificationCommands.js';
+import { effortImportCommands } from './effort/imports/effortImportCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -43,4 +44,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...importRunCommands,
   ...importSpecCommands,
   ...notificationCommands,
+  ...effortImportCommands,
 ];

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -24,15 +22,11 @@ import {
 import { requires } from '../authorization/routeRequirement.js';
 import { commandOptionsFor, parseRequest, workingUserOf } from '../commandHandling/httpCommand.js';
 import { loadAggregate } from '../commandHandling/handleCommand.js';
-import {
-  DomainRuleError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from '../errors/errors.js';
+import { DomainRuleError, ForbiddenError, NotFoundError } from '../errors/errors.js';
 import type { Jobs } from '../jobs/port.js';
 import { planImport, sourceRowsOf } from './planImport.js';
-import { readTable, UnreadableFile } from './readTable.js';
+import { sendTemplate } from './templates.js';
+import { jsonField as json, readMultipartFile, tableOf } from './multipartForm.js';
 import { importRunDecider } from './runs/decider.js';
 import { loadImportSpec } from './specs/importSpecCommands.js';
 import { loadImportWorld } from './world.js';
@@ -41,8 +35,6 @@ export interface ImportRouteOptions {
   store: EventStore;
   jobs: Pick<Jobs, 'enqueue' | 'stop' | 'status'>;
 }
-
-const FILE_FIELD = 'file';
 
 const RunParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
 const TemplateParams = z.strictObject({ kind: ImportKindName });
@@ -54,61 +46,9 @@ interface ImportForm {
   file: Buffer;
 }
 
-function json<T>(schema: z.ZodType<T>, text: string | undefined, field: string): T | undefined {
-  if (text === undefined || text === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ValidationError([{ field, message: 'is not JSON' }]);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError([{ field, message: 'is not valid' }]);
-  return parsed.data;
-}
-
-/** The multipart form: its fields (kind, mapping, value mappings) and the one file. */
 async function readForm(request: FastifyRequest): Promise<ImportForm> {
-  if (!request.isMultipart()) {
-    throw new ValidationError(
-      [{ field: FILE_FIELD, message: 'Required' }],
-      'Send the file as a multipart form with a field named file.',
-    );
-  }
-  const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
-  let fileName = '';
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== FILE_FIELD || file) {
-        await part.toBuffer();
-        continue;
-      }
-      fileName = part.filename.slice(0, 300);
-      file = await part.toBuffer();
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  if (!file) {
-    throw new ValidationError(
-      [{ field: FILE_FIELD, message: 'Required' }],
-      'Choose a file to import.',
-    );
-  }
-  return { fields: parseRequest(ImportFormFields, fields), fileName, file };
-}
-
-/** The file as a table, its unreadability a 400 in words. */
-async function tableOf(form: ImportForm) {
-  try {
-    return await readTable(form.file);
-  } catch (err) {
-    if (err instanceof UnreadableFile) {
-      throw new ValidationError([{ field: FILE_FIELD, message: err.message }], err.message);
-    }
-    throw err;
-  }
+  const form = await readMultipartFile(request);
+  return { ...form, fields: parseRequest(ImportFormFields, form.fields) };
 }
 
 /**
@@ -279,29 +219,7 @@ export function importRoutes(
   fastify.get('/api/imports/templates/:kind', { config }, async (request, reply) => {
     const { kind } = parseRequest(TemplateParams, request.params);
     const { format } = parseRequest(TemplateQuery, request.query);
-    const columns = IMPORT_KINDS[kind].columns;
-    const name = `allot-${kind}-template`;
-    if (format === 'csv') {
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(
-          stringify([columns.map((c) => c.label), columns.map((c) => c.example)], { bom: true }),
-        );
-    }
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(IMPORT_KINDS[kind].label.slice(0, 31));
-    sheet.addRow(columns.map((c) => c.label)).font = { bold: true };
-    sheet.addRow(columns.map((c) => c.example));
-    columns.forEach((c, i) => {
-      const cell = sheet.getRow(1).getCell(i + 1);
-      cell.note = [c.required ? 'Required.' : 'Optional.', c.help].filter(Boolean).join(' ');
-      sheet.getColumn(i + 1).width = Math.max(12, c.label.length + 2);
-    });
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-      .send(Buffer.from(await workbook.xlsx.writeBuffer()));
+    return sendTemplate(reply, `allot-${kind}-template`, IMPORT_KINDS[kind], format);
   });
   done();
 }

@@ -1,4 +1,9 @@
-import { IMPORT_KINDS, headingKey, type ImportKindName } from '@allot/shared-events';
+import {
+  IMPORT_KINDS,
+  headingKey,
+  type ImportColumn,
+  type ImportKindName,
+} from '@allot/shared-events';
 import type { AppAbility } from '../authorization/ability.js';
 import { authorizePlan } from './plan/authorize.js';
 import { planMissing } from './plan/missing.js';
@@ -52,10 +57,20 @@ export function sourceRowsOf(
   mapping: ImportMapping,
   values: ValueMappings = {},
 ): { rows: SourceRow[]; problems: Problem[] } {
+  return sourceRowsOfColumns(IMPORT_KINDS[kind].columns, table, mapping, values);
+}
+
+/** The file's rows as these columns (an import of its own kind: effort lines). */
+export function sourceRowsOfColumns(
+  kindColumns: readonly ImportColumn[],
+  table: { headings: string[]; rows: { line: number; cells: string[] }[] },
+  mapping: ImportMapping,
+  values: ValueMappings = {},
+): { rows: SourceRow[]; problems: Problem[] } {
   const index = new Map(table.headings.map((h, i) => [headingKey(h), i]));
   const problems: Problem[] = [];
   const columns: [string, number][] = [];
-  for (const column of IMPORT_KINDS[kind].columns) {
+  for (const column of kindColumns) {
     const heading = mapping[column.key];
     const at = heading ? index.get(headingKey(heading)) : undefined;
     if (heading && at === undefined) {

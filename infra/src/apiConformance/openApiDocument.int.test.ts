@@ -43,6 +43,18 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
     reason: 'stopping an import takes nothing but its id, which the address names',
   },
   {
+    route: 'POST /api/effort/imports/{id}/stop',
+    reason: 'stopping an effort import takes nothing but its id, which the address names',
+  },
+  {
+    route: 'POST /api/effort/imports/{id}/undo',
+    reason: 'undoing an effort import takes nothing but its id, which the address names',
+  },
+  {
+    route: 'POST /api/effort/reclassify',
+    reason: 'classifying every current line again by today’s rules takes nothing more',
+  },
+  {
     route: 'POST /api/dataServices/{id}/runs',
     reason: 'a run takes nothing but the data service, which the address names',
   },

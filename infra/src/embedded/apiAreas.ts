@@ -122,7 +122,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
   {
     name: 'Effort',
     description:
-      'Effort management (aemEnabled): pay periods, effort categories and types, cost centres, classification rules and their tester, positions.',
+      'Effort management (aemEnabled): pay periods, effort categories and types, cost centres, classification rules and their tester, positions, and payroll effort imports with their lines.',
     prefixes: [
       '/api/effortPayPeriods',
       '/api/effortCategories',
@@ -131,6 +131,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
       '/api/effortRules',
       '/api/effortClassification',
       '/api/effortPositions',
+      '/api/effort',
     ],
   },
   {

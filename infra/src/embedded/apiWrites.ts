@@ -20,6 +20,8 @@ import {
   IMPORT_KIND_NAMES,
   MAX_IMPORT_BYTES,
   ImportPreviewAnswer,
+  EffortImportPreviewAnswer,
+  EFFORT_IMPORT_MODES,
   ImportSpecBody,
   ImportRunStartedAnswer,
   LOGO_UPLOAD_FIELD,
@@ -138,6 +140,41 @@ const ImportForm: WriteBody = {
         type: 'string',
         description:
           'JSON: per column key, source values → the names Allot knows ("LEC" → "In person").',
+      },
+    },
+  },
+  encoding: {
+    file: {
+      contentType: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+  },
+};
+/** An effort import's form: the payroll file, the mode, the pay period replaced, the columns. */
+const EffortImportForm: WriteBody = {
+  type: 'multipart',
+  schema: {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: {
+        type: 'string',
+        format: 'binary',
+        description: `A payroll CSV or XLSX file (its first sheet), at most ${MAX_IMPORT_BYTES / (1024 * 1024)} MiB; the first row holds the headings.`,
+      },
+      mode: {
+        type: 'string',
+        enum: [...EFFORT_IMPORT_MODES],
+        description:
+          'append (default): add the lines; replacePayPeriod: they replace the chosen pay period’s lines; dryRun: check only.',
+      },
+      payPeriodId: {
+        type: 'string',
+        description: 'The pay period a replacing import replaces (required then).',
+      },
+      mapping: {
+        type: 'string',
+        description:
+          'JSON: each column’s key → the heading of the file that fills it (absent: matched by name).',
       },
     },
   },
@@ -475,6 +512,40 @@ export function writeRoutes(): Map<string, WriteRoute> {
     [
       'POST /api/imports/runs/:id/stop',
       { summary: 'Stop an import between records.', status: 204 },
+    ],
+    // Effort imports: payroll lines, previewed row by row, imported as a job, undone whole.
+    [
+      'POST /api/effort/imports/preview',
+      {
+        summary: 'Every row’s problems and what an effort import would write (nothing is).',
+        body: EffortImportForm,
+        answer: EffortImportPreviewAnswer,
+      },
+    ],
+    [
+      'POST /api/effort/imports',
+      {
+        summary: 'Import a payroll effort file (a job: its progress comes on the socket).',
+        body: EffortImportForm,
+        answer: ImportRunStartedAnswer,
+        status: 202,
+      },
+    ],
+    [
+      'POST /api/effort/imports/:id/stop',
+      { summary: 'Stop an effort import between batches.', status: 204 },
+    ],
+    [
+      'POST /api/effort/imports/:id/undo',
+      { summary: 'Undo an effort import as a whole: its lines stop counting.' },
+    ],
+    [
+      'POST /api/effort/reclassify',
+      {
+        summary: 'Classify every current payroll line again by the rules as they are now (a job).',
+        answer: ImportRunStartedAnswer,
+        status: 202,
+      },
     ],
     // Notifications: one's own, read by id or all up to the newest one seen.
     [

@@ -2,6 +2,7 @@ import { importSpecReadRoutes } from '../readModels/importSpecs/routes.js';
 import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
 import { notificationReadRoutes } from '../readModels/notifications/routes.js';
 import { classificationRoutes } from '../readModels/effort/classificationRoutes.js';
+import { effortImportReadRoutes } from '../readModels/effort/imports/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -62,6 +63,7 @@ const VIEWER_READ_ROUTES = [
   changeFeedRoutes,
   notificationReadRoutes,
   classificationRoutes,
+  effortImportReadRoutes,
 ] as const;
 
 /**

@@ -1,1 +1,2 @@
 export * from './classify.js';
+export * from './imports.js';

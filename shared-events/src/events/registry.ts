@@ -12,6 +12,7 @@ import { dataServiceEventSchemas } from '../reports/dataServices.js';
 import { importRunEventSchemas } from '../imports/runs.js';
 import { importSpecEventSchemas } from '../imports/specs.js';
 import { notificationEventSchemas } from '../notifications/index.js';
+import { effortImportEventSchemas } from '../effort/imports.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -31,6 +32,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...importRunEventSchemas,
   ...importSpecEventSchemas,
   ...notificationEventSchemas,
+  ...effortImportEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

@@ -61,7 +61,7 @@ export class RowReader {
   private readonly columns: Map<string, ImportColumn>;
 
   constructor(
-    kind: ImportKind,
+    kind: Pick<ImportKind, 'columns'>,
     readonly source: SourceRow,
   ) {
     this.columns = new Map(kind.columns.map((c) => [c.key, c]));

@@ -1,5 +1,6 @@
 import { demoAdministrativeAssignmentsStep } from './demoAdministrativeAssignments.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
+import { demoEffortStep } from './demoEffort.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoProgressApprovalsStep } from './demoProgressApprovals.js';
 import { demoReportsStep } from './demoReports.js';
@@ -42,4 +43,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoProgressApprovalsStep,
   // A system report per report type (Reports).
   demoReportsStep,
+  // Effort management: pay periods, rules, positions and monthly payroll imports.
+  demoEffortStep(),
 ];

@@ -43,10 +43,19 @@ const column = (
   type: ImportColumn['type'],
   help: string,
   example: string,
-  required = false,
-): ImportColumn => ({ key, label, type, help, example, ...(required ? { required } : {}) });
+  required: boolean,
+  aliases: readonly string[],
+): ImportColumn => ({
+  key,
+  label,
+  type,
+  help,
+  example,
+  aliases,
+  ...(required ? { required } : {}),
+});
 
-/** The columns of a payroll effort file, as its template heads them. */
+/** The columns of a payroll effort file, as its template heads them (and other systems do). */
 export const EFFORT_LINE_COLUMNS: readonly ImportColumn[] = [
   column(
     'instructor',
@@ -55,6 +64,7 @@ export const EFFORT_LINE_COLUMNS: readonly ImportColumn[] = [
     "The instructor's employee id, username or e-mail address.",
     'E10234',
     true,
+    ['Employee', 'Employee ID', 'Emplid', 'Person'],
   ),
   column(
     'positionNumber',
@@ -63,8 +73,12 @@ export const EFFORT_LINE_COLUMNS: readonly ImportColumn[] = [
     'The payroll position number the line is paid on.',
     '00123456',
     true,
+    ['Position number', 'Position ID', 'Position no'],
   ),
-  column('payPeriod', 'Pay period', 'text', 'The pay period, by its code.', '2026-11B', true),
+  column('payPeriod', 'Pay period', 'text', 'The pay period, by its code.', '2026-11B', true, [
+    'Pay period code',
+    'Period',
+  ]),
   column(
     'effortPercent',
     'Effort (%)',
@@ -72,12 +86,31 @@ export const EFFORT_LINE_COLUMNS: readonly ImportColumn[] = [
     'The share of full time the line pays for in the pay period, 0 to 100.',
     '50',
     true,
+    ['Effort', 'Percent', 'Distribution %', 'FTE %'],
   ),
-  column('costCenter', 'Cost centre', 'text', 'The cost centre charged.', '10-4410'),
-  column('earnCode', 'Earn code', 'text', 'What kind of pay (REG, SUM, …).', 'REG'),
-  column('account', 'Account', 'text', 'The ledger account.', '51000'),
-  column('amount', 'Amount', 'number', 'What the line paid, in the institution’s money.', '4250'),
-  column('hours', 'Hours', 'number', 'Hours the line pays for.', '80'),
+  column('costCenter', 'Cost centre', 'text', 'The cost centre charged.', '10-4410', false, [
+    'Cost center',
+    'Department',
+    'Dept',
+  ]),
+  column('earnCode', 'Earn code', 'text', 'What kind of pay (REG, SUM, …).', 'REG', false, [
+    'Earnings code',
+    'Pay code',
+  ]),
+  column('account', 'Account', 'text', 'The ledger account.', '51000', false, [
+    'GL account',
+    'Object code',
+  ]),
+  column(
+    'amount',
+    'Amount',
+    'number',
+    'What the line paid, in the institution’s money.',
+    '4250',
+    false,
+    ['Pay amount', 'Earnings'],
+  ),
+  column('hours', 'Hours', 'number', 'Hours the line pays for.', '80', false, ['Hrs']),
 ];
 
 /** Which heading of the file fills each column (null: not imported). */

@@ -29,6 +29,8 @@ export interface ImportColumn {
   required?: boolean;
   help: string;
   example: string;
+  /** Other headings files from other systems give it ("Emplid" for an instructor). */
+  aliases?: readonly string[];
 }
 
 export interface ImportKind {
@@ -301,14 +303,16 @@ export function headingKey(heading: string): string {
  * punctuation); columns no heading matches map to null.
  */
 export function guessMapping(
-  kind: ImportKind,
+  kind: Pick<ImportKind, 'columns'>,
   headings: readonly string[],
 ): Record<string, string | null> {
   const byKey = new Map(headings.map((h) => [headingKey(h), h]));
   return Object.fromEntries(
     kind.columns.map((c) => [
       c.key,
-      byKey.get(headingKey(c.label)) ?? byKey.get(headingKey(c.key)) ?? null,
+      [c.label, c.key, ...(c.aliases ?? [])]
+        .map((name) => byKey.get(headingKey(name)))
+        .find((heading) => heading !== undefined) ?? null,
     ]),
   );
 }

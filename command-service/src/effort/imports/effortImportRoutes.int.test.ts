@@ -213,6 +213,13 @@ describe('effort imports over HTTP', () => {
     const preview = EffortImportPreviewAnswer.parse(answer.body);
     expect(preview.problems).toEqual([]);
     expect(preview.counts.lines).toBe(1);
+    // Headings other payroll systems write ("Employee", "Effort %") are matched too.
+    const guessed = await post('/api/effort/imports/preview', 'manager', {}, file);
+    expect(EffortImportPreviewAnswer.parse(guessed.body).mapping).toEqual({
+      ...(JSON.parse(MAPPING) as object),
+      account: null,
+      hours: null,
+    });
   });
 
   it('a dry run checks every line and writes none', async () => {

@@ -79,7 +79,7 @@ export function effortImportRoutes(
     }
     const mapping =
       jsonField(EffortMappingBody, fields.mapping, 'mapping') ??
-      guessMapping(EFFORT_KIND as never, table.headings);
+      guessMapping(EFFORT_KIND, table.headings);
     return { form, table, mode: fields.mode, payPeriodId, mapping, world };
   }
 

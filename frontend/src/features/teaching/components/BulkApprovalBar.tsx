@@ -13,6 +13,7 @@ import {
 } from '../../../lib/api/sectionsApi.js';
 import type { AssignmentRow, BulkApprovalLevel } from '../../../lib/domain/sectionTypes.js';
 import '../teaching.css';
+import { plural } from '../../../lib/domain/counting.js';
 
 const VERB: Record<BulkApprovalLevel, { button: string; done: string; doing: string }> = {
   approve: { button: 'Approve', done: 'Approved', doing: 'Approving' },
@@ -48,8 +49,6 @@ export interface BulkSummary {
 
 export const rowLabel = (a: AssignmentRow) =>
   `${a.courseNumber ?? 'Section'} ${a.sectionNumber} · ${a.instructorName ?? a.UserId}`;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${String(n)} ${n === 1 ? one : many}`;
 
 export interface BulkApprovalBarProps {
   /** The selected rows by the level the user may give each (sectionAbility.ts decides). */

@@ -63,7 +63,7 @@ interface Row {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const person = (id: string | null, name: string | null) =>
-  id ? { id, name: name ?? 'Someone' } : null;
+  id ? { id, name: name ?? 'Allot' } : null;
 
 function answerOf(row: Row): EffortImportAnswer {
   return {

@@ -42,8 +42,8 @@ import {
 } from './importsApi.js';
 import { ImportSpecDialog } from './ImportSpecDialog.js';
 import { ValueMappingsEditor, linesOf, valuesOf, type ValueLine } from './ValueMappingsEditor.js';
-import { ACTION_INTENTS, ACTION_LABELS, problemText } from './importWords.js';
-import './imports.css';
+import { ACTION_INTENTS, ACTION_LABELS, problemText } from '../../../../lib/imports/importWords.js';
+import '../../../../lib/imports/imports.css';
 
 type PreviewRecord = ImportPreviewAnswer['records'][number];
 const count = (n: number) => n.toLocaleString(DATE_LOCALE);

@@ -1,6 +1,8 @@
 import { Intent } from '@blueprintjs/core';
 import type { ImportProblem } from '@allot/shared-events/browser';
 
+// Words shared by every import's screens (Data Services' imports, effort imports).
+
 /** What a run would do to a record, in words, and its colour. */
 export const ACTION_LABELS = {
   create: 'To create',

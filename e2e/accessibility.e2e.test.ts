@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { developerWording, seriousFindings, type Finding } from './axe.js';
 import { launchChromium } from './browser.js';
 import { appUrl, signIn } from './harness.js';
 
 // Issue 13: no serious or critical axe finding on any page, in either theme, for the people who
-// use them. axe-core runs inside the page (its own file, from node_modules: nothing downloaded).
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
+// use them.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -72,13 +66,6 @@ const FACULTY_PAGES = [
   '/changes',
 ];
 
-interface Finding {
-  page: string;
-  theme: string;
-  rule: string;
-  where: string[];
-}
-
 /** Waits until the page has drawn its data: its heading shown, no loading indicator left. */
 async function settled(page: Page): Promise<void> {
   // Not networkidle: the realtime socket's long polling keeps a request open all the time.
@@ -101,32 +88,6 @@ async function navigate(page: Page, path: string): Promise<void> {
     (to) => location.pathname === new URL(to, location.origin).pathname,
     path,
   );
-}
-
-/** What a person reads must not hold ids or JSON (issue 13: no developer wording). */
-async function developerWording(page: Page, label: string, theme: string): Promise<Finding[]> {
-  const text = await page.evaluate(() => document.body.innerText);
-  const found = [
-    ...(text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []),
-    ...(text.match(/\{\s*"?[A-Za-z]+"?\s*:/g) ?? []),
-  ];
-  return found.length > 0 ? [{ page: label, theme, rule: 'developer wording', where: found }] : [];
-}
-
-async function seriousFindings(page: Page, label: string, theme: string): Promise<Finding[]> {
-  const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.addScriptTag({ content: axeSource });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document)) as {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    };
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  return found.map((f) => ({ ...f, page: label, theme }));
 }
 
 /** The theme the toggle would switch to names the one shown now. */

@@ -114,6 +114,8 @@ export interface OpenOptions {
   acceptDownloads?: boolean;
   /** An Allot of the file's own (`startAllotProcess`) rather than the run's. */
   base?: string;
+  /** Lets an accessibility audit inject axe (e2e/axe.ts). */
+  bypassCSP?: boolean;
 }
 
 /**
@@ -141,6 +143,7 @@ export function browserForFile() {
       const context = await launched().newContext({
         viewport: options.viewport ?? { width: 1400, height: 900 },
         ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+        ...(options.bypassCSP ? { bypassCSP: true } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { api } from './api.js';
 import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
+import { seriousFindings } from './axe.js';
 import { browserForFile, shoot } from './browser.js';
 
 // Effort management's lists and classification rules, on an Allot of this file's own started
@@ -38,18 +40,18 @@ test(
       return answer.body.id;
     };
     const instruction = await made('/api/effortCategories', {
-      name: 'Instruction',
-      code: 'INST',
+      name: 'Clinical instruction',
+      code: 'CLIN',
       area: 'teaching',
     });
     const research = await made('/api/effortCategories', {
-      name: 'Sponsored research',
-      code: 'RES',
+      name: 'Foundation research',
+      code: 'FND',
       area: 'research',
     });
-    const institutional = await made('/api/effortTypes', { name: 'Institutional', code: 'INS' });
+    const institutional = await made('/api/effortTypes', { name: 'Departmental', code: 'DEP' });
     await made('/api/effortRules', {
-      name: 'Grant accounts',
+      name: 'Foundation grants',
       order: 5,
       account: '5????',
       EffortCategoryId: research,
@@ -70,7 +72,7 @@ test(
         .locator('.bp6-table-cell')
         .filter({ hasText: new RegExp(`^${text}$`) })
         .first();
-    await cell('Sponsored research').waitFor();
+    await cell('Foundation research').waitFor();
     // What a category counts as, in words.
     await cell('Research').waitFor();
 
@@ -80,9 +82,9 @@ test(
     await page.waitForURL((url) => url.pathname === '/effort/classificationRules');
     // Tried in their order: the grant rule (order 5) above the teaching one (order 10).
     await cell('Biology teaching').waitFor();
-    await cell('Instruction').waitFor();
+    await cell('Clinical instruction').waitFor();
     const top = async (text: string) => (await cell(text).boundingBox())?.y ?? -1;
-    expect(await top('Grant accounts')).toBeLessThan(await top('Biology teaching'));
+    expect(await top('Foundation grants')).toBeLessThan(await top('Biology teaching'));
 
     await page.getByRole('button', { name: 'Test a line…' }).click();
     const tester = page.getByRole('dialog', { name: 'Test a payroll line' });
@@ -91,16 +93,16 @@ test(
     await tester.getByRole('button', { name: 'Test', exact: true }).click();
     const verdict = tester.getByRole('region', { name: 'How the line is classified' });
     await verdict.getByText('“Biology teaching” classifies it').waitFor();
-    await verdict.getByText('Instruction, Institutional.').waitFor();
+    await verdict.getByText('Clinical instruction, Departmental.').waitFor();
     await verdict
       .getByText(
-        'Grant accounts: does not match — Account: the line has none, the rule wants 5????.',
+        'Foundation grants: does not match — Account: the line has none, the rule wants 5????.',
       )
       .waitFor();
     await shoot(page, 'effort-rule-tester-dark');
     await tester.getByLabel('Account').fill('52001');
     await tester.getByRole('button', { name: 'Test', exact: true }).click();
-    await verdict.getByText('“Grant accounts” classifies it').waitFor();
+    await verdict.getByText('“Foundation grants” classifies it').waitFor();
     await page.keyboard.press('Escape');
     await tester.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
@@ -179,6 +181,105 @@ test(
     await shoot(page, 'effort-positions-dark');
     expect(problems).toEqual([]);
     expect(admin.problems).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'an effort manager imports a payroll file with progress, reads its lines and undoes it',
+  async () => {
+    const { page, problems } = await files.open('effortManager', '/effort/import', {
+      base: allot.url,
+      bypassCSP: true,
+    });
+    await page.getByRole('heading', { name: 'Import Effort', level: 1 }).waitFor();
+    // The demo's monthly imports so far are listed (by Allot, which seeded them).
+    await page
+      .getByRole('cell', { name: /^payroll-\d{4}-\d{2}\.csv$/ })
+      .first()
+      .waitFor();
+    // A month not imported yet: the demo imports the months that have ended.
+    const periods = await api<{ rows: { code: string; endDate: string }[] }>(
+      page,
+      'GET',
+      '/api/effortPayPeriods?take=100',
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const month = periods.body.rows
+      .filter((p) => p.endDate >= today)
+      .sort((a, b) => a.endDate.localeCompare(b.endDate))[0];
+    if (!month) throw new Error('The demo has no pay period after today');
+    // 3,000 lines, so the import is written in several batches, and one row nobody answers to.
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) => `faculty,P777777,${month.code},0.03,10-4400,REG,51000,${String(10 + (i % 7))}`,
+    );
+    const file = path.join(dataDir, `effort-${month.code}.csv`);
+    await writeFile(
+      file,
+      [
+        'Employee,Position,Pay Period,Effort %,Cost Centre,Earn Code,Account,Amount',
+        ...rows,
+        `nobody,P777777,${month.code},5,10-4400,REG,51000,10`,
+      ].join('\n'),
+    );
+    await page.setInputFiles('#effort-file', file);
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const counts = page.getByLabel('What the import would do');
+    await counts.getByText('3,000 lines to import').waitFor();
+    await counts.getByText('1 row with problems').waitFor();
+    await counts.getByText('1 position to create').waitFor();
+    await page
+      .getByText(
+        'Row 3002, Instructor: No person (by employee id, username or e-mail) is called "nobody".',
+      )
+      .waitFor();
+    await page.getByRole('table', { name: 'The first lines as they would be imported' }).waitFor();
+    await shoot(page, 'effort-import-preview-dark');
+    expect(await seriousFindings(page, '/effort/import (preview)', 'dark')).toEqual([]);
+
+    await page.getByRole('button', { name: 'Import 3,000 lines' }).click();
+    await page.getByText('The import has ended').waitFor();
+    await page
+      .getByText('3,000 lines imported, 1 row left out for their problems, 1 position created.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    const list = page.getByRole('table', { name: 'Effort imports' });
+    const row = list.getByRole('row').filter({ hasText: `effort-${month.code}.csv` });
+    await row.getByText('3,000 lines, 1 row left out, 1 position created; all count').waitFor();
+
+    await row.getByRole('button', { name: /^Lines of/ }).click();
+    const lines = page.getByRole('table', { name: `Lines of effort-${month.code}.csv` });
+    await lines.getByRole('cell', { name: 'Fiona Faculty' }).first().waitFor();
+    await page.getByText('1–50 of 3000').waitFor();
+    expect(await seriousFindings(page, '/effort/import (lines)', 'dark')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await lines.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: /^Undo/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Its 3,000 lines stop counting').waitFor();
+    await confirm.getByRole('button', { name: 'Undo the import' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.getByText('Undone', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    expect(await seriousFindings(page, '/effort/import', 'light')).toEqual([]);
+    await shoot(page, 'effort-import-light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    expect(problems).toEqual([]);
+
+    // Import Effort needs create on EffortImport (spec §2): a contributor is refused the page
+    // and reads the imports through the API.
+    const contributor = await files.open('effortContributor', '/', { base: allot.url });
+    await contributor.page.goto(`${allot.url}/effort/import`);
+    await contributor.page.getByText('Unauthorized').first().waitFor();
+    expect(contributor.problems).toEqual([]);
+    expect((await api(contributor.page, 'GET', '/api/effort/imports')).status).toBe(200);
+    expect(
+      (await api(contributor.page, 'POST', `/api/effort/imports/${month.code}/undo`, {})).status,
+    ).toBe(403);
   },
   TEST_MS,
 );

@@ -332,12 +332,13 @@ export function EffortImportForm({ onStarted }: { onStarted?: (id: string) => vo
         isOpen={confirming}
         icon="swap-horizontal"
         intent={Intent.WARNING}
+        aria-labelledby="effort-replace-question"
         cancelButtonText="Cancel"
         confirmButtonText="Replace the pay period"
         onCancel={() => setConfirming(false)}
         onConfirm={runImport}
       >
-        <p>
+        <p id="effort-replace-question">
           Replace every line of <strong>{period?.label ?? 'the pay period'}</strong> with the{' '}
           {plural(answer?.counts.lines ?? 0, 'line', 'lines')} of this file? The lines imported for
           it before stop counting; undoing this import brings them back.

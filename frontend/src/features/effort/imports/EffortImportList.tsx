@@ -325,6 +325,7 @@ export function EffortImportList({ canUndo }: { canUndo: boolean }) {
         isOpen={undoing !== null}
         icon="undo"
         intent={Intent.WARNING}
+        aria-labelledby="effort-undo-question"
         cancelButtonText="Cancel"
         confirmButtonText="Undo the import"
         loading={undoState.isLoading}
@@ -342,9 +343,11 @@ export function EffortImportList({ canUndo }: { canUndo: boolean }) {
           });
         }}
       >
+        <p id="effort-undo-question">
+          <strong>Undo the import of {undoing?.fileName}?</strong>
+        </p>
         <p>
-          Undo the import of <strong>{undoing?.fileName}</strong>? Its{' '}
-          {count(undoing?.imported ?? 0)} lines stop counting
+          Its {count(undoing?.imported ?? 0)} lines stop counting
           {undoing?.mode === 'replacePayPeriod' ? ', and the lines it replaced count again' : ''}.
           The positions it created stay.
         </p>

@@ -1,8 +1,8 @@
 // `npm run bench` (never part of npm test): the event-store append and projection catch-up
 // benchmarks, each against plain INSERTs on the same server, an XLSX and a CSV export of 100,000
-// report rows (time and memory growth), the teaching benchmark (a large
-// institution, HTTP latency and rates, realtime delay) and the import benchmark (20,000
-// sections; docs/benchmarks.md). They need a real PostgreSQL:
+// report rows (time and memory growth), the teaching benchmark (a large institution, HTTP
+// latency and rates, realtime delay), the import benchmark (20,000 sections) and the effort
+// import benchmark (50,000 payroll lines; docs/benchmarks.md). They need a real PostgreSQL:
 // PGlite runs one transaction at a time, so numbers taken on it would say nothing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,9 @@ const benches = [
   // Imports 20,000 sections with their meetings and rooms through the command bus, again, with
   // 1 % changed and with 1 % bad rows: takes about 4 minutes on 2 cores.
   'command-service/bench/importBench.ts',
+  // Imports a payroll file of 50,000 effort lines with 1 % bad rows, as a dry run and for real:
+  // takes about a minute on 2 cores.
+  'command-service/bench/effortImportBench.ts',
 ];
 let failed = 0;
 for (const bench of benches) {

@@ -283,3 +283,66 @@ test(
   },
   TEST_MS,
 );
+
+test(
+  'a position’s effort timeline: its chart and table, what changed it, and the timeline as of then',
+  async () => {
+    const { page, problems } = await files.open('effortManager', '/effort', {
+      base: allot.url,
+      bypassCSP: true,
+    });
+    await page.getByRole('heading', { name: 'Effort Management', level: 1 }).waitFor();
+    await page
+      .getByRole('button', { name: /^Effort timeline of position P\d+$/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/effort/timeline/position/'));
+    await page.getByRole('heading', { name: /^Effort Timeline: position P\d+$/ }).waitFor();
+    await page.getByRole('figure', { name: 'Effort per pay period, by category' }).waitFor();
+    const table = page.getByRole('table', { name: 'Effort per pay period' });
+    await table.getByRole('columnheader', { name: 'Instruction' }).waitFor();
+    const changes = page.getByRole('list', { name: 'What changed' });
+    await changes
+      .getByText(/^Imported \d+ payroll lines? from payroll-\d{4}-\d{2}\.csv$/)
+      .first()
+      .waitFor();
+    expect(await seriousFindings(page, '/effort/timeline/position', 'dark')).toEqual([]);
+    await shoot(page, 'effort-timeline-dark');
+
+    // As of the position's creation: no payroll yet.
+    await page
+      .getByRole('button', { name: /^As of then/ })
+      .last()
+      .click();
+    await page.getByText(/^The timeline as it stood on/).waitFor();
+    await page.getByText('No payroll effort').waitFor();
+    expect(new URL(page.url()).searchParams.get('asOf')).not.toBeNull();
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await table.waitFor();
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    expect(await seriousFindings(page, '/effort/timeline/position', 'light')).toEqual([]);
+    await shoot(page, 'effort-timeline-light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    expect(problems).toEqual([]);
+
+    // Faculty read the timelines of their own positions only.
+    const positions = await api<{ rows: { id: string; UserId: string }[] }>(
+      page,
+      'GET',
+      '/api/effortPositions?take=100',
+    );
+    const faculty = await files.open('faculty', '/', { base: allot.url });
+    const me = await api<{ id: string }>(faculty.page, 'GET', '/api/users/current');
+    const mine = positions.body.rows.find((p) => p.UserId === me.body.id);
+    const other = positions.body.rows.find((p) => p.UserId !== me.body.id);
+    if (!mine || !other) throw new Error('The demo has no position of the faculty member');
+    expect(
+      (await api(faculty.page, 'GET', `/api/effort/timeline/position/${mine.id}`)).status,
+    ).toBe(200);
+    expect(
+      (await api(faculty.page, 'GET', `/api/effort/timeline/position/${other.id}`)).status,
+    ).toBe(403);
+  },
+  TEST_MS,
+);

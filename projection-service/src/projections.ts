@@ -2,6 +2,7 @@ import { importSpecsProjection } from './readModels/importSpecs/projection.js';
 import { importRunsProjection } from './readModels/importRuns/projection.js';
 import { notificationsProjection } from './readModels/notifications/projection.js';
 import { effortImportsProjection } from './readModels/effort/imports/projection.js';
+import { effortPositionHistoryProjection } from './readModels/effort/timeline/projection.js';
 import type { Projection } from './runner/projection.js';
 import { apiKeysProjection } from './readModels/auth/apiKeysProjection.js';
 import { authFactsProjection } from './readModels/auth/authFactsProjection.js';
@@ -39,4 +40,5 @@ export const allProjections: readonly Projection[] = [
   importSpecsProjection,
   notificationsProjection,
   effortImportsProjection,
+  effortPositionHistoryProjection,
 ];

@@ -156,7 +156,10 @@ export function demoEffortStep(now: () => Date = () => new Date()): SeedStep {
           id: positionOf(i),
           positionNumber: numberOf(n),
           UserId: demoInstructorId(i),
-          title: i.rank ? i.rank.replace(/-/g, ' ') : 'Graduate assistant',
+          title:
+            i.type === 'graduate-student'
+              ? 'Graduate assistant'
+              : (i.rank?.replace(/-/g, ' ') ?? 'Instructor'),
           startDate: `${String(year)}-07-01`,
           fte: i.type === 'graduate-student' ? 0.5 : 1,
           costCenter: costCentre(DEMO_DEPARTMENTS.indexOf(i.department)),

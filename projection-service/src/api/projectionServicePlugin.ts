@@ -3,6 +3,7 @@ import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
 import { notificationReadRoutes } from '../readModels/notifications/routes.js';
 import { classificationRoutes } from '../readModels/effort/classificationRoutes.js';
 import { effortImportReadRoutes } from '../readModels/effort/imports/routes.js';
+import { effortTimelineRoutes } from '../readModels/effort/timeline/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -64,6 +65,7 @@ const VIEWER_READ_ROUTES = [
   notificationReadRoutes,
   classificationRoutes,
   effortImportReadRoutes,
+  effortTimelineRoutes,
 ] as const;
 
 /**

@@ -1,2 +1,3 @@
 export * from './classify.js';
 export * from './imports.js';
+export * from './timeline.js';

@@ -56,6 +56,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/reports/*': () => import('../../features/reports/pages/ReportPage.js'),
   '/changes': () => import('../../features/changes/ChangesPage.js'),
   '/effort': () => import('../../features/effort/pages/EffortOverviewPage.js'),
+  '/effort/timeline/position/:positionId': () =>
+    import('../../features/effort/pages/EffortTimelinePage.js'),
   '/effort/import': () => import('../../features/effort/pages/ImportEffortPage.js'),
   '/effort/classificationRules': () =>
     import('../../features/effort/pages/ClassificationRulesPage.js'),

@@ -6,7 +6,7 @@ import { useServerList, type ServerList } from '../list/useServerList.js';
 import { notify } from '../../lib/notifications/notify.js';
 import { HistoryDrawer } from './HistoryPanel.js';
 import { ResourceDialog } from './ResourceDialog.js';
-import { ResourceTable } from './ResourceTable.js';
+import { ResourceTable, type ResourceRowLink } from './ResourceTable.js';
 import { recordLabel } from '../../lib/resources/cellText.js';
 import { listParams, type ListState } from '../../lib/resources/listParams.js';
 import {
@@ -47,6 +47,8 @@ export interface ResourceListPageProps {
   fixed?: Readonly<Record<string, string | number | boolean>>;
   /** Inside another page: a Section instead of the page frame. */
   embedded?: boolean;
+  /** A page of the kind's own for each record (a position's effort timeline). */
+  rowLink?: ResourceRowLink;
 }
 
 type Confirming = { kind: 'delete' | 'deactivate'; row: ResourceRow; inUse?: ServerProblem };
@@ -59,6 +61,7 @@ export function ResourceListPage({
   actions,
   fixed = NO_FIXED,
   embedded = false,
+  rowLink,
 }: ResourceListPageProps) {
   const ui = uiOf(definition);
   const allFields = useMemo(() => resolveFields(definition), [definition]);
@@ -240,6 +243,7 @@ export function ResourceListPage({
             loading={loading}
             sort={list.sort}
             onSort={list.onSort}
+            rowLink={rowLink}
             onEdit={can.update ? (row) => setEditing({ row, key: Date.now() }) : undefined}
             onHistory={
               can.read

@@ -18,6 +18,16 @@ export interface ResourceRowHandlers {
   onDelete?: ((row: ResourceRow) => void) | undefined;
   /** Shows the record's detail section under the table. */
   onSelect?: ((row: ResourceRow) => void) | undefined;
+  /** A page of the kind's own for the record (a position's effort timeline), first at hand. */
+  rowLink?: ResourceRowLink | undefined;
+}
+
+/** An action a page adds to each row: its icon, words and accessible name naming the row. */
+export interface ResourceRowLink {
+  icon: RowActionItem['icon'];
+  text: string;
+  label: (row: ResourceRow) => string;
+  onClick: (row: ResourceRow) => void;
 }
 
 export interface ResourceTableProps extends ResourceRowHandlers {
@@ -90,8 +100,8 @@ function resourceColumns(fields: readonly ResolvedField[]): TableColumn<Resource
 function resourceRowActions(
   handlers: ResourceRowHandlers,
 ): { actions: (row: ResourceRow) => ReactNode; width: number } | null {
-  const { onSelect, onEdit, onHistory, onDeactivate, onDelete } = handlers;
-  const inlineCount = [onSelect, onEdit].filter(Boolean).length;
+  const { onSelect, onEdit, onHistory, onDeactivate, onDelete, rowLink } = handlers;
+  const inlineCount = [rowLink, onSelect, onEdit].filter(Boolean).length;
   const hasMore = Boolean(onHistory ?? onDeactivate ?? onDelete);
   if (inlineCount === 0 && !hasMore) return null;
   const actions = (row: ResourceRow) => {
@@ -109,6 +119,17 @@ function resourceRowActions(
       <RowActions
         rowLabel={label}
         inline={[
+          ...(rowLink
+            ? [
+                {
+                  key: 'link',
+                  icon: rowLink.icon,
+                  text: rowLink.text,
+                  label: rowLink.label(row),
+                  onClick: () => rowLink.onClick(row),
+                },
+              ]
+            : []),
           ...action('details', 'list-detail-view', 'Details', `Details of ${label}`, onSelect),
           ...action('edit', 'edit', 'Edit', `Edit ${label}`, onEdit),
         ]}
@@ -133,12 +154,12 @@ function resourceRowActions(
  * shown by default) and each record's actions frozen first, in reach however wide the record is.
  */
 export function ResourceTable(props: ResourceTableProps) {
-  const { onSelect, onEdit, onHistory, onDeactivate, onDelete } = props;
+  const { onSelect, onEdit, onHistory, onDeactivate, onDelete, rowLink } = props;
   const columns = useMemo(() => resourceColumns(props.columns), [props.columns]);
   // The row actions follow the viewer's abilities, which may change live: new handlers, new cells.
   const rowActions = useMemo(
-    () => resourceRowActions({ onSelect, onEdit, onHistory, onDeactivate, onDelete }),
-    [onSelect, onEdit, onHistory, onDeactivate, onDelete],
+    () => resourceRowActions({ onSelect, onEdit, onHistory, onDeactivate, onDelete, rowLink }),
+    [onSelect, onEdit, onHistory, onDeactivate, onDelete, rowLink],
   );
   return (
     <DataTable

@@ -1,11 +1,24 @@
+import { useNavigate } from 'react-router';
 import { effortPositions } from '@allot/shared-events/browser';
 import { ResourceListPage } from '../../../components/resources/ResourceListPage.js';
 
 /**
  * Effort Management's overview (/effort). For now it holds the instructors' payroll positions —
- * entered by hand here, each with its dates, FTE and cost centre (docs/effort.md); effort per
- * instructor, period and category joins it once payroll effort can be imported.
+ * entered by hand or created by imports, each with its dates, FTE and cost centre, and a link to
+ * its effort timeline (docs/effort.md); effort per instructor, period and category joins it.
  */
 export default function EffortOverviewPage() {
-  return <ResourceListPage definition={effortPositions} title="Effort Management" />;
+  const navigate = useNavigate();
+  return (
+    <ResourceListPage
+      definition={effortPositions}
+      title="Effort Management"
+      rowLink={{
+        icon: 'timeline-bar-chart',
+        text: 'Timeline',
+        label: (row) => `Effort timeline of position ${String(row.positionNumber)}`,
+        onClick: (row) => void navigate(`/effort/timeline/position/${encodeURIComponent(row.id)}`),
+      }}
+    />
+  );
 }

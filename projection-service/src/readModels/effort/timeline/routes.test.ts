@@ -245,7 +245,7 @@ describe('a position’s effort timeline', () => {
       'contributor',
     );
     expect(before.statusCode).toBe(404);
-    expect((before.json() as { message: string }).message).toBe(
+    expect(before.json<{ message: string }>().message).toBe(
       'This position did not exist at that time.',
     );
   });

@@ -6,7 +6,7 @@ import { seriousFindings } from './axe.js';
 import { browserForFile, shoot } from './browser.js';
 
 // Effort management's lists and classification rules, on an Allot of this file's own started
-// with `aemEnabled` on (the run's Allot keeps the demo's flags, which other files test): an
+// with `aemEnabled` and `aemEnabledFaculty` on (the run's Allot keeps the demo's flags, which other files test): an
 // effort manager finds the lists, keeps the rules and tests a payroll line against them; an
 // effort contributor reads without changing; faculty are refused.
 const files = browserForFile();
@@ -18,7 +18,11 @@ beforeAll(async () => {
   dataDir = await demoDataDir('allot-e2e-effort-');
   allot = await startAllotProcess({
     dataDir,
-    env: { ALLOT_DEMO_DATA: 'on', ALLOT_FEATURE_AEM_ENABLED: 'true' },
+    env: {
+      ALLOT_DEMO_DATA: 'on',
+      ALLOT_FEATURE_AEM_ENABLED: 'true',
+      ALLOT_FEATURE_AEM_ENABLED_FACULTY: 'true',
+    },
   });
 }, TEST_MS);
 
@@ -343,6 +347,52 @@ test(
     expect(
       (await api(faculty.page, 'GET', `/api/effort/timeline/position/${other.id}`)).status,
     ).toBe(403);
+  },
+  TEST_MS,
+);
+
+test(
+  'a faculty member reads their own effort and teaching',
+  async () => {
+    const { page, problems } = await files.open('faculty', '/effort/myEffort', {
+      base: allot.url,
+      bypassCSP: true,
+    });
+    await page.getByRole('heading', { name: 'My Effort', level: 1 }).waitFor();
+    await page
+      .getByRole('figure', { name: 'Effort per pay period, by category' })
+      .first()
+      .waitFor();
+    await page.getByRole('table', { name: /^Effort of position P\d+ per pay period$/ }).waitFor();
+    await page
+      .getByRole('link', { name: /^Timeline of position P\d+$/ })
+      .first()
+      .waitFor();
+    expect(await seriousFindings(page, '/effort/myEffort', 'dark')).toEqual([]);
+    await shoot(page, 'effort-my-effort-dark');
+
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'My Teaching', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/effort/myTeaching');
+    const table = page.getByRole('table', { name: 'Your teaching per academic period' });
+    await table.getByRole('columnheader', { name: 'Payroll: teaching share' }).waitFor();
+    await table
+      .getByText(/% over \d+ pay periods?$/)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    expect(await seriousFindings(page, '/effort/myTeaching', 'light')).toEqual([]);
+    await shoot(page, 'effort-my-teaching-light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    // Nothing here writes: neither page offers a button that changes anything.
+    expect(await page.getByRole('button', { name: /^(New|Edit|Delete|Import)/ }).count()).toBe(0);
+    expect(problems).toEqual([]);
+
+    // Others' own views are theirs: an effort manager is refused them.
+    const manager = await files.open('effortManager', '/', { base: allot.url });
+    await manager.page.goto(`${allot.url}/effort/myEffort`);
+    await manager.page.getByText('Unauthorized').first().waitFor();
   },
   TEST_MS,
 );

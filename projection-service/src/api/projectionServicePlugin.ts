@@ -4,6 +4,7 @@ import { notificationReadRoutes } from '../readModels/notifications/routes.js';
 import { classificationRoutes } from '../readModels/effort/classificationRoutes.js';
 import { effortImportReadRoutes } from '../readModels/effort/imports/routes.js';
 import { effortTimelineRoutes } from '../readModels/effort/timeline/routes.js';
+import { myEffortRoutes } from '../readModels/effort/mine/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -66,6 +67,7 @@ const VIEWER_READ_ROUTES = [
   classificationRoutes,
   effortImportReadRoutes,
   effortTimelineRoutes,
+  myEffortRoutes,
 ] as const;
 
 /**

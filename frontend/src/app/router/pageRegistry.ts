@@ -58,6 +58,8 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/effort': () => import('../../features/effort/pages/EffortOverviewPage.js'),
   '/effort/timeline/position/:positionId': () =>
     import('../../features/effort/pages/EffortTimelinePage.js'),
+  '/effort/myEffort': () => import('../../features/effort/pages/MyEffortPage.js'),
+  '/effort/myTeaching': () => import('../../features/effort/pages/MyTeachingPage.js'),
   '/effort/import': () => import('../../features/effort/pages/ImportEffortPage.js'),
   '/effort/classificationRules': () =>
     import('../../features/effort/pages/ClassificationRulesPage.js'),

@@ -10,17 +10,15 @@ import {
   SectionCard,
 } from '@blueprintjs/core';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
-import { PlainTable } from '../../../components/list/PlainTable.js';
 import { Empty, QueryBody } from '../../../components/list/QueryBody.js';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { useEffortTimelineQuery } from '../timeline/effortTimelineApi.js';
+import { EffortPeriodsTable } from '../timeline/EffortPeriodsTable.js';
 import { TimelineChart } from '../timeline/TimelineChart.js';
 import '../effort.css';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(DATE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const money = (n: number) => n.toLocaleString(DATE_LOCALE, { maximumFractionDigits: 2 });
-const percent = (n: number) => `${n.toLocaleString(DATE_LOCALE, { maximumFractionDigits: 2 })} %`;
 
 /** An instant from the `datetime-local` field (the viewer's clock) as ISO, or null. */
 function isoOf(local: string): string | null {
@@ -125,40 +123,7 @@ export default function EffortTimelinePage() {
                 ) : (
                   <>
                     <TimelineChart answer={data} />
-                    <PlainTable
-                      label="Effort per pay period"
-                      columns={[
-                        {
-                          key: 'period',
-                          label: 'Pay period',
-                          width: 160,
-                          rowHeader: true,
-                          render: (r) => r.payPeriod.name,
-                        },
-                        ...data.categories.map((c, i) => ({
-                          key: `c${String(i)}`,
-                          label: c.name,
-                          width: 130,
-                          render: (r: (typeof data.periods)[number]) => {
-                            const cell = r.byCategory.find((b) => b.category === i);
-                            return cell ? percent(cell.effortPercent) : '';
-                          },
-                        })),
-                        {
-                          key: 'total',
-                          label: 'Total',
-                          width: 90,
-                          render: (r) => percent(r.effortPercent),
-                        },
-                        {
-                          key: 'amount',
-                          label: 'Amount',
-                          width: 110,
-                          render: (r) => money(r.amount),
-                        },
-                      ]}
-                      rows={data.periods.map((p) => ({ ...p, id: p.payPeriod.id }))}
-                    />
+                    <EffortPeriodsTable answer={data} />
                   </>
                 )}
               </SectionCard>

@@ -12,7 +12,11 @@ import {
   useListImportRunsQuery,
   useUndoImportMutation,
 } from './importsApi.js';
-import { RUN_STATUS_INTENTS, RUN_STATUS_LABELS, problemText } from '../../../../lib/imports/importWords.js';
+import {
+  RUN_STATUS_INTENTS,
+  RUN_STATUS_LABELS,
+  problemText,
+} from '../../../../lib/imports/importWords.js';
 
 const PAGE = 20;
 const when = (iso: string) =>

@@ -283,6 +283,50 @@ describe('effort imports over HTTP', () => {
     expect((await post(`/api/effort/imports/${id}/undo`, 'manager', {})).status).toBe(422);
   });
 
+  it('classify every counting line again by today’s rules, writing only what changed', async () => {
+    const started = await post('/api/effort/imports', 'manager', { mapping: MAPPING }, file);
+    const id = started.body.id as string;
+    await finished(id);
+    const bus = createCommandBus({ store: db.store });
+    const setup = { ability: systemAbility(), actorId: 'setup' };
+    await bus.execute(
+      'CreateEffortCategory',
+      { id: 'teachingLoad', name: 'Teaching load', code: 'TL', area: 'teaching' },
+      setup,
+    );
+    await bus.execute(
+      'UpdateEffortRule',
+      { id: 'rule-teaching', EffortCategoryId: 'teachingLoad' },
+      setup,
+    );
+    const again = async () => {
+      const job = await post('/api/effort/reclassify', 'manager', {});
+      expect(job.status).toBe(202);
+      for (let i = 0; i < 400; i += 1) {
+        const status = await jobs.status(job.body.id as string);
+        if (status?.state === 'completed') return status.result as { changed: number };
+        if (status?.state === 'failed') throw new Error(status.error);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('The job did not end.');
+    };
+    expect(await again()).toMatchObject({ changed: 2 });
+    const events = await db.events(effortImportStream(id));
+    expect(events.at(-1)).toMatchObject({
+      type: 'EffortLinesReclassified',
+      data: {
+        id,
+        changes: [
+          { line: 2, EffortCategoryId: 'teachingLoad', EffortRuleId: 'rule-teaching' },
+          { line: 6, EffortCategoryId: 'teachingLoad', EffortRuleId: 'rule-teaching' },
+        ],
+      },
+    });
+    // Running it again finds nothing to change and writes nothing.
+    expect(await again()).toMatchObject({ changed: 0 });
+    expect(await db.events(effortImportStream(id))).toHaveLength(events.length);
+  });
+
   it('replacing a pay period takes only its lines, and needs the period chosen', async () => {
     const missing = await post(
       '/api/effort/imports/preview',

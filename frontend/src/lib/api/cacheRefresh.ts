@@ -97,6 +97,8 @@ export const RESOURCE_WRITE_REFRESH: Readonly<
   // A workgroup change refreshes the workgroup list and the user.
   workgroups: { tags: ['Workgroups', 'Users', 'Auth'], paths: ['users'] },
   userSettings: { tags: ['UserSettings'] },
+  // An instructor effort change (a payroll position) refreshes the faculty profile list.
+  effortPositions: { tags: ['Users'], paths: ['users'] },
   progressSteps: { tags: ['ProgressSteps', 'Auth'] },
   // A course offering change refreshes the offering term modes; create or delete, the course.
   courseOfferings: { paths: ['offeringTermModes', 'courses'] },
@@ -124,6 +126,16 @@ export function refreshAfterResourceWrite(path: string): TagDescription<TagType>
     ...(rule.paths ?? []).map((id) => ({ type: 'ResourceList' as const, id })),
   ];
 }
+
+/**
+ * An instructor effort change refreshes the faculty profile list (spec §7): what an effort import
+ * or its undo invalidates besides the imports themselves.
+ */
+export const EFFORT_CHANGE_REFRESH: TagDescription<TagType>[] = [
+  'Users',
+  { type: 'ResourceList', id: 'users' },
+  { type: 'ResourceList', id: 'effortPositions' },
+];
 
 /** After a change of working or active period: everything that depends on the period (spec §4). */
 export const PERIOD_DEPENDENT_TAGS: readonly TagType[] = [

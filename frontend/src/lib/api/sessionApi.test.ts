@@ -310,6 +310,11 @@ describe('cache refresh after generic resource writes (spec §7)', () => {
       'Auth',
       { type: 'ResourceList', id: 'suggestedAssignees' },
     ]);
+    // An instructor effort change refreshes the faculty profile list.
+    expect(refreshAfterResourceWrite('effortPositions')).toEqual([
+      'Users',
+      { type: 'ResourceList', id: 'users' },
+    ]);
     expect(refreshAfterResourceWrite('ranks')).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { useJobProgress } from '../../../lib/jobs/jobProgress.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { useAppDispatch } from '../../../lib/hooks/useAppDispatch.js';
+import { EFFORT_CHANGE_REFRESH } from '../../../lib/api/cacheRefresh.js';
 import {
   EFFORT_IMPORTS_LIST,
   effortImportsApi,
@@ -42,7 +43,12 @@ export function EffortImportProgress({ id, onEnd }: { id: string; onEnd: () => v
   const status = ended ? recorded.data?.status : undefined;
   const dispatch = useAppDispatch();
   useEffect(() => {
-    if (status) dispatch(effortImportsApi.util.invalidateTags([EFFORT_IMPORTS_LIST]));
+    // Its end: the imports, and (it changed instructors' effort) the faculty profile list.
+    if (status) {
+      dispatch(
+        effortImportsApi.util.invalidateTags([EFFORT_IMPORTS_LIST, ...EFFORT_CHANGE_REFRESH]),
+      );
+    }
   }, [status, dispatch]);
   const failed = report?.state === 'failed' || status === 'failed';
   const data = recorded.data;

@@ -7,6 +7,7 @@ import type {
   EffortLinesAnswer,
 } from '@allot/shared-events/browser';
 import { allotApi } from '../../../lib/api/allotApi.js';
+import { EFFORT_CHANGE_REFRESH } from '../../../lib/api/cacheRefresh.js';
 
 /**
  * Effort imports (docs/effort.md "Importing effort"): preview a payroll file, start, stop and
@@ -48,7 +49,7 @@ export const effortImportsApi = allotApi.injectEndpoints({
     }),
     startEffortImport: build.mutation<{ id: string }, EffortImportRequest>({
       query: (request) => ({ url: 'effort/imports', method: 'POST', body: formOf(request) }),
-      invalidatesTags: [EFFORT_IMPORTS_LIST],
+      invalidatesTags: [EFFORT_IMPORTS_LIST, ...EFFORT_CHANGE_REFRESH],
     }),
     stopEffortImport: build.mutation<void, string>({
       query: (id) => ({ url: `effort/imports/${encodeURIComponent(id)}/stop`, method: 'POST' }),
@@ -56,7 +57,7 @@ export const effortImportsApi = allotApi.injectEndpoints({
     }),
     undoEffortImport: build.mutation<CommandResult, string>({
       query: (id) => ({ url: `effort/imports/${encodeURIComponent(id)}/undo`, method: 'POST' }),
-      invalidatesTags: [EFFORT_IMPORTS_LIST],
+      invalidatesTags: [EFFORT_IMPORTS_LIST, ...EFFORT_CHANGE_REFRESH],
     }),
     listEffortImports: build.query<EffortImportsAnswer, { take: number; skip: number }>({
       query: ({ take, skip }) => ({ url: 'effort/imports', params: { take, skip } }),

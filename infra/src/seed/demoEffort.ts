@@ -1,5 +1,6 @@
 import {
   EFFORT_LINES_PER_BATCH,
+  effortImportStream,
   costCenterDescriptions,
   effortCategories,
   effortPayPeriods,
@@ -170,6 +171,9 @@ export function demoEffortStep(now: () => Date = () => new Date()): SeedStep {
       const today = now().toISOString().slice(0, 10);
       for (const period of periods.filter((p) => p.endDate < today)) {
         const importId = id(`import/${period.code}`);
+        // A month imported before a crash is done; one started and not finished goes on.
+        const written = await ctx.read(effortImportStream(importId));
+        if (written.some((e) => e.type === 'EffortImportFinished')) continue;
         const lines: EffortLine[] = [];
         for (const [n, i] of paid.entries()) {
           const monthly = salaryOf(i) / 12;

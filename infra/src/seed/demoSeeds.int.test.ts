@@ -88,6 +88,7 @@ describe('demo seed', () => {
       'demo-administrative-assignments',
       'demo-progress-approvals',
       'demo-reports',
+      'demo-effort',
     ]);
     const events = await store.readAll();
 

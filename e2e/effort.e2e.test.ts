@@ -398,6 +398,44 @@ test(
 );
 
 test(
+  'the overview puts planned teaching beside payroll, flags gaps, filters on the server and totals per workgroup',
+  async () => {
+    const { page, problems } = await files.open('effortManager', '/effort', {
+      base: allot.url,
+      bypassCSP: true,
+    });
+    const table = page.getByRole('table', { name: 'Effort per instructor' });
+    await table.getByRole('columnheader', { name: /Payroll: teaching/ }).waitFor();
+    const totals = page.getByRole('table', { name: 'Totals per workgroup' });
+    await totals.getByRole('rowheader', { name: 'Mathematics' }).waitFor();
+    expect(await seriousFindings(page, '/effort', 'dark')).toEqual([]);
+    await shoot(page, 'effort-overview-dark');
+    // Adjuncts teach and hold no payroll position in the demo: flagged.
+    await page.getByLabel('Flags').selectOption({ label: 'Teaches, no teaching on payroll' });
+    await page.waitForURL((url) => url.searchParams.get('flag') === 'teachingUnpaid');
+    // The server's answer replaces the unfiltered rows: every row then carries the flag.
+    await page.waitForFunction(() => {
+      const rows = [
+        ...Array.from(
+          document.querySelectorAll('table[aria-label="Effort per instructor"] tbody tr'),
+        ),
+      ];
+      return (
+        rows.length > 0 &&
+        rows.every((row) => row.textContent?.includes('Teaches, no teaching on payroll'))
+      );
+    });
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    expect(await seriousFindings(page, '/effort?flag=teachingUnpaid', 'light')).toEqual([]);
+    await shoot(page, 'effort-overview-light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    expect(problems).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
   'an effort manager classifies every imported line again by the rules as they are now',
   async () => {
     // Last: the rules the first test added classify the demo's lines differently from now on.

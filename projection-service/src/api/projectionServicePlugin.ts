@@ -5,6 +5,7 @@ import { classificationRoutes } from '../readModels/effort/classificationRoutes.
 import { effortImportReadRoutes } from '../readModels/effort/imports/routes.js';
 import { effortTimelineRoutes } from '../readModels/effort/timeline/routes.js';
 import { myEffortRoutes } from '../readModels/effort/mine/routes.js';
+import { effortOverviewRoutes } from '../readModels/effort/overview/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -68,6 +69,7 @@ const VIEWER_READ_ROUTES = [
   effortImportReadRoutes,
   effortTimelineRoutes,
   myEffortRoutes,
+  effortOverviewRoutes,
 ] as const;
 
 /**

@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
-  FEATURE_FLAG_NAMES,
+  DEFAULT_FEATURE_FLAGS,
   createPostgresEventStore,
   effortImportStream,
   type EffortImportFinished,
@@ -43,9 +43,10 @@ const SCHEMA = 'event_store';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
-const flags = Object.fromEntries(FEATURE_FLAG_NAMES.map((f) => [f, f === 'aemEnabled']));
 const manager = abilityFromRules(
-  rulesOf('effortManager', 'bench-manager', { featureFlags: flags as never }),
+  rulesOf('effortManager', 'bench-manager', {
+    featureFlags: { ...DEFAULT_FEATURE_FLAGS, aemEnabled: true },
+  }),
 );
 
 async function inParallel<T>(items: readonly T[], each: (item: T) => Promise<unknown>) {

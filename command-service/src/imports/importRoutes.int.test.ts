@@ -10,6 +10,7 @@ import type { Jobs } from '../jobs/port.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { rulesOf } from '../testing/rules.js';
+import { postForm, type FormFile } from '../testing/postForm.js';
 import { loadImportWorld } from './world.js';
 
 /**
@@ -60,30 +61,8 @@ afterAll(async () => {
 
 const ROOMS = 'Code,Capacity,Description\nOLD 1,12,\nNEW 1,30,Seminar room\nNEW 2,lots,\n';
 
-/** Posts a multipart form: the file and the other fields. */
-async function post(
-  path: string,
-  as: string,
-  fields: Record<string, string>,
-  file?: { content: Buffer | string; name: string },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) {
-    const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
-    form.append('file', new Blob([new Uint8Array(bytes)]), file.name);
-  }
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: t.signedIn(as),
-    body: form,
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
+const post = (path: string, as: string, fields: Record<string, string>, file?: FormFile) =>
+  postForm(`${base}${path}`, t.signedIn(as), fields, file);
 
 /** The run's first event of `type` once it is there (the job runs in the background). */
 async function ended(runId: string, type: string): Promise<RecordedEvent> {

@@ -15,6 +15,7 @@ import type { Jobs } from '../../jobs/port.js';
 import { buildTestApp, type TestApp } from '../../testing/testApp.js';
 import { openTestStore, type TestStore } from '../../testing/testStore.js';
 import { rulesOf } from '../../testing/rules.js';
+import { postForm, type FormFile } from '../../testing/postForm.js';
 
 /**
  * Effort imports over HTTP with the in-process jobs runner and a real event store: every row's
@@ -120,29 +121,8 @@ const MAPPING = JSON.stringify({
   amount: 'Amount',
 });
 
-async function post(
-  path: string,
-  as: string,
-  fields: Record<string, string>,
-  file?: { content: Buffer | string; name: string },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) {
-    const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
-    form.append('file', new Blob([new Uint8Array(bytes)]), file.name);
-  }
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: t.signedIn(as),
-    body: form,
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
+const post = (path: string, as: string, fields: Record<string, string>, file?: FormFile) =>
+  postForm(`${base}${path}`, t.signedIn(as), fields, file);
 
 async function finished(id: string): Promise<RecordedEvent> {
   for (let i = 0; i < 400; i += 1) {

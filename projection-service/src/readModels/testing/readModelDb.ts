@@ -88,3 +88,24 @@ export function projectionsHarness(knex: Knex, schema: string, projections: read
     },
   };
 }
+
+/**
+ * A log of events written by one actor, one after the other: each stream's revisions counted
+ * from 0, each event a second after the one before (from `start`) unless given its instant.
+ */
+export function eventLog(actorId: string, start = Date.UTC(2026, 10, 27, 9)) {
+  const revisions = new Map<string, bigint>();
+  let written = 0;
+  return (streamId: string, type: string, data: unknown, at?: Date): RecordedEvent => {
+    written += 1;
+    const revision = revisions.get(streamId) ?? 0n;
+    revisions.set(streamId, revision + 1n);
+    const when = at ?? new Date(start + written * 1000);
+    return recorded(type, data, {
+      streamId,
+      revision,
+      createdAt: when,
+      metadata: { actorId, occurredAt: when.toISOString() },
+    });
+  };
+}

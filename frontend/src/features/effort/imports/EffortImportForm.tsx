@@ -22,6 +22,7 @@ import {
   type EffortImportMode,
   type EffortImportPreviewAnswer,
 } from '@allot/shared-events/browser';
+import { ColumnMapping } from '../../../components/imports/ColumnMapping.js';
 import { PlainTable } from '../../../components/list/PlainTable.js';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
@@ -44,44 +45,6 @@ const MODE_HELP: Record<EffortImportMode, string> = {
     'The file holds one pay period whole: every line imported for it before stops counting (and counts again if this import is undone).',
   dryRun: 'Every line is read, checked and classified, and nothing is written.',
 };
-
-/** Which of the file's headings fills each column, changed by choosing another. */
-function ColumnChoice({
-  answer,
-  mapping,
-  onChange,
-}: {
-  answer: EffortImportPreviewAnswer;
-  mapping: Record<string, string | null>;
-  onChange: (mapping: Record<string, string | null>) => void;
-}) {
-  return (
-    <div className="allot-import-mapping">
-      {EFFORT_LINE_COLUMNS.map((column) => (
-        <FormGroup
-          key={column.key}
-          inline
-          label={column.required ? `${column.label} (required)` : column.label}
-          labelFor={`effort-map-${column.key}`}
-          helperText={column.help}
-        >
-          <HTMLSelect
-            id={`effort-map-${column.key}`}
-            value={mapping[column.key] ?? ''}
-            onChange={(e) => onChange({ ...mapping, [column.key]: e.currentTarget.value || null })}
-          >
-            <option value="">Not imported</option>
-            {answer.headings.map((h) => (
-              <option key={h} value={h}>
-                {h}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-      ))}
-    </div>
-  );
-}
 
 /** What the preview found: counts, every problem by row, the first lines as they would be. */
 function PreviewResult({ answer }: { answer: EffortImportPreviewAnswer }) {
@@ -291,8 +254,10 @@ export function EffortImportForm({ onStarted }: { onStarted?: (id: string) => vo
             onClick={() => setColumnsOpen(!columnsOpen)}
           />
           <Collapse isOpen={columnsOpen}>
-            <ColumnChoice
-              answer={answer}
+            <ColumnMapping
+              columns={EFFORT_LINE_COLUMNS}
+              headings={answer.headings}
+              idPrefix="effort-map"
               mapping={mapping ?? answer.mapping}
               onChange={(next) => {
                 setMapping(next);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { EFFORT_IMPORT_MODE_LABELS, type EffortImportAnswer } from '@allot/shared-events/browser';
 import { Pager, type PagerState } from '../../../components/list/DataTable.js';
+import { NewerOlder } from '../../../components/list/NewerOlder.js';
 import { PlainTable } from '../../../components/list/PlainTable.js';
 import { Empty, QueryBody } from '../../../components/list/QueryBody.js';
 import { DATE_LOCALE } from '../../../lib/constants.js';
@@ -295,26 +296,7 @@ export function EffortImportList({ canUndo }: { canUndo: boolean }) {
                   </>
                 )}
               />
-              {data.count > PAGE && (
-                <div className="allot-import-pages">
-                  <Button
-                    small
-                    text="Newer"
-                    disabled={skip === 0}
-                    onClick={() => setSkip(Math.max(0, skip - PAGE))}
-                  />
-                  <span>
-                    {count(skip + 1)}–{count(Math.min(skip + PAGE, data.count))} of{' '}
-                    {count(data.count)}
-                  </span>
-                  <Button
-                    small
-                    text="Older"
-                    disabled={skip + PAGE >= data.count}
-                    onClick={() => setSkip(skip + PAGE)}
-                  />
-                </div>
-              )}
+              <NewerOlder skip={skip} pageSize={PAGE} total={data.count} onSkip={setSkip} />
             </>
           )
         }

@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
 } from '@allot/shared-events';
 import { demoContextFor } from '../../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { recorded } from '../../testing/readModelDb.js';
+import { eventLog } from '../../testing/readModelDb.js';
 import { openRouteHarness, testViewers, type RouteHarness } from '../../testing/routeHarness.js';
 import { resourceProjection } from '../../resources/projection.js';
 import { effortImportsProjection } from './projection.js';
@@ -35,20 +35,7 @@ const contexts: Record<string, AbilityContext> = {
   contributorFlagOff: { ...demoContextFor('effortContributor'), userId: 'contributorFlagOff' },
 };
 
-let minute = 0;
-const revisions = new Map<string, bigint>();
-const event = (streamId: string, type: string, data: unknown): RecordedEvent => {
-  minute += 1;
-  const revision = revisions.get(streamId) ?? 0n;
-  revisions.set(streamId, revision + 1n);
-  const at = new Date(Date.UTC(2026, 10, 27, 9, minute));
-  return recorded(type, data, {
-    streamId,
-    revision,
-    createdAt: at,
-    metadata: { actorId: 'mgr', occurredAt: at.toISOString() },
-  });
-};
+const event = eventLog('mgr');
 
 const start = (id: string, mode: string, period: string | null): RecordedEvent =>
   event(`effortImport-${id}`, 'EffortImportStarted', {

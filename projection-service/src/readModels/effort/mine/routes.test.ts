@@ -12,10 +12,9 @@ import {
   progressSteps,
   users,
   type AbilityContext,
-  type RecordedEvent,
 } from '@allot/shared-events';
 import { demoContextFor } from '../../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { recorded } from '../../testing/readModelDb.js';
+import { eventLog } from '../../testing/readModelDb.js';
 import { openRouteHarness, testViewers, type RouteHarness } from '../../testing/routeHarness.js';
 import { resourceProjection } from '../../resources/projection.js';
 import { sectionsProjection } from '../../sections/projection.js';
@@ -45,18 +44,7 @@ const contexts: Record<string, AbilityContext> = {
   },
 };
 
-const revisions = new Map<string, bigint>();
-const event = (streamId: string, type: string, data: unknown): RecordedEvent => {
-  const revision = revisions.get(streamId) ?? 0n;
-  revisions.set(streamId, revision + 1n);
-  const at = new Date(Date.UTC(2026, 10, 27, 9, revisions.size));
-  return recorded(type, data, {
-    streamId,
-    revision,
-    createdAt: at,
-    metadata: { actorId: 'mgr', occurredAt: at.toISOString() },
-  });
-};
+const event = eventLog('mgr');
 const line = (n: number, period: string, category: string, percent: number) =>
   event('effortLines-A-0', 'EffortLineImported', {
     importId: 'A',

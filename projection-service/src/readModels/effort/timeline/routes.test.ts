@@ -6,10 +6,9 @@ import {
   effortPositions,
   users,
   type AbilityContext,
-  type RecordedEvent,
 } from '@allot/shared-events';
 import { demoContextFor } from '../../../../../shared-events/src/permissions/fixtures/demoContext.js';
-import { recorded } from '../../testing/readModelDb.js';
+import { eventLog } from '../../testing/readModelDb.js';
 import { openRouteHarness, testViewers, type RouteHarness } from '../../testing/routeHarness.js';
 import { resourceProjection } from '../../resources/projection.js';
 import { effortImportsProjection } from '../imports/projection.js';
@@ -36,18 +35,10 @@ const contexts: Record<string, AbilityContext> = {
   contributorFlagOff: { ...demoContextFor('effortContributor'), userId: 'contributorFlagOff' },
 };
 
-const revisions = new Map<string, bigint>();
 const at = (hhmm: string) => new Date(`2026-11-27T${hhmm}:00.000Z`);
-const event = (hhmm: string, streamId: string, type: string, data: unknown): RecordedEvent => {
-  const revision = revisions.get(streamId) ?? 0n;
-  revisions.set(streamId, revision + 1n);
-  return recorded(type, data, {
-    streamId,
-    revision,
-    createdAt: at(hhmm),
-    metadata: { actorId: 'mgr', occurredAt: at(hhmm).toISOString() },
-  });
-};
+const log = eventLog('mgr');
+const event = (hhmm: string, streamId: string, type: string, data: unknown) =>
+  log(streamId, type, data, at(hhmm));
 const person = (id: string, displayName: string) =>
   event('08:00', `user-${id}`, 'UserCreated', {
     id,

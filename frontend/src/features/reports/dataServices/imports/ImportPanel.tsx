@@ -21,6 +21,7 @@ import {
   type ImportKindName,
   type ImportPreviewAnswer,
 } from '@allot/shared-events/browser';
+import { ColumnMapping } from '../../../../components/imports/ColumnMapping.js';
 import { PlainTable } from '../../../../components/list/PlainTable.js';
 import { DATE_LOCALE } from '../../../../lib/constants.js';
 import { problemOf } from '../../../../lib/errors/serverErrors.js';
@@ -53,46 +54,6 @@ function progressOf(progress: unknown): { done: number; total: number } | null {
   if (!progress || typeof progress !== 'object') return null;
   const { done, total } = progress as Record<string, unknown>;
   return typeof done === 'number' && typeof total === 'number' ? { done, total } : null;
-}
-
-/** Which of the file's headings fills each column, changed by choosing another. */
-function MappingEditor({
-  kind,
-  answer,
-  mapping,
-  onChange,
-}: {
-  kind: ImportKindName;
-  answer: ImportPreviewAnswer;
-  mapping: Record<string, string | null>;
-  onChange: (mapping: Record<string, string | null>) => void;
-}) {
-  return (
-    <div className="allot-import-mapping">
-      {IMPORT_KINDS[kind].columns.map((column) => (
-        <FormGroup
-          key={column.key}
-          inline
-          label={column.required ? `${column.label} (required)` : column.label}
-          labelFor={`import-map-${column.key}`}
-          helperText={column.help || undefined}
-        >
-          <HTMLSelect
-            id={`import-map-${column.key}`}
-            value={mapping[column.key] ?? ''}
-            onChange={(e) => onChange({ ...mapping, [column.key]: e.currentTarget.value || null })}
-          >
-            <option value="">Not imported</option>
-            {answer.headings.map((h) => (
-              <option key={h} value={h}>
-                {h}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-      ))}
-    </div>
-  );
 }
 
 function Details({ record }: { record: PreviewRecord }) {
@@ -441,9 +402,10 @@ export function ImportPanel({
             <SectionCard>
               <h4 className="bp6-heading">Columns</h4>
               {mapping && (
-                <MappingEditor
-                  kind={kind}
-                  answer={answer}
+                <ColumnMapping
+                  columns={IMPORT_KINDS[kind].columns}
+                  headings={answer.headings}
+                  idPrefix="import-map"
                   mapping={mapping}
                   onChange={(next) => {
                     setMapping(next);

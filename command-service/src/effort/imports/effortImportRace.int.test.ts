@@ -84,7 +84,7 @@ describe('an effort import when four requests arrive together', () => {
     const undos = await together(4, () => bus.execute('UndoEffortImport', { id }, as));
     expect(undos.filter((u) => u.status === 'fulfilled')).toHaveLength(1);
     for (const refused of undos.filter((u) => u.status === 'rejected')) {
-      expect((refused).reason).toMatchObject({
+      expect(refused.reason).toMatchObject({
         message: 'This import is undone already.',
       });
     }

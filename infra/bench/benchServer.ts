@@ -35,7 +35,7 @@ const allot = await startAllot(
   }),
 );
 // A projection the database has not seen yet (a newer build) catches up before we measure.
-const head = await allot.store.headPosition();
+const head = await allot.store.committedHeadPosition();
 if (head && !(await allot.runner.waitFor(head, undefined, 60 * 60_000))) {
   console.error('benchServer: the projections did not reach the head within an hour');
   process.exit(1);

@@ -147,7 +147,7 @@ export async function catchUp(
       projections: allProjections,
       knownEventTypes: isAllotEventType,
     });
-    const head = await store.headPosition();
+    const head = await store.committedHeadPosition();
     if (!head) throw new Error('the log is empty');
     console.log(`\n2. Projection catch-up: ${what}`);
     const started = performance.now();

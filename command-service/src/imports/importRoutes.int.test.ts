@@ -85,7 +85,7 @@ const rooms = async (): Promise<Record<string, number>> =>
 
 describe('imports over HTTP', () => {
   it('previews a file record by record and writes nothing', async () => {
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     const answer = await post(
       '/api/imports/preview',
       'ops',
@@ -115,7 +115,7 @@ describe('imports over HTTP', () => {
       { row: 4, column: 'Capacity', message: '"lots" is not a number.' },
     ]);
     expect(preview.mapping).toMatchObject({ code: 'Code', capacity: 'Capacity', isActive: null });
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
   });
 
   it('follows a mapping the person chose, and refuses one that names no column', async () => {
@@ -244,7 +244,7 @@ describe('imports over HTTP', () => {
   });
 
   it.each(['rep', 'faculty', 'opsFlagOff'])('refuses %s (403) and writes nothing', async (who) => {
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     for (const path of ['/api/imports/preview', '/api/imports/runs']) {
       const answer = await post(
         path,
@@ -260,7 +260,7 @@ describe('imports over HTTP', () => {
       headers: t.signedIn(who),
     });
     expect(template.statusCode).toBe(403);
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
   });
 
   it('answers 404 to stopping a run that does not exist', async () => {

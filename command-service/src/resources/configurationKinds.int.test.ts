@@ -239,7 +239,7 @@ describe.each(NAMED)('$path: names unique among active records', (kind) => {
     });
     expect(first.statusCode).toBe(201);
     const other = (await send('POST', base, kind.permitted, kind.body(11))).json();
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     for (const name of [
       'Full Professor',
       'full professor',
@@ -253,7 +253,7 @@ describe.each(NAMED)('$path: names unique among active records', (kind) => {
         expect(refused.json().message).toMatch(/^Another active .+ already has this name\.$/);
       }
     }
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
     // Deactivating frees the name; reactivating takes it back only while nobody else holds it.
     const { id } = first.json();
     expect((await send('POST', `${base}/${id}/deactivate`, kind.permitted)).statusCode).toBe(200);

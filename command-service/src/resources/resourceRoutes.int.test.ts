@@ -392,7 +392,7 @@ describe('workgroups', () => {
       })
     ).json();
     const { id } = (await send('POST', '/api/workgroups', 'admin', { name: 'Analysis' })).json();
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     for (const permission of [99, 4, -1, 1.5]) {
       const created = await send('POST', '/api/workgroups', 'admin', {
         name: `Bits ${permission}`,
@@ -408,7 +408,7 @@ describe('workgroups', () => {
         );
       }
     }
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
     for (const permission of [0, 1, 2, 3]) {
       const ok = await send('PUT', `/api/workgroups/${id}`, 'admin', {
         members: [{ UserId: userId, permission }],

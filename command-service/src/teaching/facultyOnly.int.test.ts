@@ -78,9 +78,9 @@ afterAll(async () => {
 
 /** Runs a request and checks that nothing at all was appended to the event store. */
 async function writesNothing(request: () => ReturnType<typeof send>) {
-  const head = await db.store.headPosition();
+  const head = await db.store.committedHeadPosition();
   const response = await request();
-  expect(await db.store.headPosition()).toEqual(head);
+  expect(await db.store.committedHeadPosition()).toEqual(head);
   return response;
 }
 

@@ -100,7 +100,7 @@ export function sessionHeaders(userId: string, workingUserId = userId): Record<s
 
 /** Waits until every projection has read the whole log. */
 export async function waitForProjections(allot: RunningAllot): Promise<void> {
-  const head = await allot.store.headPosition();
+  const head = await allot.store.committedHeadPosition();
   if (head) await allot.runner.waitFor(head, undefined, 30_000);
 }
 

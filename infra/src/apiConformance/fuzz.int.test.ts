@@ -67,7 +67,7 @@ describe('malformed requests to every route of issue 3, as admin with a CSRF tok
         numRuns: PROBES_PER_ROUTE,
       });
       for (const probe of probes) {
-        const before = await allot.store.headPosition();
+        const before = await allot.store.committedHeadPosition();
         const response = await allot.app.inject({
           method: probe.method as 'GET',
           url: probe.url,
@@ -78,7 +78,7 @@ describe('malformed requests to every route of issue 3, as admin with a CSRF tok
           ...(probe.query ? { query: probe.query } : {}),
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
         });
-        const after = await allot.store.headPosition();
+        const after = await allot.store.committedHeadPosition();
         const status = response.statusCode;
         total += 1;
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -261,7 +261,7 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
       });
       for (const probe of probes) {
         probeIndex += 1;
-        const before = await allot.store.headPosition();
+        const before = await allot.store.committedHeadPosition();
         const response = await allot.app.inject({
           method: probe.method as 'GET',
           url: probe.url,
@@ -275,7 +275,7 @@ describe('malformed sign-in requests (OIDC and SAML starts and callbacks), signe
           ...(probe.query ? { query: probe.query } : {}),
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
         });
-        const after = await allot.store.headPosition();
+        const after = await allot.store.committedHeadPosition();
         const status = response.statusCode;
         statuses[status] = (statuses[status] ?? 0) + 1;
         const described = describeProbe(probe);

@@ -50,7 +50,7 @@ async function call(method: string, url: string, headers: Record<string, string>
 
 /** Waits until the read models have passed everything written so far. */
 async function settled(): Promise<void> {
-  const head = await allot.store.headPosition();
+  const head = await allot.store.committedHeadPosition();
   if (head && !(await allot.runner.waitFor(head, undefined, 20_000))) {
     throw new Error('projections did not catch up');
   }

@@ -22,7 +22,7 @@ export async function restoreDataServiceSchedules(options: {
   runner: PositionWaiter;
   jobs: Pick<Jobs, 'schedule' | 'unschedule' | 'scheduledKeys'>;
 }): Promise<number> {
-  const head = await options.store.headPosition();
+  const head = await options.store.committedHeadPosition();
   if (head) await options.runner.waitFor(head, [dataServicesProjection.name], CATCH_UP_MS);
   const reader = dataServicesReader(options.knex, createTableResolver(options.knex));
   const scheduled = await reader.definitions({ scheduledOnly: true });

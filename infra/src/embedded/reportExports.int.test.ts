@@ -84,7 +84,7 @@ beforeAll(async () => {
       user(`f${String(i).padStart(2, '0')}`, `F${String(i)}`, []),
     );
   }
-  const head = await allot.store.headPosition();
+  const head = await allot.store.committedHeadPosition();
   if (head && !(await allot.runner.waitFor(head, undefined, 60_000))) {
     throw new Error('projections did not catch up');
   }

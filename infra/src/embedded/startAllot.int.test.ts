@@ -61,7 +61,7 @@ describe('startAllot on embedded PGlite', () => {
     expect(allot.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(allot.seedReport).toEqual({ applied: [], skipped: DEMO_STEP_NAMES });
 
-    const head = await allot.store.headPosition();
+    const head = await allot.store.committedHeadPosition();
     expect(head).not.toBeNull();
     const settings = await fetch(`${allot.url}/api/settings`, {
       headers: { 'x-allot-position': `${String(head?.commit)}:${String(head?.prepare)}` },
@@ -109,7 +109,7 @@ describe('startAllot on embedded PGlite', () => {
     allot = await startAllot(config);
     // Started again on the same folder, the 33 projections first open their tables, one PGlite
     // transaction after another; what this test measures is the wait for the command's events.
-    const head = await allot.store.headPosition();
+    const head = await allot.store.committedHeadPosition();
     if (head) expect(await allot.runner.waitFor(head, undefined, 60_000)).toBe(true);
     const result = await allot.bus.execute('ChangeSetting', {
       machineName: 'institution_name',

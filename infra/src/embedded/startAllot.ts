@@ -243,7 +243,7 @@ export async function startAllot(
     runnerStarted = true;
     if (seedReport.applied.length > 0) {
       // The first page a person opens should already show the demo institution.
-      const head = await store.headPosition();
+      const head = await store.committedHeadPosition();
       if (head) await runner.waitFor(head, undefined, SEED_VISIBLE_TIMEOUT_MS);
     }
 

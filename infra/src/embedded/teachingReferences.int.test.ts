@@ -71,7 +71,7 @@ async function call(method: string, url: string, headers: Record<string, string>
 }
 
 async function settled(): Promise<void> {
-  const head = await allot.store.headPosition();
+  const head = await allot.store.committedHeadPosition();
   if (head && !(await allot.runner.waitFor(head, undefined, 20_000))) {
     throw new Error('projections did not catch up');
   }
@@ -193,7 +193,7 @@ describe('deleting what teaching data names', () => {
     // Courses are academic ops' (admin only reads them), configuration lists admin's.
     const ops = signedIn(id.ops);
     const admin = signedIn(id.admin);
-    const before = await allot.store.headPosition();
+    const before = await allot.store.committedHeadPosition();
     const course = await call('DELETE', `/api/courses/${id.algebra}`, ops);
     expect(course).toEqual({
       status: 422,
@@ -220,7 +220,7 @@ describe('deleting what teaching data names', () => {
         { resource: 'sections', count: 1 },
       ],
     });
-    expect(await allot.store.headPosition()).toEqual(before);
+    expect(await allot.store.committedHeadPosition()).toEqual(before);
     expect((await call('GET', `/api/courses/${id.algebra}`, ops)).status).toBe(200);
   });
 

@@ -306,6 +306,6 @@ describe('API keys on the embedded start', () => {
 });
 
 async function waitForProjections() {
-  const head = await allot.store.headPosition();
+  const head = await allot.store.committedHeadPosition();
   if (head) await allot.runner.waitFor(head, undefined, 15_000);
 }

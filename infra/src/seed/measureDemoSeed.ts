@@ -73,7 +73,7 @@ try {
       const seedMs = await seed(allot.store, allot.bus);
       const seeded = performance.now();
       allot.runner.wake();
-      const head = await allot.store.headPosition();
+      const head = await allot.store.committedHeadPosition();
       if (head) await allot.runner.waitFor(head, undefined, CATCH_UP_TIMEOUT_MS);
       const catchUp = performance.now() - seeded;
       await describeLog(allot.store);
@@ -95,7 +95,7 @@ try {
     const started = performance.now();
     const allot = await startAllot(loadConfig(env));
     try {
-      const head = await allot.store.headPosition();
+      const head = await allot.store.committedHeadPosition();
       if (head) await allot.runner.waitFor(head, undefined, CATCH_UP_TIMEOUT_MS);
       const catchUp = performance.now() - started;
       console.log(`start, projections caught up: ${seconds(catchUp)}`);

@@ -51,7 +51,7 @@ async function seedTemplate(root: string): Promise<void> {
         LOG_LEVEL: 'silent',
       }),
     );
-    const head = await allot.store.headPosition();
+    const head = await allot.store.committedHeadPosition();
     if (head) await allot.runner.waitFor(head, undefined, WAIT_MS);
     await allot.close();
     await writeFile(path.join(root, FIRST_START_FILE), JSON.stringify(allot.seedReport));

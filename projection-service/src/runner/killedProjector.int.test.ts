@@ -87,7 +87,7 @@ it('a projector killed with SIGKILL before COMMIT resumes, and the read model eq
     });
     await runner.start();
     try {
-      const head = await e.store.headPosition();
+      const head = await e.store.committedHeadPosition();
       if (!head) throw new Error('empty store');
       expect(await runner.waitFor(head, undefined, 20_000)).toBe(true);
       const resumed = await model(e);

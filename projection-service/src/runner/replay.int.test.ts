@@ -54,7 +54,7 @@ function runner(e: ProjectionTestEnv, projection: Projection): ProjectionRunner 
 }
 
 async function head(e: ProjectionTestEnv): Promise<Position> {
-  const p = await e.store.headPosition();
+  const p = await e.store.committedHeadPosition();
   if (!p) throw new Error('empty store');
   return p;
 }

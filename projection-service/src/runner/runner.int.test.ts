@@ -69,7 +69,7 @@ function runner(
 }
 
 async function head(e: ProjectionTestEnv): Promise<Position> {
-  const p = await e.store.headPosition();
+  const p = await e.store.committedHeadPosition();
   if (!p) throw new Error('empty store');
   return p;
 }

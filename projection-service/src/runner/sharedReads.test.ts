@@ -15,6 +15,7 @@ function counted(store: EventStore) {
     readStream: (...args) => store.readStream(...args),
     subscribeToAll: (...args) => store.subscribeToAll(...args),
     headPosition: () => store.headPosition(),
+    committedHeadPosition: () => store.committedHeadPosition(),
     close: () => store.close(),
     readAll: (options) => {
       calls.push(options);

@@ -29,6 +29,7 @@ export function withSharedReads(store: EventStore, keepMs = 25): EventStore {
     readAll,
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),
+    committedHeadPosition: () => store.committedHeadPosition(),
     close: () => store.close(),
   };
 }

@@ -112,6 +112,12 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeToAllOptions): AllSubscription;
   /** Position of the newest event visible to readers, or null for an empty store. */
   headPosition(): Promise<Position | null>;
+  /**
+   * Position of the newest committed event, which readers may not see yet (PostgreSQL shows an
+   * event once every older transaction in the cluster has ended). Waiting for a projection to pass
+   * it waits for everything written before the call; the visible head may still stop short of it.
+   */
+  committedHeadPosition(): Promise<Position | null>;
   close(): Promise<void>;
 }
 

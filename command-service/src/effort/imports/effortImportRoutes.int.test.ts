@@ -139,7 +139,7 @@ const file = { content: FILE, name: 'payroll.csv' };
 
 describe('effort imports over HTTP', () => {
   it('preview every row’s problems in words and write nothing', async () => {
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     const answer = await post('/api/effort/imports/preview', 'manager', { mapping: MAPPING }, file);
     expect(answer.status).toBe(200);
     const preview = EffortImportPreviewAnswer.parse(answer.body);
@@ -170,7 +170,7 @@ describe('effort imports over HTTP', () => {
       category: 'Instruction',
     });
     expect(preview.sample[1]).toMatchObject({ line: 3, category: null });
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
   });
 
   it('guess the columns from the template’s headings', async () => {
@@ -332,7 +332,7 @@ describe('effort imports over HTTP', () => {
   });
 
   it('refuse bad forms with a 400 in words, and write nothing', async () => {
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     const noFile = await post('/api/effort/imports', 'manager', { mapping: MAPPING });
     expect(noFile.status).toBe(400);
     const badMode = await post('/api/effort/imports', 'manager', { mode: 'merge' }, file);
@@ -341,11 +341,11 @@ describe('effort imports over HTTP', () => {
     expect(badMapping.status).toBe(400);
     const empty = await post('/api/effort/imports', 'manager', {}, { content: '', name: 'x.csv' });
     expect(empty.status).toBe(400);
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
   });
 
   it('are refused to contributors and administrators (read only) and with the flag off', async () => {
-    const head = await db.store.headPosition();
+    const head = await db.store.committedHeadPosition();
     for (const who of ['contributor', 'admin', 'managerFlagOff']) {
       expect((await post('/api/effort/imports', who, { mapping: MAPPING }, file)).status).toBe(403);
       expect(
@@ -353,6 +353,6 @@ describe('effort imports over HTTP', () => {
       ).toBe(403);
       expect((await post('/api/effort/reclassify', who, {})).status).toBe(403);
     }
-    expect(await db.store.headPosition()).toEqual(head);
+    expect(await db.store.committedHeadPosition()).toEqual(head);
   });
 });

@@ -183,7 +183,7 @@ beforeAll(async () => {
     pollIntervalMs: 10,
   });
   await runner.start();
-  const head = await env.store.headPosition();
+  const head = await env.store.committedHeadPosition();
   if (!head || !(await runner.waitFor(head, undefined, 20_000))) throw new Error('not caught up');
 });
 

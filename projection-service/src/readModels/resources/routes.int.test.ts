@@ -94,7 +94,7 @@ function startRunner(): ProjectionRunner {
 }
 
 async function caughtUp(r: ProjectionRunner): Promise<void> {
-  const head = await env.store.headPosition();
+  const head = await env.store.committedHeadPosition();
   if (!head) throw new Error('empty store');
   if (!(await r.waitFor(head, undefined, 20_000))) throw new Error('projections did not catch up');
 }

@@ -239,7 +239,7 @@ afterAll(async () => {
 });
 
 async function caughtUp(): Promise<void> {
-  const head = await env.store.headPosition();
+  const head = await env.store.committedHeadPosition();
   if (!head) throw new Error('empty store');
   if (!(await runner.waitFor(head, undefined, 20_000)))
     throw new Error('projections did not catch up');

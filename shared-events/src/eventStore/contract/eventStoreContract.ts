@@ -390,5 +390,17 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       expect(comparePositions(after, appended.position)).toBeGreaterThanOrEqual(0);
       if (before) expect(comparePositions(after, before)).toBe(1);
     });
+
+    it('reports the committed head at once after an append, before readers may see it', async () => {
+      fresh();
+      const appended = await store.appendToStream(stream('c'), [ev(1), ev(2)]);
+      // No wait for visibility: whatever transaction elsewhere holds back the visible head.
+      const committed = await store.committedHeadPosition();
+      if (!committed) throw new Error('a committed head expected after an append');
+      expect(comparePositions(committed, appended.position)).toBeGreaterThanOrEqual(0);
+      await visible(appended.position);
+      const head = await store.headPosition();
+      expect(head && comparePositions(committed, head)).toBeLessThanOrEqual(0);
+    });
   });
 }

@@ -267,6 +267,8 @@ export function createEventStoreDbStore(
     readAll,
     subscribeToAll,
     headPosition,
+    // EventStoreDB shows an event to readers as soon as it is written.
+    committedHeadPosition: headPosition,
     async close() {
       await Promise.all([...live].map((s) => s.unsubscribe()));
       await client.dispose();

@@ -133,3 +133,36 @@ describe.each([
     }
   });
 });
+
+// PGlite has one session, so no transaction can be open beside an append there.
+describe('the visible and the committed head on PostgreSQL', () => {
+  let opened: Awaited<ReturnType<typeof openStore>>;
+  beforeAll(async () => {
+    opened = await openStore(openNativeTestDatabase);
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+
+  it('holds an append back from the visible head while an older transaction is open, not from the committed head', async () => {
+    const before = await opened.store.appendToStream(`seen-${randomUUID()}`, {
+      type: 'T',
+      data: {},
+    });
+    const older = await opened.pool.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const appended = await opened.store.appendToStream(`held-${randomUUID()}`, {
+        type: 'T',
+        data: {},
+      });
+      expect(await opened.store.headPosition()).toEqual(before.position);
+      expect(await opened.store.committedHeadPosition()).toEqual(appended.position);
+      await older.query('COMMIT');
+      expect(await opened.store.headPosition()).toEqual(appended.position);
+    } finally {
+      older.release();
+    }
+  });
+});

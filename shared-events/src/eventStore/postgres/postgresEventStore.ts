@@ -262,6 +262,18 @@ export class PostgresEventStore implements EventStore {
       : null;
   }
 
+  async committedHeadPosition(): Promise<Position | null> {
+    const { rows } = await this.pool.query<PositionRow>({
+      ...(this.pglite ? {} : { name: `es_committed_head:${this.schema}` }),
+      text: `SELECT transaction_id::text AS transaction_text, global_position::text AS position_text FROM ${this.events}
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    });
+    const row = rows[0];
+    return row
+      ? { commit: BigInt(row.transaction_text), prepare: BigInt(row.position_text) }
+      : null;
+  }
+
   /**
    * Just before every transaction not yet started. The visible head would not do: a committed
    * transaction stays invisible while an older one runs, and would then arrive as "new".

@@ -37,4 +37,5 @@ export * from './reports/index.js';
 export * from './imports/index.js';
 export * from './notifications/index.js';
 export * from './effort/index.js';
+export * from './costs/index.js';
 export * from './teaching/labels.js';

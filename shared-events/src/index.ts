@@ -24,4 +24,5 @@ export * from './reports/nextRun.js';
 export * from './imports/index.js';
 export * from './notifications/index.js';
 export * from './effort/index.js';
+export * from './costs/index.js';
 export * from './history/index.js';

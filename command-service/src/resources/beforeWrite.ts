@@ -3,6 +3,7 @@ import {
   academicTerms,
   administrativeAssignments,
   courseOfferings,
+  instructorCosts,
   type EventMetadata,
   type EventStore,
   type ResourceDefinition,
@@ -10,6 +11,7 @@ import {
 } from '@allot/shared-events';
 import type { ResourceCommandKind } from './decider.js';
 import { checkAdministrativeAssignee } from '../teaching/facultyRules.js';
+import { checkInstructorCost } from '../costs/costRules.js';
 import { checkOfferingTermModes } from '../teaching/offeringRules.js';
 import {
   checkPeriodKeepsTerms,
@@ -41,6 +43,8 @@ export async function checkBeforeResourceWrite(
     return checkOfferingTermModes(store, current, next, metadata);
   } else if (definition.name === administrativeAssignments.name) {
     await checkAdministrativeAssignee(store, current, next);
+  } else if (definition.name === instructorCosts.name) {
+    await checkInstructorCost(store, current, next);
   }
   return undefined;
 }

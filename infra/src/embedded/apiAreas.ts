@@ -135,6 +135,12 @@ const NAMED_AREAS: readonly ApiArea[] = [
     ],
   },
   {
+    name: 'Instructor costs',
+    description:
+      'The Instructor Cost Matrix (financial reporting users): rates per instructor type, rank and period or per instructor, costs set by hand and placeholders on sections, and what each period’s teaching costs per workgroup.',
+    prefixes: ['/api/instructorRates', '/api/instructorCosts', '/api/costs'],
+  },
+  {
     name: 'Notifications',
     description:
       'Your own notifications (a saved import of yours that failed), and marking them read.',

@@ -6,6 +6,7 @@ import { effortImportReadRoutes } from '../readModels/effort/imports/routes.js';
 import { effortTimelineRoutes } from '../readModels/effort/timeline/routes.js';
 import { myEffortRoutes } from '../readModels/effort/mine/routes.js';
 import { effortOverviewRoutes } from '../readModels/effort/overview/routes.js';
+import { costReadRoutes } from '../readModels/costs/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -70,6 +71,7 @@ const VIEWER_READ_ROUTES = [
   effortTimelineRoutes,
   myEffortRoutes,
   effortOverviewRoutes,
+  costReadRoutes,
 ] as const;
 
 /**

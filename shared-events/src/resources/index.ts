@@ -33,6 +33,7 @@ import {
   effortRules,
   effortTypes,
 } from './kinds/effort/index.js';
+import { instructorCosts, instructorRates } from './kinds/costs/index.js';
 import { uniquenessEventSchemas } from './uniqueness.js';
 import { childRegistryEventSchemas } from './childRegistry.js';
 
@@ -68,6 +69,7 @@ export * from './kinds/courses.js';
 export * from './kinds/courseOfferings.js';
 export * from './kinds/administrativeAssignments.js';
 export * from './kinds/effort/index.js';
+export * from './kinds/costs/index.js';
 
 /** Every declared record kind; the services derive commands, projections and routes from these. */
 export const allResources: readonly ResourceDefinition[] = [
@@ -102,6 +104,8 @@ export const allResources: readonly ResourceDefinition[] = [
   costCenterDescriptions,
   effortRules,
   effortPositions,
+  instructorRates,
+  instructorCosts,
 ];
 
 export function resourceNamed(name: string): ResourceDefinition | undefined {

@@ -28,6 +28,8 @@ describe('referencesTo', () => {
   it('finds the declared references to a kind', () => {
     expect(referencesTo(ranks, allResources)).toEqual([
       expect.objectContaining({ path: 'users', field: 'FacultyProfile.RankId' }),
+      expect.objectContaining({ path: 'instructorRates', field: 'RankId', singular: 'rate' }),
+      expect.objectContaining({ path: 'instructorCosts', field: 'RankId', singular: 'cost' }),
     ]);
     expect(referencesTo(users, allResources).map((u) => u.path)).toContain('workgroups');
   });

@@ -1,0 +1,2 @@
+export * from './instructorRates.js';
+export * from './instructorCosts.js';

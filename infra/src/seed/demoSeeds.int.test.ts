@@ -89,6 +89,7 @@ describe('demo seed', () => {
       'demo-progress-approvals',
       'demo-reports',
       'demo-effort',
+      'demo-costs',
     ]);
     const events = await store.readAll();
 

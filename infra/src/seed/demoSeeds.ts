@@ -1,6 +1,7 @@
 import { demoAdministrativeAssignmentsStep } from './demoAdministrativeAssignments.js';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoEffortStep } from './demoEffort.js';
+import { demoCostsStep } from './demoCosts.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoProgressApprovalsStep } from './demoProgressApprovals.js';
 import { demoReportsStep } from './demoReports.js';
@@ -45,4 +46,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoReportsStep,
   // Effort management: pay periods, rules, positions and monthly payroll imports.
   demoEffortStep(),
+  // The Instructor Cost Matrix: rates, a stipend set by hand, placeholders on open sections.
+  demoCostsStep,
 ];

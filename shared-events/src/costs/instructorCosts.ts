@@ -65,7 +65,13 @@ export const CostLine = z.object({
   source: CostSourceName,
   /** The InstructorCost record behind the line (a cost set by hand, a placeholder), if any. */
   entry: z
-    .object({ id: z.string(), amount: z.number().nullable(), notes: z.string().nullable() })
+    .object({
+      id: z.string(),
+      /** For If-Match when it is changed. */
+      revision: z.number().int(),
+      amount: z.number().nullable(),
+      notes: z.string().nullable(),
+    })
     .nullable(),
 });
 export type CostLine = z.infer<typeof CostLine>;
@@ -114,12 +120,20 @@ export const CostRatesAnswer = z.object({
   cells: z.array(
     z.object({
       id: z.string(),
+      revision: z.number().int(),
       InstructorTypeId: z.string(),
       RankId: z.string().nullable(),
       ratePerPoint: z.number(),
     }),
   ),
   /** The period's rates of single instructors. */
-  people: z.array(z.object({ id: z.string(), instructor: Named, ratePerPoint: z.number() })),
+  people: z.array(
+    z.object({
+      id: z.string(),
+      revision: z.number().int(),
+      instructor: Named,
+      ratePerPoint: z.number(),
+    }),
+  ),
 });
 export type CostRatesAnswer = z.infer<typeof CostRatesAnswer>;

@@ -27,6 +27,16 @@ const COVERED_EPSILON = 0.005;
 const money = (n: unknown) => Math.round(Number(n) * 100) / 100;
 const points = (n: unknown) => Math.round(Number(n) * 100) / 100;
 
+interface RateRow {
+  id: string;
+  revision: string | number;
+  user_id: string | null;
+  type_id: string | null;
+  rank_id: string | null;
+  rate: string;
+  user_name: string | null;
+}
+
 interface LineRow {
   id: string;
   kind: CostLineKind;
@@ -48,6 +58,7 @@ interface LineRow {
   cost: string | number | null;
   source: CostSource;
   entry_id: string | null;
+  entry_revision: string | number | null;
   entry_amount: string | number | null;
   entry_notes: string | null;
 }
@@ -88,7 +99,7 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
                (data->>'ratePerPoint')::numeric AS rate
           FROM ?? WHERE deleted_at IS NULL
       ), entry AS (
-        SELECT id, data->>'SectionId' AS section_id, data->>'UserId' AS user_id,
+        SELECT id, revision, data->>'SectionId' AS section_id, data->>'UserId' AS user_id,
                data->>'InstructorTypeId' AS type_id, data->>'RankId' AS rank_id,
                (data->>'amount')::numeric AS amount, data->>'notes' AS notes
           FROM ?? WHERE deleted_at IS NULL
@@ -98,7 +109,8 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
                a.user_id, a.user_name,
                u.data->'FacultyProfile'->>'InstructorTypeId' AS type_id,
                u.data->'FacultyProfile'->>'RankId' AS rank_id,
-               a.points::numeric AS points, e.id AS entry_id, e.amount AS entry_amount,
+               a.points::numeric AS points, e.id AS entry_id, e.revision AS entry_revision,
+               e.amount AS entry_amount,
                e.notes AS entry_notes
           FROM ?? a
           LEFT JOIN ?? u ON u.id = a.user_id
@@ -118,7 +130,8 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
                CASE WHEN e.id IS NULL THEN 'unstaffed' ELSE 'placeholder' END AS kind,
                o.academic_period_id, o.section_id, o.course_number, o.section_number,
                o.course_name, o.workgroup_id, NULL::text AS user_id, NULL::text AS user_name,
-               e.type_id, e.rank_id, o.points, e.id AS entry_id, e.amount AS entry_amount,
+               e.type_id, e.rank_id, o.points, e.id AS entry_id, e.revision AS entry_revision,
+               e.amount AS entry_amount,
                e.notes AS entry_notes
           FROM uncovered o
           LEFT JOIN entry e ON e.section_id = o.section_id AND e.user_id IS NULL
@@ -206,7 +219,8 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
     if (query.q) {
       const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
-        `lower(concat_ws(' ', l.course_number, l.section_number, l.course_name, l.user_name)) LIKE ?`,
+        // The section as the page names it ("BIOL 101-001"), its course and its instructor.
+        `lower(concat_ws(' ', concat_ws('-', l.course_number, l.section_number), l.course_name, l.user_name)) LIKE ?`,
       );
       whereBindings.push(like);
     }
@@ -314,13 +328,14 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
     if (!period)
       return { period: null, types: types ?? [], ranks: rankList ?? [], cells: [], people: [] };
     const [rateTable, people] = await Promise.all([recordsOf(instructorRates), recordsOf(users)]);
-    const rows = (await knex({ r: rateTable })
+    const rows = await knex({ r: rateTable })
       .leftJoin({ u: people }, 'u.id', knex.raw("r.data->>'UserId'"))
       .whereNull('r.deleted_at')
       .whereRaw("r.data->>'AcademicPeriodId' = ?", [period.id])
       .orderByRaw("lower(coalesce(u.data->>'displayName', u.data->>'lastName', '')), r.id")
-      .select(
+      .select<RateRow[]>(
         'r.id',
+        'r.revision',
         knex.raw("r.data->>'UserId' as user_id"),
         knex.raw("r.data->>'InstructorTypeId' as type_id"),
         knex.raw("r.data->>'RankId' as rank_id"),
@@ -328,14 +343,7 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
         knex.raw(
           "coalesce(nullif(u.data->>'displayName', ''), concat_ws(' ', u.data->>'firstName', u.data->>'lastName')) as user_name",
         ),
-      )) as {
-      id: string;
-      user_id: string | null;
-      type_id: string | null;
-      rank_id: string | null;
-      rate: string;
-      user_name: string | null;
-    }[];
+      );
     return {
       period,
       types: types ?? [],
@@ -345,6 +353,7 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
           ? [
               {
                 id: r.id,
+                revision: Number(r.revision),
                 InstructorTypeId: r.type_id,
                 RankId: r.rank_id,
                 ratePerPoint: money(r.rate),
@@ -357,6 +366,7 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
           ? [
               {
                 id: r.id,
+                revision: Number(r.revision),
                 instructor: { id: r.user_id, name: r.user_name ?? r.user_id },
                 ratePerPoint: money(r.rate),
               },
@@ -386,6 +396,8 @@ function toLine(r: LineRow): CostLine {
     ratePerPoint: r.rate === null ? null : money(r.rate),
     cost: r.cost === null ? null : money(r.cost),
     source: r.source,
-    entry: r.entry_id ? { id: r.entry_id, amount, notes: r.entry_notes } : null,
+    entry: r.entry_id
+      ? { id: r.entry_id, revision: Number(r.entry_revision), amount, notes: r.entry_notes }
+      : null,
   };
 }

@@ -211,7 +211,7 @@ describe('instructor cost lines', () => {
     ]);
     expect(answer.total).toEqual({ points: 21, cost: 14900, unpriced: 2 });
     const s2 = answer.rows.find((l) => l.id === 'a2');
-    expect(s2?.entry).toEqual({ id: 'k1', amount: 2500, notes: 'Stipend' });
+    expect(s2?.entry).toEqual({ id: 'k1', revision: 0, amount: 2500, notes: 'Stipend' });
     expect(answer.rows.find((l) => l.section.id === 's4')).toMatchObject({
       instructorType: { id: 'adjunct', name: 'Adjunct' },
       rank: { id: 'senior', name: 'Senior' },
@@ -226,6 +226,8 @@ describe('instructor cost lines', () => {
     expect(ids(await lines('?kind=placeholder'))).toEqual(['open-s4', 'open-s7']);
     expect(ids(await lines('?source=none'))).toEqual(['open-s5', 'a6']);
     expect(ids(await lines('?q=cy'))).toEqual(['a4']);
+    // The section as the page names it.
+    expect(ids(await lines('?q=math%20101-s3'))).toEqual(['a4']);
     expect(ids(await lines('?sort=cost&direction=DESC&take=2'))).toEqual(['a4', 'a1']);
     const page = await lines('?take=2&skip=2');
     expect([page.count, ids(page), page.total.cost]).toEqual([8, ['a3', 'a4'], 14900]);
@@ -266,12 +268,18 @@ describe('totals and rates', () => {
     expect(grid.ranks.map((r) => r.name)).toEqual(['Assistant', 'Senior']);
     expect(grid.cells).toEqual(
       expect.arrayContaining([
-        { id: 'r1', InstructorTypeId: 'lecturer', RankId: 'assistant', ratePerPoint: 1000 },
-        { id: 'r2', InstructorTypeId: 'lecturer', RankId: null, ratePerPoint: 800 },
+        {
+          id: 'r1',
+          revision: 0,
+          InstructorTypeId: 'lecturer',
+          RankId: 'assistant',
+          ratePerPoint: 1000,
+        },
+        { id: 'r2', revision: 0, InstructorTypeId: 'lecturer', RankId: null, ratePerPoint: 800 },
       ]),
     );
     expect(grid.people).toEqual([
-      { id: 'r4', instructor: { id: 'cy', name: 'Cy Teacher' }, ratePerPoint: 1200 },
+      { id: 'r4', revision: 0, instructor: { id: 'cy', name: 'Cy Teacher' }, ratePerPoint: 1200 },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { points } from './money.js';
 
 export interface AmountFormProps {
   /** The field's label: "Rate per point of Lecturer, Assistant". */
@@ -49,7 +50,7 @@ export function AmountForm({
     const value = Number(cleaned);
     if (cleaned === '' || !Number.isFinite(value)) return setError('Enter an amount.');
     if (value < 0) return setError('An amount cannot be negative.');
-    if (value > max) return setError(`An amount can be at most ${max.toLocaleString()}.`);
+    if (value > max) return setError(`An amount can be at most ${points(max)}.`);
     void run(() => onSave(value, noteText.trim() === '' ? null : noteText.trim()));
   }
 

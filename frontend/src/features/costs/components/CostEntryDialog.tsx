@@ -54,7 +54,7 @@ function PlaceholderForm({
       return setError('Enter a cost of zero or more, or leave it empty to use the rate.');
     }
     if (fixed !== null && fixed > MAX_SECTION_COST) {
-      return setError(`A cost can be at most ${MAX_SECTION_COST.toLocaleString()}.`);
+      return setError(`A cost can be at most ${points(MAX_SECTION_COST)}.`);
     }
     const body = { InstructorTypeId: typeId, RankId: rankId || null, amount: fixed };
     setBusy(true);

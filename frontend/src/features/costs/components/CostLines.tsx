@@ -248,10 +248,10 @@ export function CostLines({
             }
           />
           <p className="allot-costs-summary" role="status">
-            {answer.count.toLocaleString()} lines, {points(answer.total.points)} points, costing{' '}
+            {points(answer.count)} lines, {points(answer.total.points)} points, costing{' '}
             <strong>{money(answer.total.cost)}</strong>
             {answer.total.unpriced > 0 &&
-              `; ${answer.total.unpriced.toLocaleString()} without a cost (no rate, or nobody yet)`}
+              `; ${points(answer.total.unpriced)} without a cost (no rate, or nobody yet)`}
             .
           </p>
           <Pager

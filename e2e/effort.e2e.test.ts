@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { api } from './api.js';
 import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
@@ -251,6 +251,11 @@ test(
     const list = page.getByRole('table', { name: 'Effort imports' });
     const row = list.getByRole('row').filter({ hasText: `effort-${month.code}.csv` });
     await row.getByText('3,000 lines, 1 row left out, 1 position created; all count').waitFor();
+    // The file as it was sent is kept with the import (Uploads), to download again.
+    const download = row.getByRole('link', { name: /^Download effort-.+\.csv, as sent/ });
+    const href = await download.getAttribute('href');
+    const kept = await page.evaluate(async (url) => (await fetch(url ?? '')).text(), href);
+    expect(kept).toBe(await readFile(file, 'utf8'));
 
     await row.getByRole('button', { name: /^Lines of/ }).click();
     const lines = page.getByRole('table', { name: `Lines of effort-${month.code}.csv` });

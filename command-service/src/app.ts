@@ -32,6 +32,7 @@ import { approvalWriteRoutes } from './approvals/approvalRoutes.js';
 import { reportWriteRoutes } from './reports/reportRoutes.js';
 import { reportExportRoutes } from './reportExports/reportExportRoutes.js';
 import type { ReportExportRecords } from './reportExports/port.js';
+import type { UploadFiles } from './uploads/port.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
@@ -57,6 +58,8 @@ export interface CommandServiceOptions {
   jobs?: Jobs;
   /** Where report exports are kept; with `jobs`, the export routes are served. */
   reportExports?: ReportExportRecords;
+  /** Where uploaded files are kept (an effort import's payroll file). */
+  uploads?: UploadFiles;
   /** A signed-in user's abilities; nobody has any until sign-in and roles exist. */
   abilityFor?: AbilityResolver;
   /** Defaults to a bus over `store` with every command. */
@@ -171,7 +174,11 @@ export async function commandServicePlugin(
         ...(options.inUse ? { inUse: options.inUse } : {}),
       }),
     );
-    await fastify.register(effortImportRoutes, { store: options.store, jobs: options.jobs });
+    await fastify.register(effortImportRoutes, {
+      store: options.store,
+      jobs: options.jobs,
+      ...(options.uploads ? { uploads: options.uploads } : {}),
+    });
     const effortJobDeps = { bus: fastify.commandBus, store: options.store, abilityOf };
     options.jobs.define(EFFORT_IMPORT_JOB, createEffortImportJob(effortJobDeps));
     options.jobs.define(EFFORT_RECLASSIFY_JOB, createReclassifyJob(effortJobDeps));

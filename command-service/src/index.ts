@@ -23,6 +23,7 @@ export { SETTINGS_COMMAND_NAMES } from './settings/settingsCommands.js';
 export { idpMetadataSource, parseIdpMetadata } from './identity/saml/idpMetadata.js';
 export { createInMemorySignInState, type SignInStateStore } from './identity/saml/signInState.js';
 export type { ReportExportRecords } from './reportExports/port.js';
+export type { UploadFiles } from './uploads/port.js';
 export { syncAllSchedules, type ScheduleOf } from './dataServices/runs.js';
 export { restoreImportSpecSchedules } from './imports/specs/importSpecSchedules.js';
 export type { ImportSourceOptions } from './imports/sources/readSource.js';

@@ -15,3 +15,4 @@ export * from './readModels/sections/holdings.js';
 export * from './projections.js';
 export * from './readModels/reportExports/index.js';
 export * from './readModels/dataServices/index.js';
+export * from './readModels/uploads/index.js';

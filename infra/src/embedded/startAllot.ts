@@ -49,6 +49,7 @@ import { identityOptions } from './identity.js';
 import { samlKeyPair } from './samlKeys.js';
 import { createSqlSignInState } from './signInState.js';
 import { composeReportExports } from './reportExports.js';
+import { composeUploads } from './uploads.js';
 import { restoreDataServiceSchedules } from './dataServiceSchedules.js';
 
 export interface RunningAllot {
@@ -153,6 +154,7 @@ export async function startAllot(
       jobsForgottenOnRestart: !config.redisUrl,
       onError: (err, exportId) => app.log.error({ err, exportId }, 'report export'),
     });
+    const uploads = await composeUploads(knex);
     cleanups.push(() => app.close());
     cleanups.push(() => realtime.close());
 
@@ -208,6 +210,7 @@ export async function startAllot(
       mode: config.mode,
       jobs,
       reportExports,
+      uploads,
       abilityFor: auth.abilityFor,
       session: auth.session,
       inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),

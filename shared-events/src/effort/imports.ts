@@ -299,6 +299,8 @@ export const EffortImportAnswer = z.object({
   finishedAt: z.string().nullable(),
   undoneBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   undoneAt: z.string().nullable(),
+  /** Whether the file as sent is kept (Uploads), to download from the import. */
+  fileKept: z.boolean(),
 });
 export type EffortImportAnswer = z.infer<typeof EffortImportAnswer>;
 

@@ -26,12 +26,23 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors/err
 import type { Jobs } from '../../jobs/port.js';
 import { jsonField, readMultipartFile, tableOf } from '../../imports/multipartForm.js';
 import { sendTemplate } from '../../imports/templates.js';
+import type { UploadFiles } from '../../uploads/port.js';
 import { loadEffortWorld } from './effortWorld.js';
 import { planEffortLines } from './planEffortLines.js';
 
 export interface EffortImportRouteOptions {
   store: EventStore;
   jobs: Pick<Jobs, 'enqueue' | 'stop' | 'status'>;
+  /** Keeps each import's payroll file, downloadable from the import (spec §3 Uploads). */
+  uploads?: UploadFiles;
+}
+
+/** What the kept file is, as its name says (the import read it as CSV or XLSX by its bytes). */
+function contentTypeOf(fileName: string): string {
+  if (/\.xlsx$/i.test(fileName)) {
+    return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  }
+  return /\.(csv|txt)$/i.test(fileName) ? 'text/csv' : 'application/octet-stream';
 }
 
 const IdParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
@@ -52,7 +63,7 @@ export function effortImportRoutes(
   options: EffortImportRouteOptions,
   done: (err?: Error) => void,
 ): void {
-  const { store, jobs } = options;
+  const { store, jobs, uploads } = options;
   const config = requires('create', 'EffortImport');
   void fastify.register(multipart, {
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 },
@@ -122,19 +133,36 @@ export function effortImportRoutes(
     const { form, table, mode, payPeriodId, mapping } = await planned(request);
     const importId = randomUUID();
     const commandOptions = commandOptionsFor(request);
-    await fastify.commandBus.execute(
-      'StartEffortImport',
-      {
-        id: importId,
-        fileName: form.fileName,
-        size: form.file.length,
-        sha256: createHash('sha256').update(form.file).digest('hex'),
-        mode,
-        EffortPayPeriodId: payPeriodId,
-        rows: table.rows.length,
-      },
-      { ...commandOptions, correlationId: importId },
-    );
+    const sha256 = createHash('sha256').update(form.file).digest('hex');
+    // Kept first, so an import never exists without its file; dropped again if it is refused.
+    await uploads?.keep({
+      id: importId,
+      kind: 'effortImport',
+      fileName: form.fileName,
+      contentType: contentTypeOf(form.fileName),
+      bytes: form.file,
+      sha256,
+      senderId: commandOptions.actorId ?? null,
+      createdAt: new Date(),
+    });
+    try {
+      await fastify.commandBus.execute(
+        'StartEffortImport',
+        {
+          id: importId,
+          fileName: form.fileName,
+          size: form.file.length,
+          sha256,
+          mode,
+          EffortPayPeriodId: payPeriodId,
+          rows: table.rows.length,
+        },
+        { ...commandOptions, correlationId: importId },
+      );
+    } catch (err) {
+      await uploads?.remove(importId);
+      throw err;
+    }
     const data: EffortImportJobData = { importId, mode, payPeriodId, mapping, table };
     await jobs.enqueue(EFFORT_IMPORT_JOB, data, {
       ownerId: commandOptions.actorId ?? '',

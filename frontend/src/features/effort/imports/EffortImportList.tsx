@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { EFFORT_IMPORT_MODE_LABELS, type EffortImportAnswer } from '@allot/shared-events/browser';
 import { Pager, type PagerState } from '../../../components/list/DataTable.js';
 import { NewerOlder } from '../../../components/list/NewerOlder.js';
@@ -18,6 +18,7 @@ import {
   useGetEffortImportQuery,
   useListEffortImportsQuery,
   useUndoEffortImportMutation,
+  effortImportFileUrl,
 } from './effortImportsApi.js';
 import { count, plural } from '../../../lib/domain/counting.js';
 
@@ -261,6 +262,17 @@ export function EffortImportList({ canUndo }: { canUndo: boolean }) {
                 rows={data.rows}
                 actions={(r) => (
                   <>
+                    {r.fileKept && (
+                      <AnchorButton
+                        size="small"
+                        variant="minimal"
+                        icon="download"
+                        text="File"
+                        href={effortImportFileUrl(r.id)}
+                        download
+                        aria-label={`Download ${r.fileName}, as sent ${when(r.startedAt)}`}
+                      />
+                    )}
                     {r.imported > 0 && r.mode !== 'dryRun' && (
                       <Button
                         small

@@ -38,6 +38,10 @@ function formOf({ file, mode, payPeriodId, mapping }: EffortImportRequest): Form
 export const effortTemplateUrl = (format: 'csv' | 'xlsx') =>
   `/api/effort/importTemplate?format=${format}`;
 
+/** The payroll file an import read, as it was sent (a plain GET: the browser saves it). */
+export const effortImportFileUrl = (id: string) =>
+  `/api/effort/imports/${encodeURIComponent(id)}/file`;
+
 export const effortImportsApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
     previewEffortImport: build.mutation<EffortImportPreviewAnswer, EffortImportRequest>({

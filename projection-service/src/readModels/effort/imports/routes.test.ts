@@ -12,6 +12,7 @@ import {
 } from '@allot/shared-events';
 import { demoContextFor } from '../../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { eventLog } from '../../testing/readModelDb.js';
+import { createUploadStore, migrateUploads, uploadTables } from '../../uploads/index.js';
 import { openRouteHarness, testViewers, type RouteHarness } from '../../testing/routeHarness.js';
 import { resourceProjection } from '../../resources/projection.js';
 import { effortImportsProjection } from './projection.js';
@@ -147,6 +148,18 @@ beforeAll(async () => {
     viewer: testViewers(contexts, null),
     routes: [effortImportReadRoutes],
   });
+  // The payroll file of A as its sender sent it (the write route keeps it on import).
+  await migrateUploads(harness.knex, uploadTables());
+  await createUploadStore(harness.knex, uploadTables()).keep({
+    id: 'A',
+    kind: 'effortImport',
+    fileName: 'Gehälter März.csv',
+    contentType: 'text/csv',
+    bytes: Buffer.from('position,percent\nP100,50\n'),
+    sha256: 'e'.repeat(64),
+    senderId: 'mgr',
+    createdAt: new Date('2026-11-20T10:00:00Z'),
+  });
 });
 
 afterAll(async () => {
@@ -211,6 +224,31 @@ describe('effort imports', () => {
     expect(
       (await harness.app.inject({ method: 'GET', url: '/api/effort/imports' })).statusCode,
     ).toBe(401);
+  });
+
+  it('hand back the file an import read, as it was sent, to those who read imports', async () => {
+    const listed = EffortImportsAnswer.parse(
+      (await get('/api/effort/imports', 'contributor')).json(),
+    );
+    expect(listed.rows.map((r) => [r.id, r.fileKept])).toEqual([
+      ['D', false],
+      ['C', false],
+      ['B', false],
+      ['A', true],
+    ]);
+    const file = await get('/api/effort/imports/A/file', 'contributor');
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('position,percent\nP100,50\n');
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Geh_lter M_rz.csv"; filename*=UTF-8''Geh%C3%A4lter%20M%C3%A4rz.csv`,
+    );
+    const missing = await get('/api/effort/imports/B/file', 'contributor');
+    expect([missing.statusCode, missing.json().message]).toEqual([
+      404,
+      'The file of this import was not kept.',
+    ]);
+    expect((await get('/api/effort/imports/A/file', 'reporting')).statusCode).toBe(403);
   });
 
   it('answered every request as its schema says', () => {

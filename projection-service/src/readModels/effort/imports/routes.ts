@@ -19,6 +19,9 @@ import type { TableResolver } from '../../../runner/tableNames.js';
 import { answered, withAnswers } from '../../../http/answers.js';
 import { requiresRead } from '../../../http/routeRequirement.js';
 import { sendError } from '../../../http/viewer.js';
+import { attachment } from '../../../http/attachment.js';
+import { uploadTables, type UploadTables } from '../../uploads/schema.js';
+import { createUploadStore } from '../../uploads/store.js';
 import { recordsTable, resourceProjectionName } from '../../resources/projection.js';
 import {
   COUNTING_LINE,
@@ -30,11 +33,14 @@ import {
 export interface EffortImportReadOptions {
   knex: Knex;
   tables: TableResolver;
+  /** Where the payroll files are kept (default: the `public` schema's uploads). */
+  uploadTables?: UploadTables;
 }
 
 const Params = z.strictObject({ id: z.string().trim().min(1).max(100) });
 
 interface Row {
+  file_kept: boolean | null;
   id: string;
   file_name: string;
   size: string | number;
@@ -89,6 +95,7 @@ function answerOf(row: Row): EffortImportAnswer {
     finishedAt: row.finished_at === null ? null : iso(row.finished_at),
     undoneBy: person(row.undone_by, row.undoer_name),
     undoneAt: row.undone_at === null ? null : iso(row.undone_at),
+    fileKept: row.file_kept === true,
   };
 }
 
@@ -106,6 +113,8 @@ export function effortImportReadRoutes(
   const app = withAnswers(fastify);
   const { knex, tables } = options;
   const config = requiresRead('EffortImport');
+  const files = options.uploadTables ?? uploadTables();
+  const uploads = createUploadStore(knex, files);
   const own = (table: string) => tables.table(effortImportsProjection.name, table);
   const recordsOf = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
@@ -141,6 +150,7 @@ export function effortImportReadRoutes(
             `(SELECT count(*) FROM ?? AS l WHERE l.import_id = i.id AND ${COUNTING_LINE}) AS current`,
             [lines, imports],
           ),
+          knex.raw(`EXISTS (SELECT 1 FROM ${files.uploads} AS f WHERE f.id = i.id) AS file_kept`),
         );
   }
 
@@ -184,6 +194,23 @@ export function effortImportReadRoutes(
       return { ...answerOf(row), problems: problems.success ? problems.data : [] };
     },
   );
+
+  /** The payroll file the import read, as it was sent (Uploads keep it with its sender). */
+  fastify.get('/api/effort/imports/:id/file', { config }, async (request, reply) => {
+    const refusal = refused(request, reply);
+    if (refusal) return refusal;
+    const params = Params.safeParse(request.params);
+    const found = params.success ? await uploads.find(params.data.id, 'effortImport') : null;
+    if (!found) {
+      return sendError(reply, 404, 'The file of this import was not kept.');
+    }
+    return reply
+      .header('Content-Type', found.contentType)
+      .header('Content-Disposition', attachment(found.fileName))
+      .header('Content-Length', String(found.size))
+      .header('Cache-Control', 'private, no-store')
+      .send(uploads.file(found.id));
+  });
 
   app.get(
     '/api/effort/imports/:id/lines',

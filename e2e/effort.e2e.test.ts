@@ -284,6 +284,12 @@ test(
     const contributor = await files.open('effortContributor', '/', { base: allot.url });
     await contributor.page.goto(`${allot.url}/effort/import`);
     await contributor.page.getByText('Unauthorized').first().waitFor();
+    // They read the imports on the overview instead, the file included, without Undo.
+    await contributor.page.goto(`${allot.url}/effort`);
+    const theirs = contributor.page.getByRole('table', { name: 'Effort imports' });
+    const imported = theirs.getByRole('row').filter({ hasText: `effort-${month.code}.csv` });
+    await imported.getByRole('link', { name: /^Download effort-/ }).waitFor();
+    expect(await imported.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     expect(contributor.problems).toEqual([]);
     expect((await api(contributor.page, 'GET', '/api/effort/imports')).status).toBe(200);
     expect(

@@ -14,7 +14,8 @@
  *    paged) at 20 requests/s now and as of a position halfway through the log — again after a
  *    VACUUM of the plan's history when the server's autovacuum is off, as it would have run;
  *    then the change feed (GET /api/changes): first pages with filters, pages further down, and
- *    faculty members' own feeds.
+ *    faculty members' own feeds; then the Instructor Cost Matrix's reads (GET /api/costs/lines
+ *    filtered, sorted and paged over the period's 20,000 sections, and /api/costs/totals).
  * Figures are printed with their targets and never asserted. The database is dropped at the end.
  *
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
@@ -69,6 +70,8 @@ const TARGETS = {
   reportP95: 100,
   reportAsOfP95: 200,
   feedP95: 100,
+  costLinesP95: 200,
+  costTotalsP95: 500,
 };
 const REPORT_RATE = 20;
 const sessionHeaders = sessionMaker(SECRET);
@@ -83,6 +86,34 @@ function versusTarget(label: string, value: number, target: number): string {
 
 // ---------------------------------------------------------------------------------------------
 // Requests
+
+/** Cost lines of the active period as a financial reporting user opens them: filters, sorts, pages. */
+export function costLineQueries(institution: LargeInstitution, count: number): string[] {
+  const sorts = ['section', 'instructor', 'workgroup', 'points', 'cost'];
+  const kinds = [null, 'assignment', 'unstaffed', 'placeholder'];
+  const searches = [null, null, 'intro', 'methods', 'stat 1'];
+  const found: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const params = new URLSearchParams();
+    params.set('AcademicPeriodId', institution.periodIds.active);
+    if (i % 3 === 1) {
+      params.set(
+        'WorkgroupId',
+        institution.workgroupIds[i % institution.workgroupIds.length] ?? '',
+      );
+    }
+    const kind = kinds[i % kinds.length];
+    if (kind) params.set('kind', kind);
+    const q = searches[i % searches.length];
+    if (q) params.set('q', q);
+    params.set('sort', sorts[i % sorts.length] ?? 'section');
+    if (i % 2 === 1) params.set('direction', 'DESC');
+    params.set('take', '50');
+    params.set('skip', String((i % 4) * 50));
+    found.push(`/api/costs/lines?${params.toString()}`);
+  }
+  return found;
+}
 
 /** At least `count` distinct list queries: period, workgroup, coverage, search, sort, page. */
 export function listQueries(institution: LargeInstitution, count: number): string[] {
@@ -589,6 +620,26 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
       describe(`  change feed as faculty (own records) at ${String(REPORT_RATE)}/s`, facultyFeed),
     );
 
+    // The Instructor Cost Matrix, as the financial reporting user reads it: every line of the
+    // period priced when read (rates, costs set by hand, placeholders), then the totals of every
+    // workgroup and period.
+    const finance = sessionHeaders(demoUserId('financialReportingUser'));
+    const costLines = await atReportRate(
+      { method: 'GET', headers: finance },
+      costLineQueries(institution, 64).map((path) => ({ path })),
+    );
+    console.log(
+      describe(`  cost lines (filtered, sorted, paged) at ${String(REPORT_RATE)}/s`, costLines),
+    );
+    const costTotals = await load({
+      url: allot.url,
+      connections: 1,
+      seconds: HTTP_SECONDS,
+      rate: 2,
+      request: { method: 'GET', path: '/api/costs/totals', headers: finance },
+    });
+    console.log(describe('  cost totals per workgroup and period at 2/s', costTotals));
+
     console.log('\nSummary (targets on this machine; never asserted):');
     console.log(
       `  ${versusTarget(`sections list p95 at ${String(RATE)}/s`, list.p95, TARGETS.listP95)}`,
@@ -610,6 +661,12 @@ export async function runTeachingBench(databaseUrl = process.env.DATABASE_URL): 
     );
     console.log(
       `  ${versusTarget('change feed as faculty p95', facultyFeed.p95, TARGETS.feedP95)}`,
+    );
+    console.log(
+      `  ${versusTarget('cost lines page p95', costLines.p95, TARGETS.costLinesP95)}; non-2xx ${String(costLines.non2xx)}`,
+    );
+    console.log(
+      `  ${versusTarget('cost totals p95', costTotals.p95, TARGETS.costTotalsP95)}; non-2xx ${String(costTotals.non2xx)}`,
     );
     console.log(
       `  maximum sustained rate: list ${listMax.perSecond.toFixed(0)}/s (p95 ${listMax.p95.toFixed(0)} ms, non-2xx ${String(listMax.non2xx)}), assign ${assignMax.perSecond.toFixed(0)}/s (p95 ${assignMax.p95.toFixed(0)} ms, non-2xx ${String(assignMax.non2xx)})`,

@@ -207,7 +207,11 @@ export function EffortImportList({ canUndo }: { canUndo: boolean }) {
             <Empty
               icon="import"
               title="No effort imported yet"
-              description="Payroll files imported above are listed here, with their lines, their problems and Undo."
+              description={
+                canUndo
+                  ? 'Payroll files imported above are listed here, with their lines, their problems and Undo.'
+                  : 'Payroll files the effort managers import are listed here, with their lines and problems.'
+              }
             />
           ) : (
             <>

@@ -7,8 +7,8 @@ import '../effort.css';
 
 /**
  * Import Effort (/effort/import): effort managers import payroll files — previewed row by row,
- * run with progress and Stop, undone as a whole; admins and contributors see the imports and
- * their lines (docs/effort.md "Importing effort").
+ * run with progress and Stop, undone as a whole (docs/effort.md "Importing effort"). The page
+ * needs create on EffortImport (spec §2); admins and contributors read the imports on /effort.
  */
 export default function ImportEffortPage() {
   const { ability } = useAbility();

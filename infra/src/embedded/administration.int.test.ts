@@ -95,8 +95,12 @@ describe('administration and configuration lists (embedded, demo data)', () => {
       body: {
         statusCode: 422,
         error: 'Unprocessable Entity',
-        message: `This rank is used by ${String(fullProfessors)} users. Deactivate it instead.`,
-        usedBy: [{ resource: 'users', count: fullProfessors }],
+        // The demo's rate for tenure-line full professors names it too (docs/costs.md).
+        message: `This rank is used by ${String(fullProfessors)} users and 1 rate. Deactivate it instead.`,
+        usedBy: [
+          { resource: 'users', count: fullProfessors },
+          { resource: 'instructorRates', count: 1 },
+        ],
       },
     });
     // Someone who may not delete learns nothing about where it is used.

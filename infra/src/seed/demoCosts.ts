@@ -11,6 +11,7 @@ const STEP = 'demo-costs';
 const id = (key: string) => deterministicId(`${STEP}/${key}`);
 const type = (slug: string) => demoConfigurationId(instructorTypes, slug);
 const rank = (slug: string) => demoConfigurationId(ranks, slug);
+// Placeholders name a type only (any rank): whom a department will hire is known by type first.
 
 /** What a workload point costs in the working period: per type (any rank), then per type and rank. */
 const RATES: readonly [typeSlug: string, rankSlug: string | null, ratePerPoint: number][] = [
@@ -27,8 +28,8 @@ const RATES: readonly [typeSlug: string, rankSlug: string | null, ratePerPoint: 
 /**
  * The Instructor Cost Matrix's demo (docs/costs.md): the working period's rates per instructor
  * type and rank, one adjunct's own rate, a course-development stipend set by hand on one
- * assignment, and placeholders on a few sections nobody teaches yet (an adjunct at the rate, a
- * lecturer at a fixed cost), so the matrix shows each way a cost comes about.
+ * assignment, and placeholders on a few sections nobody teaches yet (adjuncts at their type's rate,
+ * a lecturer at a fixed cost), so the matrix shows each way a cost comes about.
  */
 export const demoCostsStep: SeedStep = {
   name: STEP,
@@ -72,7 +73,7 @@ export const demoCostsStep: SeedStep = {
         id: id(`placeholder/${section.key}`),
         SectionId: demoSectionId(section.key),
         InstructorTypeId: type(lecturer ? 'lecturer' : 'adjunct'),
-        RankId: lecturer ? null : rank('instructor'),
+        RankId: null,
         amount: lecturer ? 4500 : null,
         notes: lecturer ? 'Visiting lecturer, fee agreed' : null,
       });

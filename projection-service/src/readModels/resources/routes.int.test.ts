@@ -45,6 +45,7 @@ const people: Record<
   // Effort management's lists exist only while aemEnabled is on.
   effort: { role: 'effortContributor', workingAcademicPeriodId: null, aemEnabled: true },
   ops: { role: 'academicOpsAdmin', workingAcademicPeriodId: null },
+  finance: { role: 'financialReportingUser', workingAcademicPeriodId: null },
   u2: { role: 'faculty', workingAcademicPeriodId: 'p2025' },
   u3: { role: 'faculty', workingAcademicPeriodId: null },
 };
@@ -463,9 +464,16 @@ describe('GET /api/taxonomies/enabled', () => {
 
 describe('every generic read route of every kind', () => {
   // Configuration lists are admin's alone (spec §6), effort management's lists its own people's
-  // (with aemEnabled on); every other kind here academicOpsAdmin reads.
+  // (with aemEnabled on), instructor rates and costs the financial reporting users'; every other
+  // kind here academicOpsAdmin reads.
   const readerOf = (subject: string) =>
-    subject === 'Configuration' ? 'admin' : subject.startsWith('Effort') ? 'effort' : 'ops';
+    subject === 'Configuration'
+      ? 'admin'
+      : subject.startsWith('Effort')
+        ? 'effort'
+        : subject === 'FinancialData'
+          ? 'finance'
+          : 'ops';
   const kinds = allResources
     .filter((r) => r.ownerField === undefined)
     .map((r) => ({ path: r.path, reader: readerOf(r.subject) }));

@@ -64,7 +64,7 @@ import { POINTS_REQUIRED, type InstructorType } from '../src/seed/demoPlan.js';
 import { demoSeedSteps } from '../src/seed/demoSeeds.js';
 import { demoHolidays } from '../src/seed/demoTeaching.js';
 import { demoUserId } from '../src/seed/demoUsers.js';
-import { deterministicId } from '../src/seed/deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { SeededRandom } from '../src/seed/random.js';
 import { runSeeds } from '../src/seed/runSeeds.js';
 import { runInLanes } from '../src/seed/seedConcurrency.js';

@@ -5,7 +5,6 @@ export * from './config/formatStartupError.js';
 export * from './seed/seedStep.js';
 export * from './seed/seedEvents.js';
 export * from './seed/runSeeds.js';
-export * from './seed/deterministicId.js';
 export * from './seed/demoSeeds.js';
 export * from './seed/demoSettings.js';
 export * from './embedded/startAllot.js';

@@ -26,3 +26,4 @@ export * from './notifications/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
 export * from './history/index.js';
+export * from './ids/deterministicId.js';

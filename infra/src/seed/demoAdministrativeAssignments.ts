@@ -4,7 +4,7 @@ import { createOnce } from './demoCreate.js';
 import { demoAcademicPeriodId, demoAcademicTermId } from './demoPeriods.js';
 import { demoPlan, type PlannedAdministrativeAssignment } from './demoPlan.js';
 import { SEED_CONCURRENCY, demoInstructorId } from './demoTeaching.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { runInLanes } from './seedConcurrency.js';
 import type { SeedStep } from './seedStep.js';
 

@@ -17,7 +17,7 @@ import {
 } from '@allot/shared-events';
 import { createOnce } from './demoCreate.js';
 import { demoUserId } from './demoUsers.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import type { SeedContext, SeedStep } from './seedStep.js';
 
 const STEP_NAME = 'demo-configuration';

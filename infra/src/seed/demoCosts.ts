@@ -4,7 +4,7 @@ import { demoConfigurationId } from './demoConfiguration.js';
 import { demoAcademicPeriodId } from './demoPeriods.js';
 import { demoPlan } from './demoPlan.js';
 import { demoInstructorId, demoSectionId } from './demoTeaching.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import type { SeedStep } from './seedStep.js';
 
 const STEP = 'demo-costs';

@@ -15,7 +15,7 @@ import { createOnce } from './demoCreate.js';
 import { academicYearOf } from './demoPeriods.js';
 import { demoPlan, type DemoInstructor } from './demoPlan.js';
 import { SEED_CONCURRENCY, demoDepartmentId, demoInstructorId } from './demoTeaching.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { runInLanes } from './seedConcurrency.js';
 import type { SeedContext, SeedStep } from './seedStep.js';
 

@@ -1,5 +1,5 @@
 import { createOnce } from './demoCreate.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import type { SeedContext, SeedStep } from './seedStep.js';
 
 const STEP_NAME = 'demo-academic-periods';

@@ -5,7 +5,7 @@ import {
   defaultGridState,
   type QueryableReportType,
 } from '@allot/shared-events';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import type { SeedStep } from './seedStep.js';
 
 const STEP = 'demo-reports';

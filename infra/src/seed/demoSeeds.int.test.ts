@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS } from '@allot/command-service';
 import { loadConfig } from '../config/loadConfig.js';
 import { startAllot, type RunningAllot } from '../embedded/startAllot.js';
 import { seededDemoDataDir } from '../testing/demoTemplate.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { demoConfigurationStep, demoFacultyProfilesStep } from './demoConfiguration.js';
 import { demoAcademicTermId, demoPeriodsStep, academicYearOf } from './demoPeriods.js';
 import { demoSeedSteps } from './demoSeeds.js';

@@ -34,7 +34,7 @@ import {
   type TermKey,
 } from './demoPlan.js';
 import { demoUserId } from './demoUsers.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { runInLanes } from './seedConcurrency.js';
 import type { SeedContext, SeedStep } from './seedStep.js';
 

@@ -6,7 +6,7 @@ import { demoAcademicPeriodId, demoAcademicTermId } from './demoPeriods.js';
 import { runInLanes } from './seedConcurrency.js';
 import { SEED_CONCURRENCY, demoCourseId, demoInstructorId } from './demoTeaching.js';
 import type { SeedContext, SeedStep } from './seedStep.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 
 const STEP = 'demo-teaching-preferences';
 

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '@allot/command-service';
 import { createOnce } from './demoCreate.js';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import type { SeedStep } from './seedStep.js';
 
 const STEP_NAME = 'demo-users';

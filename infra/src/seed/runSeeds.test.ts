@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createCommandBus } from '@allot/command-service';
 import { createPostgresEventStore, type EventStore } from '@allot/shared-events';
 import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { createOnce } from './demoCreate.js';
 import { demoSettingsStep } from './demoSettings.js';
 import { runSeeds } from './runSeeds.js';

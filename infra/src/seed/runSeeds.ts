@@ -6,7 +6,7 @@ import {
   type RecordedEvent,
 } from '@allot/shared-events';
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from './deterministicId.js';
+import { deterministicId } from '@allot/shared-events';
 import { seedStreamId } from './seedEvents.js';
 import type { SeedStep } from './seedStep.js';
 

@@ -38,4 +38,5 @@ export * from './imports/index.js';
 export * from './notifications/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
+export * from './cloning/index.js';
 export * from './teaching/labels.js';

@@ -25,5 +25,6 @@ export * from './imports/index.js';
 export * from './notifications/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
+export * from './cloning/index.js';
 export * from './history/index.js';
 export * from './ids/deterministicId.js';

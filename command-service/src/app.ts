@@ -33,6 +33,8 @@ import { reportWriteRoutes } from './reports/reportRoutes.js';
 import { reportExportRoutes } from './reportExports/reportExportRoutes.js';
 import type { ReportExportRecords } from './reportExports/port.js';
 import type { UploadFiles } from './uploads/port.js';
+import type { CloneSources } from './cloning/port.js';
+import { cloneRoutes } from './cloning/cloneRoutes.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
@@ -60,6 +62,8 @@ export interface CommandServiceOptions {
   reportExports?: ReportExportRecords;
   /** Where uploaded files are kept (an effort import's payroll file). */
   uploads?: UploadFiles;
+  /** Where a clone reads its two periods (the read models). */
+  cloneSources?: CloneSources;
   /** A signed-in user's abilities; nobody has any until sign-in and roles exist. */
   abilityFor?: AbilityResolver;
   /** Defaults to a bus over `store` with every command. */
@@ -135,6 +139,7 @@ export async function commandServicePlugin(
   await fastify.register(approvalWriteRoutes);
   await fastify.register(reportWriteRoutes);
   await fastify.register(notificationRoutes);
+  if (options.cloneSources) await fastify.register(cloneRoutes, { sources: options.cloneSources });
   const abilityFor = options.abilityFor;
   // A job's owner as if signed in now: their roles and the flags as they are.
   const abilityOf = async (userId: string) => {

@@ -24,6 +24,7 @@ export { idpMetadataSource, parseIdpMetadata } from './identity/saml/idpMetadata
 export { createInMemorySignInState, type SignInStateStore } from './identity/saml/signInState.js';
 export type { ReportExportRecords } from './reportExports/port.js';
 export type { UploadFiles } from './uploads/port.js';
+export type { CloneSources } from './cloning/port.js';
 export { syncAllSchedules, type ScheduleOf } from './dataServices/runs.js';
 export { restoreImportSpecSchedules } from './imports/specs/importSpecSchedules.js';
 export type { ImportSourceOptions } from './imports/sources/readSource.js';

@@ -16,3 +16,4 @@ export * from './projections.js';
 export * from './readModels/reportExports/index.js';
 export * from './readModels/dataServices/index.js';
 export * from './readModels/uploads/index.js';
+export * from './readModels/cloning/index.js';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { CloneSettings } from '@allot/shared-events';
-import { cloneId, planClone, type CloneSnapshot, type SourceSection } from './planClone.js';
+import { CloneSettings, type CloneSnapshot, type SourceSection } from '@allot/shared-events';
+import { cloneId, planClone } from './planClone.js';
 
 const term = (id: string, name: string, startDate: string) => ({ id, name, startDate });
 const section = (id: string, extra: Partial<SourceSection>): SourceSection => ({
   id,
+  label: `BIOL 101-${id}`,
   CourseOfferingId: 'o1',
   WorkgroupId: 'bio',
   name: 'Principles of Biology',
@@ -30,13 +31,14 @@ const snapshot = (existing: Iterable<string> = []): CloneSnapshot => ({
     offerings: [
       {
         id: 'o1',
+        label: 'BIOL 101 Principles of Biology I',
         CourseId: 'bio101',
         termModes: [
           { AcademicTermId: 'fall26', TeachingModeId: 'in-person' },
           { AcademicTermId: 'summer27', TeachingModeId: 'online' },
         ],
       },
-      { id: 'o2', CourseId: 'bio201', termModes: [] },
+      { id: 'o2', label: 'BIOL 201 Genetics', CourseId: 'bio201', termModes: [] },
     ],
     sections: [
       section('s1', {
@@ -60,18 +62,36 @@ const snapshot = (existing: Iterable<string> = []): CloneSnapshot => ({
     assignments: [
       {
         id: 'a1',
+        label: 'Ada on s1',
         SectionId: 's1',
         UserId: 'ada',
         share: null,
         notes: 'Coordinator',
         withdrawn: false,
       },
-      { id: 'a2', SectionId: 's1', UserId: 'bob', share: null, notes: null, withdrawn: true },
-      { id: 'a3', SectionId: 's2', UserId: 'cy', share: 50, notes: null, withdrawn: false },
+      {
+        id: 'a2',
+        label: 'Bob on s1',
+        SectionId: 's1',
+        UserId: 'bob',
+        share: null,
+        notes: null,
+        withdrawn: true,
+      },
+      {
+        id: 'a3',
+        label: 'Cy on s2',
+        SectionId: 's2',
+        UserId: 'cy',
+        share: 50,
+        notes: null,
+        withdrawn: false,
+      },
     ],
     administrativeAssignments: [
       {
         id: 'd1',
+        label: 'Chair: Ada',
         UserId: 'ada',
         AdministrativeAssignmentTypeId: 'chair',
         AcademicTermId: null,
@@ -81,6 +101,7 @@ const snapshot = (existing: Iterable<string> = []): CloneSnapshot => ({
       },
       {
         id: 'd2',
+        label: 'Sabbatical: Bob',
         UserId: 'bob',
         AdministrativeAssignmentTypeId: 'sabbatical',
         AcademicTermId: 'summer27',

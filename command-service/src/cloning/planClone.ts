@@ -2,85 +2,12 @@ import {
   deterministicId,
   type CloneKind,
   type CloneSettings,
+  type CloneSnapshot,
+  type Dated,
   type OfferingTermMode,
-  type TermMode,
+  type SourceAdministrativeAssignment,
+  type SourceSection,
 } from '@allot/shared-events';
-
-/** A period or a term: when it starts (ISO date), for the distance meetings move. */
-export interface Dated {
-  id: string;
-  name: string;
-  startDate: string;
-}
-
-export interface SourceOffering {
-  id: string;
-  CourseId: string;
-  termModes: readonly OfferingTermMode[];
-}
-
-/** A meeting as the section holds it (only what a copy carries over is named). */
-export interface SourceMeeting {
-  id: string;
-  startDate: string;
-  until?: string | null | undefined;
-  exceptions?: readonly string[] | undefined;
-  [field: string]: unknown;
-}
-
-export interface SourceSection {
-  id: string;
-  CourseOfferingId: string;
-  WorkgroupId: string;
-  name: string;
-  sectionNumber: string;
-  enrollment: number | null;
-  defaultPoints: number | null;
-  points: number | null;
-  notes: string | null;
-  TermMode: TermMode | null;
-  allowOverlap: boolean;
-  meetings: readonly SourceMeeting[];
-}
-
-export interface SourceAssignment {
-  id: string;
-  SectionId: string;
-  UserId: string;
-  share: number | null;
-  notes: string | null;
-  withdrawn: boolean;
-}
-
-export interface SourceAdministrativeAssignment {
-  id: string;
-  UserId: string;
-  AdministrativeAssignmentTypeId: string;
-  AcademicTermId: string | null;
-  points: number;
-  takesWholeTerm: boolean;
-  notes: string | null;
-}
-
-/** The two periods as they stand: what the source holds, what the target has already. */
-export interface CloneSnapshot {
-  source: {
-    period: Dated;
-    terms: readonly Dated[];
-    offerings: readonly SourceOffering[];
-    sections: readonly SourceSection[];
-    assignments: readonly SourceAssignment[];
-    administrativeAssignments: readonly SourceAdministrativeAssignment[];
-  };
-  target: {
-    period: Dated;
-    terms: readonly Dated[];
-    /** The target period's offering of each course, made by hand or by an earlier clone. */
-    offeringOfCourse: ReadonlyMap<string, string>;
-    /** Ids of records (and assignment ids) the target holds already. */
-    existing: ReadonlySet<string>;
-  };
-}
 
 /** One record to create, under the id its source gives it in the target (idempotent). */
 export interface PlannedCreate<Data> {
@@ -100,7 +27,7 @@ export interface NotMappable {
 
 export interface ClonePlan {
   offerings: PlannedCreate<{ CourseId: string; termModes: OfferingTermMode[] }>[];
-  sections: PlannedCreate<Omit<SourceSection, 'id'>>[];
+  sections: PlannedCreate<Omit<SourceSection, 'id' | 'label'>>[];
   assignments: PlannedCreate<{
     SectionId: string;
     UserId: string;
@@ -108,7 +35,7 @@ export interface ClonePlan {
     notes: string | null;
   }>[];
   administrativeAssignments: PlannedCreate<
-    Omit<SourceAdministrativeAssignment, 'id'> & { AcademicPeriodId: string }
+    Omit<SourceAdministrativeAssignment, 'id' | 'label'> & { AcademicPeriodId: string }
   >[];
   notMappable: NotMappable[];
 }
@@ -116,6 +43,11 @@ export interface ClonePlan {
 /** The id a source record gets in the target period: the same on every run (idempotent). */
 export function cloneId(kind: CloneKind, targetPeriodId: string, sourceId: string): string {
   return deterministicId(`clone/${kind}/${targetPeriodId}/${sourceId}`);
+}
+
+/** A section's own fields, without the id and the preview's label. */
+function fieldsOf({ id: _id, label: _label, ...fields }: SourceSection) {
+  return fields;
 }
 
 const DAY_MS = 86_400_000;
@@ -211,7 +143,7 @@ export function planClone(settings: CloneSettings, snapshot: CloneSnapshot): Clo
         id,
         exists: target.existing.has(id),
         data: {
-          ...section,
+          ...fieldsOf(section),
           CourseOfferingId: offeringId,
           notes: settings.keepNotes ? section.notes : null,
           TermMode:
@@ -271,7 +203,7 @@ export function planClone(settings: CloneSettings, snapshot: CloneSnapshot): Clo
         continue;
       }
       const id = cloneId('administrativeAssignments', targetId, duty.id);
-      const { id: _source, ...fields } = duty;
+      const { id: _source, label: _label, ...fields } = duty;
       plan.administrativeAssignments.push({
         sourceId: duty.id,
         id,

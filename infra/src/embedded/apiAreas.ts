@@ -135,6 +135,11 @@ const NAMED_AREAS: readonly ApiArea[] = [
     ],
   },
   {
+    name: 'Cloning',
+    description: 'Copying a period’s offerings, sections, assignments and duties into another.',
+    prefixes: ['/api/cloning'],
+  },
+  {
     name: 'Instructor costs',
     description:
       'The Instructor Cost Matrix (financial reporting users): rates per instructor type, rank and period or per instructor, costs set by hand and placeholders on sections, and what each period’s teaching costs per workgroup.',

@@ -40,6 +40,8 @@ import {
   TakeReportSnapshotBody,
   UpdateSavedReportBody,
   allResources,
+  CloneSettings,
+  ClonePreviewAnswer,
   sectionCommandSchemas,
   type ResourceDefinition,
 } from '@allot/shared-events';
@@ -512,6 +514,16 @@ export function writeRoutes(): Map<string, WriteRoute> {
     [
       'POST /api/imports/runs/:id/stop',
       { summary: 'Stop an import between records.', status: 204 },
+    ],
+    // Cloning a period's plan into another.
+    [
+      'POST /api/cloning/preview',
+      {
+        summary:
+          'What a clone would create, what is there already and what cannot be mapped (nothing is written).',
+        body: json(CloneSettings),
+        answer: ClonePreviewAnswer,
+      },
     ],
     // Effort imports: payroll lines, previewed row by row, imported as a job, undone whole.
     [

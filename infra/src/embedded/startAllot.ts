@@ -29,6 +29,7 @@ import {
   createMasqueradersLookup,
   createMergedUsersLookup,
   createProjectionRunner,
+  createCloneSnapshotReader,
   createTableResolver,
   projectionServicePlugin,
   readAppVersion,
@@ -211,6 +212,9 @@ export async function startAllot(
       jobs,
       reportExports,
       uploads,
+      cloneSources: {
+        snapshot: createCloneSnapshotReader(knex, createTableResolver(knex)),
+      },
       abilityFor: auth.abilityFor,
       session: auth.session,
       inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),

@@ -48,3 +48,30 @@ export const CloneSettings = z
     path: ['TargetPeriodId'],
   });
 export type CloneSettings = z.infer<typeof CloneSettings>;
+
+const Named = z.object({ id: z.string(), name: z.string() });
+
+/** What a clone would do, per kind: counts, and the first records named (docs/cloning.md). */
+export const ClonePreviewAnswer = z.object({
+  source: Named,
+  target: Named,
+  kinds: z.array(
+    z.object({
+      kind: z.enum(CLONE_KINDS),
+      /** To be created now. */
+      create: z.number().int(),
+      /** There already (an earlier run, or the target's own offering): nothing to write. */
+      existing: z.number().int(),
+      notMappable: z.number().int(),
+      /** The first few to be created, by name. */
+      creates: z.array(z.string()),
+      /** The first ones that cannot be copied, each with the reason in words. */
+      problems: z.array(z.object({ name: z.string(), reason: z.string() })),
+    }),
+  ),
+});
+export type ClonePreviewAnswer = z.infer<typeof ClonePreviewAnswer>;
+
+/** How many of each kind a preview names. */
+export const CLONE_PREVIEW_CREATES = 10;
+export const CLONE_PREVIEW_PROBLEMS = 50;

@@ -1,1 +1,2 @@
 export * from './cloneSettings.js';
+export * from './snapshot.js';

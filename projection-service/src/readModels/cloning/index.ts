@@ -1,0 +1,1 @@
+export { createCloneSnapshotReader, type CloneSnapshotReader } from './snapshot.js';

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   DATA_SERVICE_RUN_JOB,
   IMPORT_RUN_JOB,
+  CLONE_JOB,
   EFFORT_IMPORT_JOB,
   EFFORT_RECLASSIFY_JOB,
   IMPORT_SPEC_RUN_JOB,
@@ -35,6 +36,7 @@ import type { ReportExportRecords } from './reportExports/port.js';
 import type { UploadFiles } from './uploads/port.js';
 import type { CloneSources } from './cloning/port.js';
 import { cloneRoutes } from './cloning/cloneRoutes.js';
+import { createCloneJob } from './cloning/cloneJob.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
@@ -139,7 +141,6 @@ export async function commandServicePlugin(
   await fastify.register(approvalWriteRoutes);
   await fastify.register(reportWriteRoutes);
   await fastify.register(notificationRoutes);
-  if (options.cloneSources) await fastify.register(cloneRoutes, { sources: options.cloneSources });
   const abilityFor = options.abilityFor;
   // A job's owner as if signed in now: their roles and the flags as they are.
   const abilityOf = async (userId: string) => {
@@ -179,6 +180,13 @@ export async function commandServicePlugin(
         ...(options.inUse ? { inUse: options.inUse } : {}),
       }),
     );
+    if (options.cloneSources) {
+      await fastify.register(cloneRoutes, { sources: options.cloneSources, jobs: options.jobs });
+      options.jobs.define(
+        CLONE_JOB,
+        createCloneJob({ bus: fastify.commandBus, sources: options.cloneSources, abilityOf }),
+      );
+    }
     await fastify.register(effortImportRoutes, {
       store: options.store,
       jobs: options.jobs,

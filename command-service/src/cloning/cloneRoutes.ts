@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { CloneSettings, type ClonePreviewAnswer } from '@allot/shared-events';
+import {
+  CLONE_JOB,
+  CloneSettings,
+  type CloneJobData,
+  type ClonePreviewAnswer,
+} from '@allot/shared-events';
 import { requires } from '../authorization/routeRequirement.js';
-import { parseRequest } from '../commandHandling/httpCommand.js';
+import { parseRequest, workingUserOf } from '../commandHandling/httpCommand.js';
+import type { Jobs } from '../jobs/port.js';
 import { NotFoundError } from '../errors/errors.js';
 import { planClone } from './planClone.js';
 import type { CloneSources } from './port.js';
@@ -9,12 +15,14 @@ import { previewOf } from './previewClone.js';
 
 export interface CloneRouteOptions {
   sources: CloneSources;
+  jobs: Pick<Jobs, 'enqueue'>;
 }
 
 /**
  * Clone Resources (docs/cloning.md; manage Clone: admin and academic operations):
  * POST /api/cloning/preview answers what a clone with these settings would create, what is there
  * already and what cannot be mapped (with the reasons), per kind; nothing is written.
+ * POST /api/cloning runs it as a job (202, its id; progress and result on the socket).
  */
 export function cloneRoutes(
   fastify: FastifyInstance,
@@ -31,6 +39,16 @@ export function cloneRoutes(
     );
     if (!snapshot) throw new NotFoundError('There is no such academic period.');
     return previewOf(planClone(settings, snapshot), snapshot);
+  });
+
+  fastify.post('/api/cloning', { config }, async (request, reply) => {
+    const settings = parseRequest(CloneSettings, request.body);
+    if (!(await options.sources.snapshot(settings.SourcePeriodId, settings.TargetPeriodId))) {
+      throw new NotFoundError('There is no such academic period.');
+    }
+    const data: CloneJobData = { settings };
+    const job = await options.jobs.enqueue(CLONE_JOB, data, { ownerId: workingUserOf(request) });
+    return reply.code(202).send({ id: job.id });
   });
   done();
 }

@@ -525,6 +525,15 @@ export function writeRoutes(): Map<string, WriteRoute> {
         answer: ClonePreviewAnswer,
       },
     ],
+    [
+      'POST /api/cloning',
+      {
+        summary: 'Clone a period’s plan into another (a job: its progress comes on the socket).',
+        body: json(CloneSettings),
+        answer: ImportRunStartedAnswer,
+        status: 202,
+      },
+    ],
     // Effort imports: payroll lines, previewed row by row, imported as a job, undone whole.
     [
       'POST /api/effort/imports/preview',

@@ -1,4 +1,4 @@
-import { ClonePreviewAnswer } from '@allot/shared-events';
+import { ClonePreviewAnswer, CloneResult } from '@allot/shared-events';
 import { demoAcademicPeriodId, demoAcademicTermId } from '../seed/demoPeriods.js';
 import { demoPlan } from '../seed/demoPlan.js';
 import { startDemoAllot } from '../testing/demoAllot.js';
@@ -79,10 +79,67 @@ describe('previewing a clone of the demo’s current period into next year', () 
     ]);
   });
 
+  it('runs the clone as a job, then again creating nothing new', async () => {
+    const previewed = ClonePreviewAnswer.parse(
+      (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallAndSpring)))
+        .body,
+    );
+    const expected = Object.fromEntries(previewed.kinds.map((k) => [k.kind, k.create]));
+    const run = async () => {
+      const started = await demo.call('POST', '/api/cloning', 'academicOpsAdmin', {
+        ...settings(fallAndSpring),
+      });
+      expect(started.status).toBe(202);
+      const id = (started.body as { id: string }).id;
+      for (let i = 0; i < 600; i++) {
+        const status = await demo.allot.jobs.status(id);
+        if (status?.state === 'completed') return CloneResult.parse(status.result);
+        if (status?.state === 'failed') throw new Error(status.error);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error('the clone did not end');
+    };
+    const first = await run();
+    // Every offering and section the preview counted is created; an assignment or duty is
+    // created or named with the command's refusal (the demo's deliberate overrides are not
+    // copied: a double-booked room leaves a section without its meetings, said so).
+    expect(first.created.offerings).toBe(expected.offerings);
+    expect(first.created.sections).toBe(expected.sections);
+    const meetingsLeft = first.failed.filter((f) =>
+      f.reason.startsWith('Its meetings were not copied: '),
+    ).length;
+    expect(
+      (first.created.teachingAssignments ?? 0) +
+        (first.created.administrativeAssignments ?? 0) +
+        first.failedCount -
+        meetingsLeft,
+    ).toBe((expected.teachingAssignments ?? 0) + (expected.administrativeAssignments ?? 0));
+    expect(first.failed.length).toBe(first.failedCount);
+    expect(first.stopped).toBe(false);
+    await demo.settled();
+    const sections = await demo.call(
+      'GET',
+      `/api/sections?AcademicPeriodId=${next}&take=1`,
+      'academicOpsAdmin',
+    );
+    expect(sections.body.count).toBe(expected.sections);
+    // Again: found there, nothing new.
+    const second = await run();
+    expect(Object.values(second.created).every((n) => n === 0)).toBe(true);
+    expect(second.existing.sections).toBe(expected.sections);
+    const again = ClonePreviewAnswer.parse(
+      (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallAndSpring)))
+        .body,
+    );
+    expect(again.kinds.find((k) => k.kind === 'sections')?.create).toBe(0);
+  }, 300_000);
+
   it('is refused to those who may not clone', async () => {
     for (const who of ['faculty', 'academicAffairsApprover', 'financialReportingUser']) {
       const refused = await demo.call('POST', '/api/cloning/preview', who, settings(fallAndSpring));
       expect([who, refused.status]).toEqual([who, 403]);
+      const run = await demo.call('POST', '/api/cloning', who, settings(fallAndSpring));
+      expect([who, run.status]).toEqual([who, 403]);
     }
   });
 });

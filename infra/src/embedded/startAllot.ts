@@ -61,6 +61,8 @@ export interface RunningAllot {
   bus: CommandBus;
   runner: ProjectionRunner;
   knex: Knex;
+  /** Long work (imports, exports, clones): its status, for tests and operators. */
+  jobs: Jobs;
   seedReport: SeedReport;
   /** Stops taking requests, finishes running work, releases every connection. */
   close(): Promise<void>;
@@ -268,7 +270,7 @@ export async function startAllot(
 
     await app.listen({ port: config.port, host: config.host });
     const url = urlOf(app, config);
-    return { url, app, store, bus, runner, knex, seedReport, close: closeAll };
+    return { url, app, store, bus, runner, knex, jobs, seedReport, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

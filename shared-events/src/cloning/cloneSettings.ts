@@ -75,3 +75,28 @@ export type ClonePreviewAnswer = z.infer<typeof ClonePreviewAnswer>;
 /** How many of each kind a preview names. */
 export const CLONE_PREVIEW_CREATES = 10;
 export const CLONE_PREVIEW_PROBLEMS = 50;
+
+/** The job that runs a clone (on the jobs port; its progress comes on the socket). */
+export const CLONE_JOB = 'clone';
+
+export interface CloneJobData {
+  settings: CloneSettings;
+}
+
+const KindCounts = z.record(z.enum(CLONE_KINDS), z.number().int());
+
+/** What a clone did (the job's result): per kind created and found there; what failed, in words. */
+export const CloneResult = z.object({
+  created: KindCounts,
+  existing: KindCounts,
+  notMappable: z.number().int(),
+  /** Records a command refused (a room booked meanwhile, a right the runner lacks). */
+  failed: z.array(z.object({ name: z.string(), reason: z.string() })),
+  failedCount: z.number().int(),
+  /** Stopped before the end: what was created stays. */
+  stopped: z.boolean(),
+});
+export type CloneResult = z.infer<typeof CloneResult>;
+
+/** How many refusals a clone's result names (all are counted). */
+export const CLONE_FAILURES_NAMED = 100;

@@ -37,6 +37,13 @@ interface RateRow {
   user_name: string | null;
 }
 
+interface TotalColumns {
+  total_count: string | number;
+  total_points: string | number | null;
+  total_cost: string | number | null;
+  total_unpriced: string | number;
+}
+
 interface LineRow {
   id: string;
   kind: CostLineKind;
@@ -76,9 +83,13 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
   const recordsOf = (resource: ResourceDefinition) =>
     tables.table(resourceProjectionName(resource), recordsTable(resource));
 
-  /** Every cost line of one period (or of all periods), as a SQL subquery and its bindings. */
+  /**
+   * Every cost line of one period (or of all periods), as a SQL subquery and its bindings; a
+   * workgroup narrows its sources (the sections and assignments read), not only its result.
+   */
   async function linesSql(
     periodId: string | null,
+    workgroupId: string | null = null,
   ): Promise<{ sql: string; bindings: Knex.RawBinding[] }> {
     const [sa, s, people, rates, entries, groups, types, rankTable] = await Promise.all([
       tables.table(sectionsProjection.name, SECTION_ASSIGNMENTS_TABLE),
@@ -90,8 +101,15 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
       recordsOf(instructorTypes),
       recordsOf(ranks),
     ]);
-    const inPeriod = (column: string) => (periodId === null ? 'true' : `${column} = ?`);
-    const periodValue = periodId === null ? [] : [periodId];
+    const inPeriod = (table: string) =>
+      [
+        periodId === null ? 'true' : `${table}.academic_period_id = ?`,
+        workgroupId === null ? 'true' : `${table}.workgroup_id = ?`,
+      ].join(' AND ');
+    const periodValue = [
+      ...(periodId === null ? [] : [periodId]),
+      ...(workgroupId === null ? [] : [workgroupId]),
+    ];
     const sql = `
       WITH rate AS (
         SELECT data->>'AcademicPeriodId' AS period_id, data->>'UserId' AS user_id,
@@ -115,14 +133,14 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
           FROM ?? a
           LEFT JOIN ?? u ON u.id = a.user_id
           LEFT JOIN entry e ON e.section_id = a.section_id AND e.user_id = a.user_id
-         WHERE NOT a.deleted AND a.status <> 'withdrawn' AND ${inPeriod('a.academic_period_id')}
+         WHERE NOT a.deleted AND a.status <> 'withdrawn' AND ${inPeriod('a')}
       ), uncovered AS (
         SELECT s.id AS section_id, s.academic_period_id, s.course_number, s.section_number,
                s.course_name, s.workgroup_id,
                (s.points - coalesce(sum(a.points), 0))::numeric AS points
           FROM ?? s
           LEFT JOIN ?? a ON a.section_id = s.id AND NOT a.deleted AND a.status <> 'withdrawn'
-         WHERE NOT s.deleted AND ${inPeriod('s.academic_period_id')}
+         WHERE NOT s.deleted AND ${inPeriod('s')}
          GROUP BY s.id
         HAVING s.points - coalesce(sum(a.points), 0) > ${String(COVERED_EPSILON)}
       ), opened AS (
@@ -201,13 +219,9 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
     if (!periodId) return empty;
     const period = await periodNamed(periodId);
     if (!period) return empty;
-    const { sql, bindings } = await linesSql(periodId);
+    const { sql, bindings } = await linesSql(periodId, query.WorkgroupId ?? null);
     const where: string[] = [];
     const whereBindings: Knex.RawBinding[] = [];
-    if (query.WorkgroupId) {
-      where.push('l.workgroup_id = ?');
-      whereBindings.push(query.WorkgroupId);
-    }
     if (query.kind) {
       where.push('l.kind = ?');
       whereBindings.push(query.kind);
@@ -226,30 +240,39 @@ export function createCostQueries(knex: Knex, tables: TableResolver) {
     }
     const filtered = `FROM (${sql}) l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
     const all = [...bindings, ...whereBindings];
-    const totals = await knex.raw<{
-      rows: { count: string; points: string | null; cost: string | null; unpriced: string }[];
-    }>(
-      `SELECT count(*) AS count, sum(l.points) AS points, sum(l.cost) AS cost,
-              count(*) FILTER (WHERE l.cost IS NULL) AS unpriced ${filtered}`,
-      all,
-    );
     const direction = query.direction === 'DESC' ? 'DESC' : 'ASC';
     const order = SORT_COLUMNS[query.sort]
       .split(', ')
       .map((c) => `${c} ${direction} NULLS LAST`)
       .join(', ');
-    const page = await knex.raw<{ rows: LineRow[] }>(
-      `SELECT l.* ${filtered} ORDER BY ${order}, l.course_number, l.section_number, l.id LIMIT ? OFFSET ?`,
+    // One pass: the page, with the totals of every line that matches as window sums beside it.
+    const page = await knex.raw<{ rows: (LineRow & TotalColumns)[] }>(
+      `SELECT l.*, count(*) OVER () AS total_count, sum(l.points) OVER () AS total_points,
+              sum(l.cost) OVER () AS total_cost,
+              count(*) FILTER (WHERE l.cost IS NULL) OVER () AS total_unpriced
+         ${filtered} ORDER BY ${order}, l.course_number, l.section_number, l.id LIMIT ? OFFSET ?`,
       [...all, query.take, query.skip],
     );
-    const total = totals.rows[0];
+    // A page past the end has no row to carry the totals: counted apart (rare).
+    const total: TotalColumns | undefined =
+      page.rows[0] ??
+      (query.skip > 0
+        ? (
+            await knex.raw<{ rows: TotalColumns[] }>(
+              `SELECT count(*) AS total_count, sum(l.points) AS total_points,
+                      sum(l.cost) AS total_cost,
+                      count(*) FILTER (WHERE l.cost IS NULL) AS total_unpriced ${filtered}`,
+              all,
+            )
+          ).rows[0]
+        : undefined);
     return {
       period,
-      count: Number(total?.count ?? 0),
+      count: Number(total?.total_count ?? 0),
       total: {
-        points: points(total?.points ?? 0),
-        cost: money(total?.cost ?? 0),
-        unpriced: Number(total?.unpriced ?? 0),
+        points: points(total?.total_points ?? 0),
+        cost: money(total?.total_cost ?? 0),
+        unpriced: Number(total?.total_unpriced ?? 0),
       },
       rows: page.rows.map(toLine),
     };

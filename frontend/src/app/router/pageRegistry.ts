@@ -55,6 +55,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/reports/admin': () => import('../../features/reports/pages/CustomReportsPage.js'),
   '/reports/*': () => import('../../features/reports/pages/ReportPage.js'),
   '/changes': () => import('../../features/changes/ChangesPage.js'),
+  '/cloning': () => import('../../features/cloning/pages/CloneResourcesPage.js'),
   '/instructorCosts': () => import('../../features/costs/pages/InstructorCostsPage.js'),
   '/effort': () => import('../../features/effort/pages/EffortOverviewPage.js'),
   '/effort/timeline/position/:positionId': () =>

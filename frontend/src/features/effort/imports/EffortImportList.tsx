@@ -271,7 +271,7 @@ export function EffortImportList({ canUndo }: { canUndo: boolean }) {
                         size="small"
                         variant="minimal"
                         icon="download"
-                        text="File"
+                        text="Download"
                         href={effortImportFileUrl(r.id)}
                         download
                         aria-label={`Download ${r.fileName}, as sent ${when(r.startedAt)}`}

@@ -1,0 +1,16 @@
+import type { ClonePreviewAnswer, CloneSettings } from '@allot/shared-events/browser';
+import { allotApi } from '../../../lib/api/allotApi.js';
+
+/** Clone Resources' calls (docs/cloning.md): the preview, and the clone started as a job. */
+export const cloningApi = allotApi.injectEndpoints({
+  endpoints: (build) => ({
+    previewClone: build.mutation<ClonePreviewAnswer, CloneSettings>({
+      query: (body) => ({ url: 'cloning/preview', method: 'POST', body }),
+    }),
+    startClone: build.mutation<{ id: string }, CloneSettings>({
+      query: (body) => ({ url: 'cloning', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { usePreviewCloneMutation, useStartCloneMutation } = cloningApi;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from '@jest/globals';
+import { defaultMapping } from './CloneSettingsForm.js';
+
+describe('the default term mapping of a clone', () => {
+  it('sends each term to the target term of the same name but for the year, else to none', () => {
+    const source = [
+      { value: 'f26', label: 'Fall 2026' },
+      { value: 's27', label: 'Spring 2027' },
+      { value: 'w26', label: 'Winter Session 2026–27' },
+    ];
+    const target = [
+      { value: 's28', label: 'Spring 2028' },
+      { value: 'f27', label: 'Fall 2027' },
+    ];
+    expect(defaultMapping(source, target)).toEqual({ f26: 'f27', s27: 's28', w26: '' });
+  });
+});

@@ -3,6 +3,7 @@ import { Alert, Button, Callout, Intent, Section, SectionCard } from '@blueprint
 import type { CloneSettings } from '@allot/shared-events/browser';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { allotApi } from '../../../lib/api/allotApi.js';
+import { DATE_LOCALE } from '../../../lib/constants.js';
 import { useReferenceOptionsQuery } from '../../../lib/api/resourceApi.js';
 import { problemOf } from '../../../lib/errors/serverErrors.js';
 import { useAppDispatch } from '../../../lib/hooks/useAppDispatch.js';
@@ -117,7 +118,7 @@ export default function CloneResourcesPage() {
             <Button
               icon="duplicate"
               intent={Intent.PRIMARY}
-              text={shown ? `Clone ${toCreate.toLocaleString()} records…` : 'Clone…'}
+              text={shown ? `Clone ${toCreate.toLocaleString(DATE_LOCALE)} records…` : 'Clone…'}
               disabled={!shown || toCreate === 0 || jobId !== null}
               loading={startState.isLoading}
               onClick={() => setConfirming(true)}
@@ -171,8 +172,8 @@ export default function CloneResourcesPage() {
         }}
       >
         <p>
-          Create {toCreate.toLocaleString()} records in {shown?.target.name}? They are made as if
-          you made them, with their history; running it again later creates nothing new.
+          Create {toCreate.toLocaleString(DATE_LOCALE)} records in {shown?.target.name}? They are
+          made as if you made them, with their history; running it again later creates nothing new.
         </p>
       </Alert>
     </PageFrame>

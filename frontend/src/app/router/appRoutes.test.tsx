@@ -114,35 +114,35 @@ test('every route of spec §2 exists and has a title; any other path is the not-
 
 test('a permitted page shows its frame: the menu label, a description and an empty state', async () => {
   auth = signedInAs('admin');
-  visit('/cloning');
-  await expectPage('Clone Resources');
-  expect(
-    screen.getByText('Copy offerings and sections from one period to another.'),
-  ).toBeInTheDocument();
-  expect(screen.getByText('Clone Resources is not available yet')).toBeInTheDocument();
+  visit('/emailInstructors');
+  await expectPage('Email Instructors');
+  expect(screen.getByText('Send e-mail to groups of instructors.')).toBeInTheDocument();
+  expect(screen.getByText('Email Instructors is not available yet')).toBeInTheDocument();
 });
 
 test('routes are blocked (spinner) until the auth context and its flags have loaded', async () => {
   auth = signedInAs('admin');
   authDelayMs = 300;
-  visit('/cloning');
+  visit('/emailInstructors');
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-  expect(screen.queryByRole('heading', { name: 'Clone Resources' })).not.toBeInTheDocument();
-  await expectPage('Clone Resources');
+  expect(screen.queryByRole('heading', { name: 'Email Instructors' })).not.toBeInTheDocument();
+  await expectPage('Email Instructors');
 });
 
 test('a signed-in user without the permission sees Unauthorized', async () => {
   auth = signedInAs('faculty');
-  visit('/cloning');
+  visit('/emailInstructors');
   await expectPage('Unauthorized');
-  expect(screen.queryByRole('heading', { name: 'Clone Resources' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Email Instructors' })).not.toBeInTheDocument();
 });
 
 test('an anonymous visitor is sent to /login carrying the origin with its query', async () => {
-  const { router } = visit('/cloning?page=2');
+  const { router } = visit('/emailInstructors?page=2');
   expect(await screen.findByText('Login page')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/login');
-  expect(new URLSearchParams(router.state.location.search).get('origin')).toBe('/cloning?page=2');
+  expect(new URLSearchParams(router.state.location.search).get('origin')).toBe(
+    '/emailInstructors?page=2',
+  );
 });
 
 test('the dashboard is always allowed, also to an anonymous visitor', async () => {

@@ -5,6 +5,7 @@ import {
   DATA_SERVICE_RUN_JOB,
   IMPORT_RUN_JOB,
   CLONE_JOB,
+  EMAIL_JOB,
   EFFORT_IMPORT_JOB,
   EFFORT_RECLASSIFY_JOB,
   IMPORT_SPEC_RUN_JOB,
@@ -37,6 +38,9 @@ import type { UploadFiles } from './uploads/port.js';
 import type { CloneSources } from './cloning/port.js';
 import { cloneRoutes } from './cloning/cloneRoutes.js';
 import { createCloneJob } from './cloning/cloneJob.js';
+import { emailRoutes } from './email/emailRoutes.js';
+import { createEmailJob } from './email/emailJob.js';
+import type { EmailSources, Mailer } from './email/port.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
@@ -66,6 +70,8 @@ export interface CommandServiceOptions {
   uploads?: UploadFiles;
   /** Where a clone reads its two periods (the read models). */
   cloneSources?: CloneSources;
+  /** E-mail to instructors: where recipients are read, how mail leaves, what links lead to. */
+  email?: EmailOptions;
   /** A signed-in user's abilities; nobody has any until sign-in and roles exist. */
   abilityFor?: AbilityResolver;
   /** Defaults to a bus over `store` with every command. */
@@ -82,6 +88,14 @@ export interface CommandServiceOptions {
   mergedInto?: MergedUsersLookup;
   /** Who masqueraded as a user (read models), so that user's history lists those masquerades. */
   masqueraders?: MasqueradersLookup;
+}
+
+export interface EmailOptions {
+  sources: EmailSources;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Where every message goes instead while developer e-mails are on. */
+  developerAddresses: readonly string[];
 }
 
 /**
@@ -185,6 +199,25 @@ export async function commandServicePlugin(
       options.jobs.define(
         CLONE_JOB,
         createCloneJob({ bus: fastify.commandBus, sources: options.cloneSources, abilityOf }),
+      );
+    }
+    if (options.email) {
+      await fastify.register(emailRoutes, {
+        store: options.store,
+        sources: options.email.sources,
+        jobs: options.jobs,
+        publicUrl: options.email.publicUrl,
+        developerAddresses: options.email.developerAddresses,
+        ...(options.featureFlags ? { featureFlags: options.featureFlags } : {}),
+      });
+      options.jobs.define(
+        EMAIL_JOB,
+        createEmailJob({
+          bus: fastify.commandBus,
+          store: options.store,
+          ...options.email,
+          abilityOf,
+        }),
       );
     }
     await fastify.register(effortImportRoutes, {

@@ -20,6 +20,7 @@ import { importRunCommands } from './imports/runs/importRunCommands.js';
 import { importSpecCommands } from './imports/specs/importSpecCommands.js';
 import { notificationCommands } from './notifications/notificationCommands.js';
 import { effortImportCommands } from './effort/imports/effortImportCommands.js';
+import { emailCommands } from './email/emailCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -45,4 +46,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...importSpecCommands,
   ...notificationCommands,
   ...effortImportCommands,
+  ...emailCommands,
 ];

@@ -28,3 +28,5 @@ export type { CloneSources } from './cloning/port.js';
 export { syncAllSchedules, type ScheduleOf } from './dataServices/runs.js';
 export { restoreImportSpecSchedules } from './imports/specs/importSpecSchedules.js';
 export type { ImportSourceOptions } from './imports/sources/readSource.js';
+export * from './email/port.js';
+export { createSmtpMailer, type SmtpMailerOptions } from './email/smtpMailer.js';

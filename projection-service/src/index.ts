@@ -17,3 +17,4 @@ export * from './readModels/reportExports/index.js';
 export * from './readModels/dataServices/index.js';
 export * from './readModels/uploads/index.js';
 export * from './readModels/cloning/index.js';
+export * from './readModels/email/index.js';

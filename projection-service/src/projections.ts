@@ -4,6 +4,7 @@ import { notificationsProjection } from './readModels/notifications/projection.j
 import { effortImportsProjection } from './readModels/effort/imports/projection.js';
 import { effortPositionHistoryProjection } from './readModels/effort/timeline/projection.js';
 import type { Projection } from './runner/projection.js';
+import { emailSendsProjection } from './readModels/email/projection.js';
 import { apiKeysProjection } from './readModels/auth/apiKeysProjection.js';
 import { authFactsProjection } from './readModels/auth/authFactsProjection.js';
 import { masqueradesProjection } from './readModels/auth/masqueradesProjection.js';
@@ -41,4 +42,5 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   effortImportsProjection,
   effortPositionHistoryProjection,
+  emailSendsProjection,
 ];

@@ -39,4 +39,5 @@ export * from './notifications/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
 export * from './cloning/index.js';
+export * from './email/index.js';
 export * from './teaching/labels.js';

@@ -26,5 +26,6 @@ export * from './notifications/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
 export * from './cloning/index.js';
+export * from './email/index.js';
 export * from './history/index.js';
 export * from './ids/deterministicId.js';

@@ -39,6 +39,10 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
     reason: 'undoing an import takes nothing but its id, which the address names',
   },
   {
+    route: 'POST /api/email/sends/{id}/retry',
+    reason: 'a retry sends the failed messages of the e-mail the address names',
+  },
+  {
     route: 'POST /api/imports/runs/{id}/stop',
     reason: 'stopping an import takes nothing but its id, which the address names',
   },

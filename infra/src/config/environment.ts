@@ -52,6 +52,16 @@ export const environmentSchema = z.object({
   ALLOT_DATA_DIR: text,
   ALLOT_IMPORT_DIR: text,
   ALLOT_IMPORT_CA_FILE: text,
+  ALLOT_SMTP_URL: urlWith(['smtp:', 'smtps:']),
+  ALLOT_MAIL_FROM: text,
+  ALLOT_DEV_EMAILS: z
+    .string()
+    .trim()
+    .refine((v) => v.split(',').every((a) => /^[^\s@,]+@[^\s@,]+$/.test(a.trim())), {
+      error: 'must be e-mail addresses separated by commas',
+    })
+    .transform((v) => v.split(',').map((a) => a.trim()))
+    .optional(),
   ALLOT_FRONTEND_DIR: text,
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']),
   ALLOT_DB_POOL_SIZE: z

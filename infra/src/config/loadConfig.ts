@@ -69,7 +69,16 @@ export interface AllotConfig {
   importDir: string | null;
   /** A PEM file of extra certificate authorities for HTTPS import sources (absolute); null: none. */
   importCaFile: string | null;
+  /** Where mail leaves (ALLOT_SMTP_URL); null: the embedded catcher keeps it, for admins to read. */
+  smtpUrl: string | null;
+  /** The sender of Allot's mail. */
+  mailFrom: string;
+  /** Where every message goes instead while developer e-mails are on (ALLOT_DEV_EMAILS). */
+  developerEmails: readonly string[];
 }
+
+/** Where the demo's developer e-mails go (the embedded catcher keeps them). */
+export const DEMO_DEVELOPER_EMAIL = 'developers@demo.allot.test';
 
 /** Thrown for a bad environment; each problem is one sentence naming its variable. */
 export class ConfigError extends Error {
@@ -219,6 +228,10 @@ export function loadConfig(
     saml,
     importDir: e.ALLOT_IMPORT_DIR ? path.resolve(cwd, e.ALLOT_IMPORT_DIR) : null,
     importCaFile: e.ALLOT_IMPORT_CA_FILE ? path.resolve(cwd, e.ALLOT_IMPORT_CA_FILE) : null,
+    smtpUrl: e.ALLOT_SMTP_URL ?? null,
+    mailFrom: e.ALLOT_MAIL_FROM ?? `Allot <allot@${new URL(publicUrl).hostname}>`,
+    // The demo turns developer e-mails on: its messages go to a demo address the catcher keeps.
+    developerEmails: e.ALLOT_DEV_EMAILS ?? (demoData ? [DEMO_DEVELOPER_EMAIL] : []),
   };
 }
 

@@ -140,6 +140,12 @@ const NAMED_AREAS: readonly ApiArea[] = [
     prefixes: ['/api/cloning'],
   },
   {
+    name: 'E-mail to instructors',
+    description:
+      'Email Instructors: recipients by filters, saved and versioned templates with merge fields, a preview per recipient, sends with each message’s status and retry of the failed, and the mail the embedded catcher kept.',
+    prefixes: ['/api/email', '/api/emailTemplates'],
+  },
+  {
     name: 'Instructor costs',
     description:
       'The Instructor Cost Matrix (financial reporting users): rates per instructor type, rank and period or per instructor, costs set by hand and placeholders on sections, and what each period’s teaching costs per workgroup.',

@@ -41,6 +41,10 @@ import {
   UpdateSavedReportBody,
   allResources,
   CloneSettings,
+  EmailPreviewAnswer,
+  EmailPreviewRequest,
+  EmailSendStartedAnswer,
+  SendEmailRequest,
   ClonePreviewAnswer,
   sectionCommandSchemas,
   type ResourceDefinition,
@@ -531,6 +535,34 @@ export function writeRoutes(): Map<string, WriteRoute> {
         summary: 'Clone a period’s plan into another (a job: its progress comes on the socket).',
         body: json(CloneSettings),
         answer: ImportRunStartedAnswer,
+        status: 202,
+      },
+    ],
+    // E-mail to instructors.
+    [
+      'POST /api/email/preview',
+      {
+        summary:
+          'One recipient’s message as it would be sent, merge fields filled (nothing is sent).',
+        body: json(EmailPreviewRequest),
+        answer: EmailPreviewAnswer,
+      },
+    ],
+    [
+      'POST /api/email/sends',
+      {
+        summary:
+          'Send a message to every instructor the filter finds (a job: its progress comes on the socket).',
+        body: json(SendEmailRequest),
+        answer: EmailSendStartedAnswer,
+        status: 202,
+      },
+    ],
+    [
+      'POST /api/email/sends/:id/retry',
+      {
+        summary: 'Send the failed messages of an e-mail again (a job).',
+        answer: EmailSendStartedAnswer,
         status: 202,
       },
     ],

@@ -51,6 +51,7 @@ import { samlKeyPair } from './samlKeys.js';
 import { createSqlSignInState } from './signInState.js';
 import { composeReportExports } from './reportExports.js';
 import { composeUploads } from './uploads.js';
+import { composeEmail } from './email.js';
 import { restoreDataServiceSchedules } from './dataServiceSchedules.js';
 
 export interface RunningAllot {
@@ -104,6 +105,9 @@ export async function startAllot(
     const connections = await openConnections(config);
     cleanups.push(() => connections.close());
     const { store, knex } = connections;
+    // Closed after the jobs (which finish their sends first), before the connections.
+    const email = await composeEmail(config, knex);
+    cleanups.push(() => email.close());
 
     // Shutdown runs these in reverse: sockets and HTTP drain first, then the runner, jobs and
     // connections.
@@ -217,6 +221,7 @@ export async function startAllot(
       cloneSources: {
         snapshot: createCloneSnapshotReader(knex, createTableResolver(knex)),
       },
+      email: email.options,
       abilityFor: auth.abilityFor,
       session: auth.session,
       inUse: createInUseLookup({ knex, tables: createTableResolver(knex) }),
@@ -232,6 +237,7 @@ export async function startAllot(
       knex,
       waitForPosition: readYourWrites({ waiter: runner, projectionsFor: () => undefined }),
       auth: auth.auth,
+      mailCatching: email.catching,
     });
     apiReferenceRoutes(app, apiRoutes, readAppVersion());
     await registerFrontend(app, config.frontendDir);

@@ -19,7 +19,7 @@ export interface CallAnswer {
  * requests as any demo user (session cookie and CSRF token made here), and a wait until the read
  * models have passed everything written so far.
  */
-export async function startDemoAllot(prefix: string) {
+export async function startDemoAllot(prefix: string, env: Record<string, string> = {}) {
   const codec = createSessionCodec({ secrets: [SECRET], ttlMs: 60 * 60 * 1000 });
   const dataDir = await seededDemoDataDir(prefix);
   const frontendDir = path.join(dataDir, 'frontend-dist');
@@ -35,6 +35,7 @@ export async function startDemoAllot(prefix: string) {
       ALLOT_DATA_DIR: dataDir,
       ALLOT_FRONTEND_DIR: frontendDir,
       ALLOT_DB_POOL_SIZE: '4',
+      ...env,
     }),
   );
 

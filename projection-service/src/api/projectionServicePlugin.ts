@@ -7,6 +7,7 @@ import { effortTimelineRoutes } from '../readModels/effort/timeline/routes.js';
 import { myEffortRoutes } from '../readModels/effort/mine/routes.js';
 import { effortOverviewRoutes } from '../readModels/effort/overview/routes.js';
 import { costReadRoutes } from '../readModels/costs/routes.js';
+import { emailReadRoutes } from '../readModels/email/routes.js';
 import { changeFeedRoutes } from '../readModels/changes/routes.js';
 import { createChangedSince } from '../readModels/changes/changedSince.js';
 import type { FastifyInstance, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
@@ -44,6 +45,8 @@ export interface ProjectionServiceOptions {
   auth?: RequestAuthOptions;
   /** Who reads resources; defaults to the `auth` session's user (none without `auth`: 401). */
   viewer?: ViewerResolver;
+  /** No SMTP server is configured: the embedded catcher keeps what is sent (GET /api/email/caught). */
+  mailCatching?: boolean;
 }
 
 /** The read routes that answer a signed-in viewer; each read model's routes are one plugin. */
@@ -72,6 +75,7 @@ const VIEWER_READ_ROUTES = [
   myEffortRoutes,
   effortOverviewRoutes,
   costReadRoutes,
+  emailReadRoutes,
 ] as const;
 
 /**
@@ -106,7 +110,13 @@ export async function projectionServicePlugin(
   const { alignmentsOf } = createAlignmentReader(options.knex, tables);
   // Its `changed=myLastApproval` filter reads the change feed's read model, given the same way.
   const changedSinceApproval = createChangedSince(options.knex, tables);
-  const readOptions = { knex: options.knex, tables, alignmentsOf, changedSinceApproval };
+  const readOptions = {
+    knex: options.knex,
+    tables,
+    alignmentsOf,
+    changedSinceApproval,
+    mailCatching: options.mailCatching ?? false,
+  };
 
   fastify.setErrorHandler(handleReadError);
   refuseNulCharacters(fastify);

@@ -13,6 +13,7 @@ import { importRunEventSchemas } from '../imports/runs.js';
 import { importSpecEventSchemas } from '../imports/specs.js';
 import { notificationEventSchemas } from '../notifications/index.js';
 import { effortImportEventSchemas } from '../effort/imports.js';
+import { emailEventSchemas } from '../email/emailSends.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -33,6 +34,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...importSpecEventSchemas,
   ...notificationEventSchemas,
   ...effortImportEventSchemas,
+  ...emailEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

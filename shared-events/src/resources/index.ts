@@ -34,6 +34,7 @@ import {
   effortTypes,
 } from './kinds/effort/index.js';
 import { instructorCosts, instructorRates } from './kinds/costs/index.js';
+import { emailTemplates } from './kinds/emailTemplates.js';
 import { uniquenessEventSchemas } from './uniqueness.js';
 import { childRegistryEventSchemas } from './childRegistry.js';
 
@@ -70,6 +71,7 @@ export * from './kinds/courseOfferings.js';
 export * from './kinds/administrativeAssignments.js';
 export * from './kinds/effort/index.js';
 export * from './kinds/costs/index.js';
+export * from './kinds/emailTemplates.js';
 
 /** Every declared record kind; the services derive commands, projections and routes from these. */
 export const allResources: readonly ResourceDefinition[] = [
@@ -106,6 +108,7 @@ export const allResources: readonly ResourceDefinition[] = [
   effortPositions,
   instructorRates,
   instructorCosts,
+  emailTemplates,
 ];
 
 export function resourceNamed(name: string): ResourceDefinition | undefined {

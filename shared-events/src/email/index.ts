@@ -1,0 +1,2 @@
+export * from './mergeFields.js';
+export * from './emailSends.js';

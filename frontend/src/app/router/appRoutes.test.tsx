@@ -112,12 +112,18 @@ test('every route of spec §2 exists and has a title; any other path is the not-
   expect(matchRoutes(appRoutes, '/login')?.at(-1)?.route.path).toBe('/login');
 });
 
-test('a permitted page shows its frame: the menu label, a description and an empty state', async () => {
+test('a permitted page shows its frame: the menu label and a description', async () => {
   auth = signedInAs('admin');
   visit('/emailInstructors');
   await expectPage('Email Instructors');
   expect(screen.getByText('Send e-mail to groups of instructors.')).toBeInTheDocument();
-  expect(screen.getByText('Email Instructors is not available yet')).toBeInTheDocument();
+});
+
+test('a path under /effort that names no page is not found, inside the effort permission', async () => {
+  auth = signedInAs('effortManager');
+  visit('/effort/anything');
+  await expectPage('Page not found');
+  expect(screen.getByText('/effort/anything')).toBeInTheDocument();
 });
 
 test('routes are blocked (spinner) until the auth context and its flags have loaded', async () => {

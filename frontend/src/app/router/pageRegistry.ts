@@ -56,6 +56,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, PageLoader>> = {
   '/reports/*': () => import('../../features/reports/pages/ReportPage.js'),
   '/changes': () => import('../../features/changes/ChangesPage.js'),
   '/cloning': () => import('../../features/cloning/pages/CloneResourcesPage.js'),
+  '/emailInstructors': () => import('../../features/email/pages/EmailInstructorsPage.js'),
   '/instructorCosts': () => import('../../features/costs/pages/InstructorCostsPage.js'),
   '/effort': () => import('../../features/effort/pages/EffortOverviewPage.js'),
   '/effort/timeline/position/:positionId': () =>
@@ -83,9 +84,9 @@ export const DECLARED_LIST_PAGES: Readonly<Record<string, PageLoader>> = Object.
   }),
 );
 
-/** The page every route without an entry above or a declaring kind shows. */
-export const placeholderPageLoader: PageLoader = () => import('./pages/PlaceholderPage.js');
+/** A route pattern without an entry above or a declaring kind (`/effort/*`): page not found. */
+export const noSuchPageLoader: PageLoader = () => import('./pages/NoSuchPage.js');
 
 export function pageLoaderFor(path: string): PageLoader {
-  return PAGE_REGISTRY[path] ?? DECLARED_LIST_PAGES[path] ?? placeholderPageLoader;
+  return PAGE_REGISTRY[path] ?? DECLARED_LIST_PAGES[path] ?? noSuchPageLoader;
 }

@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'PreferenceSubmissions',
   'Workgroups',
   'ApiKeys',
+  // Email Instructors' sends and the caught mail (features/email).
+  'EmailSends',
   // The generic resource pages' lists, by path, and records' histories (resources/resourceApi.ts).
   'ResourceList',
   'ResourceHistory',

@@ -99,8 +99,8 @@ test(
     const unlucky = receiving[1]!;
     refused.add(unlucky.email!.toLowerCase());
 
-    await page.getByLabel('Subject').fill('Your teaching next term');
-    const body = page.getByLabel('Message', { exact: true });
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Your teaching next term');
+    const body = page.getByRole('textbox', { name: 'Message' });
     await body.fill('Dear ');
     await page.getByRole('button', { name: 'Insert a merge field' }).click();
     await page.getByRole('menuitem', { name: /^First name/ }).click();
@@ -184,7 +184,7 @@ test(
   async () => {
     for (const role of ['faculty', 'academicAffairsApprover']) {
       const { page } = await files.open(role, '/emailInstructors', { base: allot.url });
-      await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+      await page.getByRole('heading', { name: 'Unauthorized', level: 1 }).waitFor();
       expect((await api(page, 'GET', '/api/email/sends')).status).toBe(403);
       expect(
         (

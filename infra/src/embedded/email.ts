@@ -43,7 +43,8 @@ export async function startMailCatcher(
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
+            // The parser ends the text with the message's last line break.
+            text: (parsed.text ?? '').replace(/\r?\n$/, ''),
           }),
         )
         .then(() => callback())

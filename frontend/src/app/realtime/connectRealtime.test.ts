@@ -95,6 +95,7 @@ describe('realtime client', () => {
       'activeStepsChanged',
       'approvalsChanged',
       'changesRecorded',
+      'emailSendsChanged',
       'jobProgress',
       'notificationsChanged',
       'recordsChanged',

@@ -176,6 +176,9 @@ export const REALTIME_HANDLERS: Readonly<Record<string, Handler>> = {
   // "N new changes" bar and the dashboard's recent changes ask again, with their own filters;
   // the feed's list itself stays put until its reader asks for the new ones.
   changesRecorded: throttledTags([CHANGE_COUNT, RECENT_CHANGES, CHANGED_SINCE_APPROVAL]),
+  // Not in spec §4: a send's messages were sent, failed or queued again (its sender's room), so
+  // the Sent tab shows each message's status as the job records it (docs/email.md).
+  emailSendsChanged: throttledTags(['EmailSends']),
   // Not in spec §4: the person's notifications changed (one came, or they read some in another
   // window); sent to their own room only (docs/decisions.md 34).
   notificationsChanged: (message, target) => {

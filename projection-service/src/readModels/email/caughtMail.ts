@@ -40,7 +40,8 @@ export function createCaughtMailStore(knex: Knex, table = caughtMailTable()) {
     async keep(mail: Omit<CaughtMail, 'id' | 'receivedAt'>): Promise<void> {
       await knex(table).insert({
         id: randomUUID(),
-        received_at: new Date(),
+        // Microseconds: two messages of one millisecond still list in the order they came.
+        received_at: knex.raw('clock_timestamp()'),
         from: mail.from,
         to: JSON.stringify(mail.to),
         subject: mail.subject,

@@ -5,7 +5,11 @@ import {
   type RecordedEvent,
 } from '@allot/shared-events';
 import type { Knex } from 'knex';
-import type { Projection, ProjectionContext } from '../../runner/projection.js';
+import type {
+  Projection,
+  ProjectionContext,
+  RealtimeNotification,
+} from '../../runner/projection.js';
 
 export const EMAIL_SENDS_TABLE = 'email_sends';
 export const EMAIL_MESSAGES_TABLE = 'email_messages';
@@ -162,7 +166,20 @@ export const emailSendsProjection: Projection = {
   },
 
   async apply(trx, events, ctx) {
-    for (const event of events) await applyEvent(trx, event, ctx);
-    return [];
+    // One notice per send and sender in the batch: its messages' statuses changed.
+    const changed = new Map<string, RealtimeNotification>();
+    for (const event of events) {
+      await applyEvent(trx, event, ctx);
+      const id = (event.data as { id?: unknown }).id;
+      const actorId = event.metadata.actorId ?? null;
+      if (typeof id !== 'string' || !actorId) continue;
+      changed.set(`${id}|${actorId}`, {
+        event: 'emailSendsChanged',
+        rooms: [`user:${actorId}`],
+        payload: { id },
+        actorId,
+      });
+    }
+    return [...changed.values()];
   },
 };

@@ -48,7 +48,8 @@ export function RecipientFilters({
   onChange: (next: RecipientFilter) => void;
 }) {
   const periods = useReferenceOptionsQuery(options('academicPeriods', false));
-  const workgroups = useReferenceOptionsQuery(options('workgroups'));
+  // Workgroups have no active flag: every one is offered.
+  const workgroups = useReferenceOptionsQuery(options('workgroups', false));
   const types = useReferenceOptionsQuery(options('instructorTypes'));
   const ranks = useReferenceOptionsQuery(options('ranks'));
   const set = (change: Partial<RecipientFilter>) => onChange({ ...filter, ...change });

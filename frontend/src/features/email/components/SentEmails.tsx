@@ -147,7 +147,7 @@ function SendDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <h3 className="allot-email-detail-subject">{data.subject}</h3>
           <p className="allot-email-muted">
             Sent {when(data.requestedAt)} by {data.senderName ?? 'someone no longer known'}
-            {data.periodName ? `, about ${data.periodName}` : ''}
+            {data.periodName ? `, for ${data.periodName}` : ''}
             {data.templateName
               ? `, from the template ${data.templateName} (version ${String(data.templateVersion ?? 1)})`
               : ''}

@@ -21,6 +21,7 @@ import { importSpecCommands } from './imports/specs/importSpecCommands.js';
 import { notificationCommands } from './notifications/notificationCommands.js';
 import { effortImportCommands } from './effort/imports/effortImportCommands.js';
 import { emailCommands } from './email/emailCommands.js';
+import { startCloneCommand } from './cloning/cloneCommands.js';
 
 /** Every command the service runs; each aggregate adds its own. */
 export const allCommands: readonly RunnableCommand[] = [
@@ -47,4 +48,5 @@ export const allCommands: readonly RunnableCommand[] = [
   ...notificationCommands,
   ...effortImportCommands,
   ...emailCommands,
+  startCloneCommand,
 ];

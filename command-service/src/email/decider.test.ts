@@ -81,14 +81,15 @@ describe('an e-mail to instructors', () => {
     ).toEqual([]);
   });
 
-  it('refuses a retry with nothing failed, an unknown recipient and an unknown send', () => {
+  it('refuses a retry with everything sent, an unknown recipient and an unknown send', () => {
+    const retry = { type: 'RetryFailedEmails' as const, data: { id: 's1' } };
+    // Only queued ones (a stopped sending): nothing to record, the job sends them.
+    expect(emailSendDecider.decide(retry, fold([start]), meta)).toEqual([]);
+    const sent = (UserId: string) =>
+      emailSendDecider.decide(outcome(UserId, 'sent'), fold([start]), meta);
     expect(() =>
-      emailSendDecider.decide(
-        { type: 'RetryFailedEmails', data: { id: 's1' } },
-        fold([start]),
-        meta,
-      ),
-    ).toThrow('No message of this e-mail failed: there is nothing to retry.');
+      emailSendDecider.decide(retry, fold([start, ...sent('ada'), ...sent('alan')]), meta),
+    ).toThrow('Every message of this e-mail was sent: there is nothing to send again.');
     expect(() => emailSendDecider.decide(outcome('grace', 'sent'), fold([start]), meta)).toThrow(
       DomainRuleError,
     );

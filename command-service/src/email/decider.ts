@@ -50,7 +50,8 @@ function withRecipient(
 
 /**
  * One e-mail to instructors (docs/email.md): requested with its recipients (each queued), then
- * each message sent or failed with the SMTP server's answer; the failed may be queued again. A
+ * each message sent or failed with the SMTP server's answer; the failed may be queued again (and
+ * what a stopped sending left queued sent then). A
  * message sent stays sent: an outcome recorded twice (a job run again) changes nothing.
  */
 export const emailSendDecider: Decider<EmailSendCommand, EmailSendState, EmailSendEvent> = {
@@ -109,12 +110,15 @@ export const emailSendDecider: Decider<EmailSendCommand, EmailSendState, EmailSe
       }
       case 'RetryFailedEmails': {
         if (state.status !== 'requested') throw new NotFoundError(NOT_FOUND);
-        const failed = Object.entries(state.recipients)
-          .filter(([, r]) => r.status === 'failed')
-          .map(([UserId]) => UserId);
-        if (failed.length === 0) {
-          throw new DomainRuleError('No message of this e-mail failed: there is nothing to retry.');
+        const recipients = Object.entries(state.recipients);
+        const failed = recipients.filter(([, r]) => r.status === 'failed').map(([id]) => id);
+        if (failed.length === 0 && !recipients.some(([, r]) => r.status === 'queued')) {
+          throw new DomainRuleError(
+            'Every message of this e-mail was sent: there is nothing to send again.',
+          );
         }
+        // Only queued ones (a stopped sending): nothing to record, the job sends them.
+        if (failed.length === 0) return [];
         return [{ type: 'EmailRetryRequested', data: { id: command.data.id, UserIds: failed } }];
       }
       default: {

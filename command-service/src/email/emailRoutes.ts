@@ -16,6 +16,7 @@ import { commandOptionsFor, parseRequest, workingUserOf } from '../commandHandli
 import { loadAggregate } from '../commandHandling/handleCommand.js';
 import { DomainRuleError, NotFoundError } from '../errors/errors.js';
 import type { Jobs } from '../jobs/port.js';
+import { stopOwnJob } from '../jobs/stopOwnJob.js';
 import { composeMessage, mergeValuesOf, noFacts } from './composeMessage.js';
 import { emailSendDecider } from './decider.js';
 import type { EmailSources } from './port.js';
@@ -23,7 +24,7 @@ import type { EmailSources } from './port.js';
 export interface EmailRouteOptions {
   store: EventStore;
   sources: EmailSources;
-  jobs: Pick<Jobs, 'enqueue'>;
+  jobs: Pick<Jobs, 'enqueue' | 'status' | 'stop'>;
   /** The address links in messages lead to (ALLOT_PUBLIC_URL). */
   publicUrl: string;
   /** Where every message goes instead while developer e-mails are on (ALLOT_DEV_EMAILS). */
@@ -37,7 +38,8 @@ const NO_PERIOD = 'There is no such academic period.';
  * Email Instructors' writes (docs/email.md; manage Email: admin and academic operations):
  * POST /api/email/preview (one recipient's message as it would go), POST /api/email/sends (the
  * message to everyone the filter finds: recorded with its recipients, then sent by a job, 202)
- * and POST /api/email/sends/:id/retry (the failed ones again, 202).
+ * POST /api/email/sends/:id/retry (the failed ones again, 202) and POST /api/email/jobs/:id/stop
+ * (stops a sending between messages: those not sent stay queued, to send with a retry).
  */
 export function emailRoutes(
   fastify: FastifyInstance,
@@ -124,7 +126,10 @@ export function emailRoutes(
       { ...commandOptionsFor(request), correlationId: id },
     );
     const data: EmailJobData = { sendId: id };
-    const job = await options.jobs.enqueue(EMAIL_JOB, data, { ownerId: workingUserOf(request) });
+    const job = await options.jobs.enqueue(EMAIL_JOB, data, {
+      ownerId: workingUserOf(request),
+      jobId: `email-${id}-0`,
+    });
     return reply.code(202).send({ id, jobId: job.id });
   });
 
@@ -136,18 +141,30 @@ export function emailRoutes(
       const { state } = await loadAggregate(options.store, emailSendDecider, emailSendStream(id));
       const retried =
         state.status === 'requested'
-          ? Object.values(state.recipients).filter((r) => r.status === 'failed').length
+          ? Object.values(state.recipients).filter((r) => r.status !== 'sent').length
           : 0;
-      await fastify.commandBus.execute(
+      const { revision } = await fastify.commandBus.execute(
         'RetryFailedEmails',
         { id },
         { ...commandOptionsFor(request), correlationId: id },
       );
-      // The job sends every queued message of the send: the failed ones are queued again.
+      // The job sends every queued message of the send: the failed ones are queued again, and
+      // what a stopped sending left is queued still. Its id is the send's at this revision, so a
+      // retry asked twice before anything changed sends once.
       const data: EmailJobData = { sendId: id };
-      const job = await options.jobs.enqueue(EMAIL_JOB, data, { ownerId: workingUserOf(request) });
+      const job = await options.jobs.enqueue(EMAIL_JOB, data, {
+        ownerId: workingUserOf(request),
+        jobId: `email-${id}-${String(revision)}`,
+      });
       return reply.code(202).send({ id, jobId: job.id, retried });
     },
   );
+  fastify.post('/api/email/jobs/:id/stop', { config }, async (request, reply) => {
+    await stopOwnJob(options.jobs, request, EMAIL_JOB, {
+      notFound: 'There is no such sending running.',
+      notOwner: 'Only the person who started this sending can stop it.',
+    });
+    return reply.code(204).send();
+  });
   done();
 }

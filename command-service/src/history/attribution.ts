@@ -28,5 +28,16 @@ export async function attributionOf(
     onBehalfOf: masquerading && actorId ? await names.person(actorId) : null,
     through: typeof apiKeyId === 'string' ? await names.apiKey(apiKeyId) : null,
     importRun: await importOfCorrelation(event.metadata.correlationId, names),
+    clone: await cloneOfCorrelation(event.metadata.correlationId, names),
   };
+}
+
+/** The clone a change came from, by its event's correlation id (the clone's id), or null. */
+async function cloneOfCorrelation(
+  correlationId: string | null | undefined,
+  names: HistoryNames,
+): Promise<Attribution['clone']> {
+  if (!correlationId || !names.clone) return null;
+  const clone = await names.clone(correlationId);
+  return clone ? { cloneId: correlationId, ...clone } : null;
 }

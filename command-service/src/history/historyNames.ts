@@ -3,6 +3,8 @@ import {
   ImportRunStarted,
   StreamNotFoundError,
   importRunStream,
+  cloneStream,
+  CloneStarted,
   allResources,
   apiKeyStream,
   users,
@@ -65,7 +67,22 @@ export function createHistoryNames(store: EventStore): HistoryNames {
   };
   const keys = new Map<string, Promise<HistoryApiKey | null>>();
   const runs = new Map<string, ReturnType<HistoryNames['importRun']>>();
+  const clones = new Map<string, Promise<{ from: string; into: string } | null>>();
   return {
+    clone(id) {
+      let found = clones.get(id);
+      if (!found) {
+        found = /^[A-Za-z0-9-]{1,100}$/.test(id)
+          ? eventsOf(store, cloneStream(id), { maxCount: 1 }).then((events) => {
+              const started = events[0]?.type === 'CloneStarted' ? events[0] : undefined;
+              const data = started ? CloneStarted.safeParse(started.data).data : undefined;
+              return data ? { from: data.sourcePeriodName, into: data.targetPeriodName } : null;
+            })
+          : Promise.resolve(null);
+        clones.set(id, found);
+      }
+      return found;
+    },
     importRun(id) {
       let found = runs.get(id);
       if (!found) {

@@ -76,6 +76,7 @@ describe('GET /api/history/<path>/<id>', () => {
         onBehalfOf: null,
         through: null,
         importRun: null,
+        clone: null,
         summary: null,
         changes: [
           {
@@ -110,6 +111,7 @@ describe('GET /api/history/<path>/<id>', () => {
         onBehalfOf: { id: opsId, displayName: 'Ada Lovelace' },
         through: null,
         importRun: null,
+        clone: null,
         summary: null,
         changes: [
           {

@@ -1,3 +1,4 @@
+import { oneEntryPerClone } from './oneEntryPerClone.js';
 import {
   positionToToken,
   type HistoryEntryAnswer,
@@ -76,5 +77,5 @@ export async function historyOf(
     }
     rows.push({ ...(await rowHeader(event, names)), ...description });
   }
-  return rows;
+  return oneEntryPerClone(rows);
 }

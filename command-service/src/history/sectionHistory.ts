@@ -27,6 +27,7 @@ import { parseRequest } from '../commandHandling/httpCommand.js';
 import { ForbiddenError, NotFoundError } from '../errors/errors.js';
 import { answerSchema } from '../http/answerSchema.js';
 import { createHistoryNames } from './historyNames.js';
+import { oneEntryPerClone } from './oneEntryPerClone.js';
 import { rowHeader } from './recordHistory.js';
 
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
@@ -133,7 +134,7 @@ export async function sectionHistoryOf(
       ),
     });
   }
-  return rows;
+  return oneEntryPerClone(rows, (a, b) => a.assignment?.id === b.assignment?.id);
 }
 
 /**

@@ -39,6 +39,14 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
     reason: 'undoing an import takes nothing but its id, which the address names',
   },
   {
+    route: 'POST /api/email/jobs/{id}/stop',
+    reason: 'stopping a sending takes nothing but its job, which the address names',
+  },
+  {
+    route: 'POST /api/cloning/{id}/stop',
+    reason: 'stopping a clone takes nothing but its job, which the address names',
+  },
+  {
     route: 'POST /api/email/sends/{id}/retry',
     reason: 'a retry sends the failed messages of the e-mail the address names',
   },

@@ -538,6 +538,10 @@ export function writeRoutes(): Map<string, WriteRoute> {
         status: 202,
       },
     ],
+    [
+      'POST /api/cloning/:id/stop',
+      { summary: 'Stop a clone between records (what it created stays).', status: 204 },
+    ],
     // E-mail to instructors.
     [
       'POST /api/email/preview',
@@ -564,6 +568,13 @@ export function writeRoutes(): Map<string, WriteRoute> {
         summary: 'Send the failed messages of an e-mail again (a job).',
         answer: EmailSendStartedAnswer,
         status: 202,
+      },
+    ],
+    [
+      'POST /api/email/jobs/:id/stop',
+      {
+        summary: 'Stop a sending between messages (those not sent stay queued).',
+        status: 204,
       },
     ],
     // Effort imports: payroll lines, previewed row by row, imported as a job, undone whole.

@@ -79,6 +79,35 @@ describe('previewing a clone of the demo’s current period into next year', () 
     ]);
   });
 
+  it('stops between records when its starter asks, keeping what it created', async () => {
+    // Before the whole clone below, which then creates what this one did not.
+    const started = await demo.call(
+      'POST',
+      '/api/cloning',
+      'academicOpsAdmin',
+      settings(fallAndSpring),
+    );
+    expect(started.status).toBe(202);
+    const id = started.body.id as string;
+    // Only who started it stops it.
+    expect((await demo.call('POST', `/api/cloning/${id}/stop`, 'admin')).status).toBe(403);
+    expect((await demo.call('POST', `/api/cloning/${id}/stop`, 'academicOpsAdmin')).status).toBe(
+      204,
+    );
+    // Stopped between records (its result says so), or before it began (it never ran).
+    let stopped: boolean | null = null;
+    for (let i = 0; i < 1200 && stopped === null; i += 1) {
+      const status = await demo.allot.jobs.status(id);
+      if (status?.state === 'completed') stopped = CloneResult.parse(status.result).stopped;
+      if (status?.state === 'failed') stopped = status.error === 'Stopped.';
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(stopped).toBe(true);
+    expect(
+      (await demo.call('POST', '/api/cloning/no-such-job/stop', 'academicOpsAdmin')).status,
+    ).toBe(404);
+  }, 180_000);
+
   it('runs the clone as a job, then again creating nothing new', async () => {
     const previewed = ClonePreviewAnswer.parse(
       (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallAndSpring)))
@@ -91,7 +120,8 @@ describe('previewing a clone of the demo’s current period into next year', () 
       });
       expect(started.status).toBe(202);
       const id = (started.body as { id: string }).id;
-      for (let i = 0; i < 600; i++) {
+      // Up to four minutes: two cores shared with other test files' Allots.
+      for (let i = 0; i < 1200; i++) {
         const status = await demo.allot.jobs.status(id);
         if (status?.state === 'completed') return CloneResult.parse(status.result);
         if (status?.state === 'failed') throw new Error(status.error);
@@ -122,17 +152,48 @@ describe('previewing a clone of the demo’s current period into next year', () 
       `/api/sections?AcademicPeriodId=${next}&take=1`,
       'academicOpsAdmin',
     );
-    expect(sections.body.count).toBe(expected.sections);
+    // Those the stopped clone above made, and these.
+    const existing = previewed.kinds.find((k) => k.kind === 'sections')?.existing ?? 0;
+    expect(sections.body.count).toBe((expected.sections ?? 0) + existing);
+    // A cloned section's history: created and given its meetings by the clone, as one entry.
+    const cloned = await demo.call(
+      'GET',
+      `/api/sections?AcademicPeriodId=${next}&take=50`,
+      'academicOpsAdmin',
+    );
+    const withMeetings = (cloned.body.rows as { id: string; meetings?: unknown[] }[]).find(
+      (r) => (r.meetings?.length ?? 0) > 0,
+    );
+    expect(withMeetings).toBeDefined();
+    const history = await demo.call(
+      'GET',
+      `/api/history/sections/${withMeetings!.id}`,
+      'academicOpsAdmin',
+    );
+    const sectionRows = (
+      history.body.rows as {
+        assignment: unknown;
+        clone: unknown;
+        type: string;
+        changes: unknown[];
+      }[]
+    ).filter((r) => r.assignment === null);
+    expect(sectionRows).toHaveLength(1);
+    expect(sectionRows[0]).toMatchObject({
+      type: 'SectionCreated',
+      clone: { from: expect.any(String), into: expect.any(String) },
+      changes: expect.arrayContaining([expect.objectContaining({ field: 'meetings' })]),
+    });
     // Again: found there, nothing new.
     const second = await run();
     expect(Object.values(second.created).every((n) => n === 0)).toBe(true);
-    expect(second.existing.sections).toBe(expected.sections);
+    expect(second.existing.sections).toBe((expected.sections ?? 0) + existing);
     const again = ClonePreviewAnswer.parse(
       (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallAndSpring)))
         .body,
     );
     expect(again.kinds.find((k) => k.kind === 'sections')?.create).toBe(0);
-  }, 300_000);
+  }, 600_000);
 
   it('is refused to those who may not clone', async () => {
     for (const who of ['faculty', 'academicAffairsApprover', 'financialReportingUser']) {
@@ -140,6 +201,8 @@ describe('previewing a clone of the demo’s current period into next year', () 
       expect([who, refused.status]).toEqual([who, 403]);
       const run = await demo.call('POST', '/api/cloning', who, settings(fallAndSpring));
       expect([who, run.status]).toEqual([who, 403]);
+      const stop = await demo.call('POST', '/api/cloning/some-job/stop', who);
+      expect([who, stop.status]).toEqual([who, 403]);
     }
   });
 });

@@ -238,6 +238,14 @@ describe('e-mailing instructors', () => {
     expect(unknownPeriod.status).toBe(404);
   });
 
+  it('stops only a sending that runs, and only for who started it', async () => {
+    expect((await demo.call('POST', '/api/email/jobs/no-such-job/stop', 'admin')).status).toBe(404);
+    // A finished job of another kind is no sending.
+    const jobs = await demo.call('POST', '/api/email/jobs/email-none-0/stop', 'academicOpsAdmin');
+    expect(jobs.status).toBe(404);
+    expect((await demo.call('POST', '/api/email/jobs/x/stop', 'faculty')).status).toBe(403);
+  });
+
   it('refuses everyone but admins and academic operations (§6 Email)', async () => {
     for (const role of ['faculty', 'academicAffairsApprover', 'reportingUser']) {
       expect((await demo.call('POST', '/api/email/sends', role, { filter, draft })).status).toBe(

@@ -100,3 +100,21 @@ export type CloneResult = z.infer<typeof CloneResult>;
 
 /** How many refusals a clone's result names (all are counted). */
 export const CLONE_FAILURES_NAMED = 100;
+
+/**
+ * A clone as a record of its own (`clone-<id>`, its id the job's and every created record's
+ * correlation id): which periods and settings, so a record's history can say "cloned from".
+ */
+export const cloneStream = (id: string): string => `clone-${id}`;
+
+export const StartClone = z.strictObject({
+  id: z.string().min(1).max(100),
+  settings: CloneSettings,
+  sourcePeriodName: z.string().max(400),
+  targetPeriodName: z.string().max(400),
+});
+export type StartClone = z.infer<typeof StartClone>;
+export const CloneStarted = StartClone;
+export type CloneStarted = StartClone;
+
+export const cloneEventSchemas = { CloneStarted } as const;

@@ -139,6 +139,7 @@ export type SendEmailRequest = z.infer<typeof SendEmailRequest>;
 export const EmailSendStartedAnswer = z.object({
   id: z.string(),
   jobId: z.string(),
+  /** A retry: how many messages it sends (the failed, and any a stopped sending left queued). */
   retried: z.number().optional(),
 });
 export type EmailSendStartedAnswer = z.infer<typeof EmailSendStartedAnswer>;

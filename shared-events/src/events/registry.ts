@@ -14,6 +14,7 @@ import { importSpecEventSchemas } from '../imports/specs.js';
 import { notificationEventSchemas } from '../notifications/index.js';
 import { effortImportEventSchemas } from '../effort/imports.js';
 import { emailEventSchemas } from '../email/emailSends.js';
+import { cloneEventSchemas } from '../cloning/cloneSettings.js';
 
 /**
  * Every event type the product writes, with its data schema. Projections treat a type missing
@@ -35,6 +36,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...notificationEventSchemas,
   ...effortImportEventSchemas,
   ...emailEventSchemas,
+  ...cloneEventSchemas,
 };
 
 export function isKnownEventType(type: string): boolean {

@@ -1,5 +1,6 @@
 import type {
   HistoryApiKeyAnswer,
+  HistoryCloneAnswer,
   HistoryImportAnswer,
   HistoryPersonAnswer,
 } from '../readApi/history.js';
@@ -27,6 +28,8 @@ export interface HistoryNames {
   apiKey(id: string): Promise<HistoryApiKey | null>;
   /** The import run of this id (a saved import's name then, the file); null when none. */
   importRun(id: string): Promise<Pick<HistoryImportAnswer, 'name' | 'fileName'> | null>;
+  /** The clone of this id (its periods' names); null when none. Absent: clones are not named. */
+  clone?(id: string): Promise<Omit<HistoryCloneAnswer, 'cloneId'> | null>;
 }
 
 /** The prefix of an undo's correlation id: `undo-<run id>` (the run's own events: `<run id>`). */

@@ -57,12 +57,22 @@ export type HistoryChangeAnswer = z.infer<typeof HistoryChangeAnswer>;
  * masquerading; null for the system or the seed), the working user while masquerading, and the
  * API key of a Bearer request.
  */
+/** The clone a change came from: the periods copied from and into. */
+export const HistoryCloneAnswer = z.object({
+  cloneId: z.string(),
+  from: z.string(),
+  into: z.string(),
+});
+export type HistoryCloneAnswer = z.infer<typeof HistoryCloneAnswer>;
+
 export const HistoryAttributionAnswer = z.object({
   by: HistoryPersonAnswer.nullable(),
   onBehalfOf: HistoryPersonAnswer.nullable(),
   through: HistoryApiKeyAnswer.nullable(),
   /** The import that wrote it (absent or null: none). */
   importRun: HistoryImportAnswer.nullable().optional(),
+  /** The clone that wrote it (absent or null: none); its changes to a record are one entry. */
+  clone: HistoryCloneAnswer.nullable().optional(),
 });
 export type HistoryAttributionAnswer = z.infer<typeof HistoryAttributionAnswer>;
 

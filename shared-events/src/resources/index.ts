@@ -35,6 +35,7 @@ import {
 } from './kinds/effort/index.js';
 import { instructorCosts, instructorRates } from './kinds/costs/index.js';
 import { emailTemplates } from './kinds/emailTemplates.js';
+import { cloneBlueprints } from './kinds/cloneBlueprints.js';
 import { uniquenessEventSchemas } from './uniqueness.js';
 import { childRegistryEventSchemas } from './childRegistry.js';
 
@@ -72,6 +73,7 @@ export * from './kinds/administrativeAssignments.js';
 export * from './kinds/effort/index.js';
 export * from './kinds/costs/index.js';
 export * from './kinds/emailTemplates.js';
+export * from './kinds/cloneBlueprints.js';
 
 /** Every declared record kind; the services derive commands, projections and routes from these. */
 export const allResources: readonly ResourceDefinition[] = [
@@ -109,6 +111,7 @@ export const allResources: readonly ResourceDefinition[] = [
   instructorRates,
   instructorCosts,
   emailTemplates,
+  cloneBlueprints,
 ];
 
 export function resourceNamed(name: string): ResourceDefinition | undefined {

@@ -460,6 +460,18 @@ describe('GET /api/taxonomies/enabled', () => {
     // Those who read the kind see inactive ones too.
     expect((await get('/api/campuses?select=id,name', 'admin')).body.count).toBe(2);
   });
+
+  it('lets readers of a kind naming people read their names (an effort contributor’s positions), not through an owned kind', async () => {
+    // effortContributor reads effort positions, which name their people (users).
+    const names = await get('/api/users?select=id,displayName', 'effort');
+    expect(names.status).toBe(200);
+    expect(names.body.count).toBeGreaterThan(0);
+    expect(Object.keys(names.body.rows[0]).sort()).toEqual(['displayName', 'id']);
+    expect((await get('/api/users?select=id,email', 'effort')).status).toBe(403);
+    expect((await get('/api/users', 'effort')).status).toBe(403);
+    // Faculty read their own user settings (an owned kind naming users): no names of all.
+    expect((await get('/api/users?select=id,displayName', 'u3')).status).toBe(403);
+  });
 });
 
 describe('every generic read route of every kind', () => {

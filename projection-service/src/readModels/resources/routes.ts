@@ -33,7 +33,7 @@ const OPTION_FIELDS = new Set(['id', 'name', 'code', 'slug', 'displayName', 'isA
 
 /**
  * A reference field's options (`?select=id,name`) for someone without read on the kind who may
- * create or update a kind that references it (academicOpsAdmin's user form picks ranks, which
+ * create, update or read a kind that references it (academicOpsAdmin's user form picks ranks, which
  * are Configuration): only naming fields, only active records.
  */
 function picksOptions(resource: ResourceDefinition, viewer: ResourceViewer, query: unknown) {
@@ -44,11 +44,17 @@ function picksOptions(resource: ResourceDefinition, viewer: ResourceViewer, quer
   if (!fields.every((field) => OPTION_FIELDS.has(field))) return false;
   return referencesTo(resource, allResources).some((use) => {
     const referencing = allResources.find((r) => r.path === use.path);
-    return (
-      referencing !== undefined &&
-      (viewer.ability.can('update', referencing.subject) ||
-        viewer.ability.can('create', referencing.subject))
-    );
+    if (referencing === undefined) return false;
+    if (
+      viewer.ability.can('update', referencing.subject) ||
+      viewer.ability.can('create', referencing.subject)
+    ) {
+      return true;
+    }
+    // Who reads a kind reads the names in it (an effort contributor's positions name their
+    // people). Not through an owned kind: everyone reads their own records of it, and that must
+    // not open the names of all.
+    return !referencing.ownerField && viewer.ability.can('read', referencing.subject);
   });
 }
 

@@ -89,6 +89,29 @@ test(
         /^Course offerings: 0 created, [\d,]+ already there\. Sections, with their meetings and rooms: 0 created, [\d,]+ already there\. Teaching assignments: 0 created/,
       )
       .waitFor();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+
+    // These choices as a blueprint, used again: the kinds of terms go where they went (summer
+    // left out), whatever was chosen since.
+    await page.getByRole('button', { name: 'Save as a blueprint…' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Year to year');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForFunction(
+      (name) =>
+        (document.getElementById('clone-blueprint') as HTMLSelectElement | null)?.selectedOptions[0]
+          ?.textContent === name,
+      'Year to year',
+    );
+    await page
+      .getByLabel('Blueprint', { exact: true })
+      .selectOption({ label: 'None: choose below' });
+    await page.getByLabel(/^Summer \d{4} goes to/).selectOption({ index: 1 });
+    expect(await page.getByLabel(/^Summer \d{4} goes to/).inputValue()).not.toBe('');
+    await page.getByLabel('Blueprint', { exact: true }).selectOption({ label: 'Year to year' });
+    await page.getByLabel(/^Summer \d{4} goes to/).waitFor();
+    expect(await page.getByLabel(/^Summer \d{4} goes to/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^Fall \d{4} goes to/).inputValue()).not.toBe('');
+
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
     expect(await seriousFindings(page, '/cloning', 'light')).toEqual([]);
@@ -103,9 +126,9 @@ test(
   'faculty, approvers and financial reporting users are refused cloning',
   async () => {
     for (const who of ['faculty', 'academicAffairsApprover', 'financialReportingUser']) {
-      const { page, problems } = await files.open(who, '/', { base: allot.url });
-      await page.goto(`${allot.url}/cloning`);
-      await page.getByText('Unauthorized').first().waitFor();
+      // Straight to the page: leaving the dashboard mid-load would abort its requests.
+      const { page, problems } = await files.open(who, '/cloning', { base: allot.url });
+      await page.getByRole('heading', { name: 'Unauthorized', level: 1 }).waitFor();
       expect(problems).toEqual([]);
       const refused = await api(page, 'POST', '/api/cloning/preview', {
         SourcePeriodId: 'a',

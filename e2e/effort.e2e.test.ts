@@ -285,6 +285,13 @@ test(
     const contributor = await files.open('effortContributor', '/', { base: allot.url });
     await contributor.page.goto(`${allot.url}/effort/import`);
     await contributor.page.getByText('Unauthorized').first().waitFor();
+    // They read the imports on the overview instead, the file included, without Undo (and the
+    // positions list names its people: readers of a kind read the names in it).
+    await contributor.page.goto(`${allot.url}/effort`);
+    const theirs = contributor.page.getByRole('table', { name: 'Effort imports' });
+    const imported = theirs.getByRole('row').filter({ hasText: `effort-${month.code}.csv` });
+    await imported.getByRole('button', { name: /^Download effort-/ }).waitFor();
+    expect(await imported.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     expect(contributor.problems).toEqual([]);
     expect((await api(contributor.page, 'GET', '/api/effort/imports')).status).toBe(200);
     expect(

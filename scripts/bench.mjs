@@ -2,7 +2,8 @@
 // benchmarks, each against plain INSERTs on the same server, an XLSX and a CSV export of 100,000
 // report rows (time and memory growth), the teaching benchmark (a large institution, HTTP
 // latency and rates, realtime delay), the import benchmark (20,000 sections) and the effort
-// import benchmark (50,000 payroll lines; docs/benchmarks.md). They need a real PostgreSQL:
+// import benchmark (50,000 payroll lines) and the clone of the large institution's period
+// (docs/benchmarks.md). They need a real PostgreSQL:
 // PGlite runs one transaction at a time, so numbers taken on it would say nothing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,9 @@ const benches = [
   // Imports a payroll file of 50,000 effort lines with 1 % bad rows, as a dry run and for real:
   // takes about a minute on 2 cores.
   'command-service/bench/effortImportBench.ts',
+  // Clones the large institution's active period (20,000 sections in all) into the next through
+  // the application, then again: takes about 10 minutes on 2 cores.
+  'infra/bench/cloneBench.ts',
 ];
 let failed = 0;
 for (const bench of benches) {

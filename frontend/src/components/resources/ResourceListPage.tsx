@@ -49,6 +49,10 @@ export interface ResourceListPageProps {
   embedded?: boolean;
   /** A page of the kind's own for each record (a position's effort timeline). */
   rowLink?: ResourceRowLink;
+  /** False: records are made elsewhere on the page (a clone's blueprint); the list has no New. */
+  creatable?: boolean;
+  /** The empty list's words when it has no New (where records are made instead). */
+  emptyDescription?: string;
 }
 
 type Confirming = { kind: 'delete' | 'deactivate'; row: ResourceRow; inUse?: ServerProblem };
@@ -62,6 +66,8 @@ export function ResourceListPage({
   fixed = NO_FIXED,
   embedded = false,
   rowLink,
+  creatable = true,
+  emptyDescription,
 }: ResourceListPageProps) {
   const ui = uiOf(definition);
   const allFields = useMemo(() => resolveFields(definition), [definition]);
@@ -191,14 +197,15 @@ export function ResourceListPage({
 
   const rows = records.data?.rows ?? [];
   const count = records.data?.count ?? 0;
-  const newButton = can.create ? (
-    <Button
-      intent={Intent.PRIMARY}
-      icon="add"
-      text={`New ${singular}`}
-      onClick={() => setEditing({ row: null, key: Date.now() })}
-    />
-  ) : null;
+  const newButton =
+    can.create && creatable ? (
+      <Button
+        intent={Intent.PRIMARY}
+        icon="add"
+        text={`New ${singular}`}
+        onClick={() => setEditing({ row: null, key: Date.now() })}
+      />
+    ) : null;
 
   return (
     <ListPage
@@ -225,9 +232,9 @@ export function ResourceListPage({
         empty={{
           // The kind's own title: a page's may hold a name ("Terms of Fall 2026") to keep as written.
           title: `No ${ui.title.toLowerCase()} yet`,
-          description: can.create
-            ? `Create the first ${singular.toLowerCase()}.`
-            : 'Nothing to show.',
+          description:
+            emptyDescription ??
+            (can.create ? `Create the first ${singular.toLowerCase()}.` : 'Nothing to show.'),
           action: newButton,
         }}
         noMatches="No record matches the filters."

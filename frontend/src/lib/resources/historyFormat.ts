@@ -16,6 +16,7 @@ export function whoOf(
   entry: Pick<HistoryAttribution, 'by' | 'onBehalfOf'> & {
     through?: HistoryAttribution['through'];
     importRun?: HistoryAttribution['importRun'];
+    clone?: HistoryAttribution['clone'];
   },
 ): string {
   const by = entry.by?.displayName ?? 'System';
@@ -23,6 +24,7 @@ export function whoOf(
   const key = entry.through;
   const creator = key?.createdBy ? ` (created by ${key.createdBy.displayName})` : '';
   const person = key ? `${who} through API key “${key.name}”${creator}` : who;
+  if (entry.clone) return `Cloned from ${entry.clone.from} into ${entry.clone.into} by ${person}`;
   const run = entry.importRun;
   if (!run) return person;
   const named = run.name ? `import “${run.name}”` : 'an import';

@@ -15,7 +15,7 @@ export interface CloneChoices {
 }
 
 /** "Fall 2026" and "Fall 2027" are the same kind of term: the name without its year. */
-const season = (name: string) =>
+export const season = (name: string) =>
   name
     .replace(/\d{2,4}([–-]\d{2,4})?/g, '')
     .trim()
@@ -25,12 +25,29 @@ const season = (name: string) =>
 export function defaultMapping(
   sourceTerms: readonly ReferenceOption[],
   targetTerms: readonly ReferenceOption[],
+  /** A blueprint's mapping by kind of term ("fall" → "fall", "summer" → null), if one is used. */
+  bySeason?: Readonly<Record<string, string | null>>,
 ): Record<string, string> {
   return Object.fromEntries(
-    sourceTerms.map((t) => [
-      t.value,
-      targetTerms.find((c) => season(c.label) === season(t.label))?.value ?? '',
-    ]),
+    sourceTerms.map((t) => {
+      const from = season(t.label);
+      const to = bySeason && from in bySeason ? bySeason[from] : from;
+      return [t.value, (to && targetTerms.find((c) => season(c.label) === to)?.value) || ''];
+    }),
+  );
+}
+
+/** A mapping by kind of term, for a blueprint: each source term's season to its target's. */
+export function mappingBySeason(
+  termMapping: Readonly<Record<string, string>>,
+  sourceTerms: readonly ReferenceOption[],
+  targetTerms: readonly ReferenceOption[],
+): Record<string, string | null> {
+  return Object.fromEntries(
+    sourceTerms.map((t) => {
+      const target = targetTerms.find((c) => c.value === termMapping[t.value]);
+      return [season(t.label), target ? season(target.label) : null];
+    }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, Intent, Section, SectionCard } from '@blueprintjs/core';
-import type { CloneSettings } from '@allot/shared-events/browser';
+import { cloneBlueprints, type CloneSettings } from '@allot/shared-events/browser';
 import { PageFrame } from '../../../components/layout/PageFrame.js';
 import { allotApi } from '../../../lib/api/allotApi.js';
 import { DATE_LOCALE } from '../../../lib/constants.js';
@@ -13,8 +13,11 @@ import { CloneRun } from '../components/CloneRun.js';
 import {
   CloneSettingsForm,
   defaultMapping,
+  mappingBySeason,
   type CloneChoices,
 } from '../components/CloneSettingsForm.js';
+import { CloneBlueprints, type Blueprint } from '../components/CloneBlueprints.js';
+import { ResourceListPage } from '../../../components/resources/ResourceListPage.js';
 import '../cloning.css';
 
 const START: CloneChoices = {
@@ -50,6 +53,7 @@ export default function CloneResourcesPage() {
   const [choices, setChoices] = useState<CloneChoices>(START);
   const [confirming, setConfirming] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [blueprint, setBlueprint] = useState<Blueprint | null>(null);
   const [preview, previewState] = usePreviewCloneMutation();
   const [start, startState] = useStartCloneMutation();
   const periods = useReferenceOptionsQuery({
@@ -69,14 +73,34 @@ export default function CloneResourcesPage() {
   const targetTerms = useReferenceOptionsQuery(termsOf(choices.target), {
     skip: choices.target === '',
   });
-  // Until someone changes it, each source term goes to its namesake in the target.
+  // Until someone changes it, each source term goes where the blueprint sends its kind of term,
+  // else to its namesake in the target.
   const mapped: CloneChoices =
     Object.keys(choices.termMapping).length > 0
       ? choices
       : {
           ...choices,
-          termMapping: defaultMapping(sourceTerms.data ?? [], targetTerms.data ?? []),
+          termMapping: defaultMapping(
+            sourceTerms.data ?? [],
+            targetTerms.data ?? [],
+            blueprint?.termMapping,
+          ),
         };
+  const termsKnown = sourceTerms.data !== undefined && targetTerms.data !== undefined;
+  const toSave =
+    choices.source !== '' && choices.target !== '' && termsKnown && choices.kinds.length > 0
+      ? {
+          kinds: mapped.kinds,
+          termMapping: mappingBySeason(
+            mapped.termMapping,
+            sourceTerms.data ?? [],
+            targetTerms.data ?? [],
+          ),
+          shiftMeetingDates: mapped.shiftMeetingDates,
+          keepInstructors: mapped.keepInstructors,
+          keepNotes: mapped.keepNotes,
+        }
+      : null;
 
   const ready =
     choices.source !== '' &&
@@ -94,12 +118,30 @@ export default function CloneResourcesPage() {
     <PageFrame title="Clone Resources">
       <Section compact title="What to clone" className="allot-cloning-section">
         <SectionCard>
+          <CloneBlueprints
+            chosen={blueprint}
+            toSave={toSave}
+            onChoose={(chosen) => {
+              setBlueprint(chosen);
+              if (chosen) {
+                change({
+                  ...choices,
+                  kinds: chosen.kinds,
+                  // Mapped anew from the blueprint once both periods' terms are known.
+                  termMapping: {},
+                  shiftMeetingDates: chosen.shiftMeetingDates,
+                  keepInstructors: chosen.keepInstructors,
+                  keepNotes: chosen.keepNotes,
+                });
+              }
+            }}
+          />
           <CloneSettingsForm
             choices={mapped}
             periods={periods.data ?? []}
             sourceTerms={sourceTerms.data ?? []}
             targetTerms={targetTerms.data ?? []}
-            termsReady={sourceTerms.data !== undefined && targetTerms.data !== undefined}
+            termsReady={termsKnown}
             onChange={change}
           />
           {choices.source !== '' && choices.source === choices.target && (
@@ -156,6 +198,13 @@ export default function CloneResourcesPage() {
           </SectionCard>
         </Section>
       )}
+      <ResourceListPage
+        embedded
+        definition={cloneBlueprints}
+        title="Blueprints"
+        creatable={false}
+        emptyDescription="Save the choices above as a blueprint to clone the same way next year."
+      />
       <Alert
         isOpen={confirming}
         intent={Intent.PRIMARY}

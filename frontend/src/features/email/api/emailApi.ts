@@ -36,6 +36,10 @@ export const emailApi = allotApi.injectEndpoints({
       query: (id) => ({ url: `email/sends/${encodeURIComponent(id)}/retry`, method: 'POST' }),
       invalidatesTags: ['EmailSends'],
     }),
+    stopEmailJob: build.mutation<void, string>({
+      query: (jobId) => ({ url: `email/jobs/${encodeURIComponent(jobId)}/stop`, method: 'POST' }),
+      invalidatesTags: ['EmailSends'],
+    }),
     emailSends: build.query<EmailSendsAnswer, { take: number; skip: number }>({
       query: (params) => ({ url: 'email/sends', params }),
       providesTags: ['EmailSends'],
@@ -63,6 +67,7 @@ export const {
   usePreviewEmailMutation,
   useSendEmailMutation,
   useRetryEmailMutation,
+  useStopEmailJobMutation,
   useEmailSendsQuery,
   useEmailSendQuery,
   useEmailMessagesQuery,

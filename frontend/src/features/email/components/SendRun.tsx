@@ -2,6 +2,7 @@ import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { EmailJobResult } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../../../lib/constants.js';
 import { useJobProgress } from '../../../lib/jobs/jobProgress.js';
+import { useStopEmailJobMutation } from '../api/emailApi.js';
 
 const count = (n: number) => n.toLocaleString(DATE_LOCALE);
 
@@ -17,10 +18,13 @@ export function SendRun({
   onDone: () => void;
 }) {
   const report = useJobProgress(jobId);
+  const [stop, stopping] = useStopEmailJobMutation();
   const progress = (report?.progress ?? {}) as { done?: number; total?: number };
   const parsed = report?.state === 'completed' ? EmailJobResult.safeParse(report.result) : null;
   const result = parsed?.success ? parsed.data : null;
-  const failed = report?.state === 'failed';
+  // Stopped while it still waited its turn: it never ran, which is no failure.
+  const stoppedEarly = report?.state === 'failed' && report.error === 'Stopped.';
+  const failed = report?.state === 'failed' && !stoppedEarly;
   return (
     <Callout
       className="allot-email-run"
@@ -41,7 +45,7 @@ export function SendRun({
             : 'Sending…'
       }
     >
-      {!result && !failed && (
+      {!result && !failed && !stoppedEarly && (
         <ProgressBar
           intent={Intent.PRIMARY}
           value={progress.total ? (progress.done ?? 0) / progress.total : undefined}
@@ -49,15 +53,26 @@ export function SendRun({
         />
       )}
       <p role="status">
-        {failed
-          ? (report.error ?? '')
-          : result
-            ? `${count(result.sent)} sent${result.failed > 0 ? `; ${count(result.failed)} failed — the mail server's answers are with each message, and you can retry them` : ''}.`
-            : progress.total !== undefined
-              ? `${count(progress.done ?? 0)} of ${count(progress.total)} messages sent.`
-              : 'Starting…'}
+        {stoppedEarly
+          ? 'It was stopped before the first message: they stay queued.'
+          : failed
+            ? (report.error ?? '')
+            : result
+              ? `${count(result.sent)} sent${result.failed > 0 ? `; ${count(result.failed)} failed — the mail server's answers are with each message, and you can retry them` : ''}.${result.stopped ? ' The rest stay queued: send them from the message list.' : ''}`
+              : progress.total !== undefined
+                ? `${count(progress.done ?? 0)} of ${count(progress.total)} messages sent.`
+                : 'Starting…'}
       </p>
-      {(result || failed) && (
+      {!result && !failed && !stoppedEarly && (
+        <Button
+          icon="stop"
+          text="Stop"
+          loading={stopping.isLoading}
+          disabled={stopping.isSuccess}
+          onClick={() => void stop(jobId).catch(() => undefined)}
+        />
+      )}
+      {(result || failed || stoppedEarly) && (
         <div className="allot-email-actions">
           <Button text="Show the messages" onClick={onShow} />
           <Button text="Done" onClick={onDone} />

@@ -164,11 +164,15 @@ function SendDetail({ id, onBack }: { id: string; onBack: () => void }) {
           {jobId ? (
             <SendRun jobId={jobId} onShow={() => setJobId(null)} onDone={() => setJobId(null)} />
           ) : (
-            data.counts.failed > 0 && (
+            data.counts.failed + data.counts.queued > 0 && (
               <Button
                 icon="refresh"
                 intent={Intent.PRIMARY}
-                text={`Retry the ${count(data.counts.failed)} failed`}
+                text={
+                  data.counts.failed > 0
+                    ? `Retry the ${count(data.counts.failed)} failed${data.counts.queued > 0 ? ` and send the ${count(data.counts.queued)} queued` : ''}`
+                    : `Send the ${count(data.counts.queued)} queued`
+                }
                 loading={retrying.isLoading}
                 onClick={() =>
                   void retry(id)

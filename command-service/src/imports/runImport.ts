@@ -2,6 +2,7 @@ import type { AppAbility } from '../authorization/ability.js';
 import type { CommandBus } from '../commandHandling/commandBus.js';
 import type { PlannedRecord, Problem } from './plan/rows.js';
 import { streamOfCommand } from './streams.js';
+import { runSideBySide } from '../commandHandling/sideBySide.js';
 
 /**
  * How many records are imported side by side (a record's own commands run in order). Each lane
@@ -10,8 +11,6 @@ import { streamOfCommand } from './streams.js';
  * on 2 cores (docs/benchmarks.md).
  */
 const LANES = 8;
-/** How far past the next record a free lane looks for one that meets none of those under way. */
-const LOOK_AHEAD = 256;
 
 /**
  * What a record's commands would meet other records' commands on: the streams they write, the
@@ -87,8 +86,6 @@ export async function runImport(
     written: [],
   };
   const writtenOnce = new Set<string>();
-  let next = 0;
-  let done = 0;
   const work = async (record: PlannedRecord) => {
     if (record.action === 'unchanged') {
       outcome.unchanged += 1;
@@ -125,49 +122,14 @@ export async function runImport(
       });
     }
   };
-  // Records are taken in the file's order, except that a lane passes over (for a while) one that
-  // meets a record under way; when every record in sight does (a file of one offering's
-  // sections), the lane waits for a record to end. Those would only run one after the other
-  // anyway: each would read, fail to append and read again.
-  const points = records.map(meetingPoints);
-  const busy = new Map<string, number>();
-  const ahead: number[] = [];
-  let ended: () => void = () => undefined;
-  let anEnd = new Promise<void>((resolve) => (ended = resolve));
-  const take = (): number | null => {
-    while (ahead.length < LOOK_AHEAD && next < records.length) ahead.push(next++);
-    const at = ahead.findIndex((i) => points[i]!.every((p) => !busy.has(p)));
-    if (at < 0) return null;
-    const [taken] = ahead.splice(at, 1) as [number];
-    for (const p of points[taken]!) busy.set(p, (busy.get(p) ?? 0) + 1);
-    return taken;
-  };
-  const release = (i: number) => {
-    for (const p of points[i]!) {
-      const n = busy.get(p)! - 1;
-      if (n === 0) busy.delete(p);
-      else busy.set(p, n);
-    }
-    ended();
-    anEnd = new Promise<void>((resolve) => (ended = resolve));
-  };
-  const worker = async () => {
-    while ((ahead.length > 0 || next < records.length) && !options.signal?.aborted) {
-      const i = take();
-      if (i === null) {
-        await anEnd;
-        continue;
-      }
-      try {
-        await work(records[i]!);
-      } finally {
-        release(i);
-      }
-      done += 1;
-      options.onProgress?.(done, records.length);
-    }
-  };
-  await Promise.all(Array.from({ length: LANES }, worker));
+  // A course's sections one after another; records that meet none under way side by side.
+  const done = await runSideBySide(records, {
+    lanes: LANES,
+    pointsOf: meetingPoints,
+    work,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onDone: options.onProgress } : {}),
+  });
   // In the file's order, whichever lane came upon them.
   outcome.problems.sort((a, b) => a.row - b.row);
   outcome.notRun = records.length - done;

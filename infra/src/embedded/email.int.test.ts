@@ -224,6 +224,43 @@ describe('e-mailing instructors', () => {
     }
   });
 
+  it('never mails someone whose profile turns e-mail off, and says why', async () => {
+    const person = recipients.rows.find((r) => !r.skipped)!;
+    const user = await demo.call('GET', `/api/users/${person.UserId}`, 'admin');
+    const changed = await demo.call('PUT', `/api/users/${person.UserId}`, 'admin', {
+      FacultyProfile: { ...user.body.FacultyProfile, receiveAssignments: false },
+    });
+    expect(changed.status).toBe(200);
+    await demo.settled();
+    const query = new URLSearchParams({ ...filter, q: person.name, take: '5' });
+    const found = await demo.call('GET', `/api/email/recipients?${query}`, 'admin');
+    expect(found.body.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ UserId: person.UserId, skipped: 'optedOut' }),
+      ]),
+    );
+    received.length = 0;
+    const started = await demo.call('POST', '/api/email/sends', 'admin', { filter, draft });
+    expect(started.status).toBe(202);
+    await jobResult(started.body.jobId as string);
+    expect(received.some((m) => m.to.includes(person.email!))).toBe(false);
+    await demo.settled();
+    const skipped = await demo.call(
+      'GET',
+      `/api/email/sends/${started.body.id as string}/messages?status=skipped`,
+      'admin',
+    );
+    expect(skipped.body.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          UserId: person.UserId,
+          status: 'skipped',
+          skipReason: 'optedOut',
+        }),
+      ]),
+    );
+  });
+
   it('refuses a draft with an unknown merge field, and a send nobody receives', async () => {
     const bad = await demo.call('POST', '/api/email/sends', 'admin', {
       filter,

@@ -26,6 +26,10 @@ const settings = (termMapping: Record<string, string | null>) => ({
   kinds: ['offerings', 'sections', 'teachingAssignments', 'administrativeAssignments'],
   termMapping,
 });
+/** The runs copy fall alone: a third of the demo's period, every rule met all the same. */
+const fallOnly = {
+  [demoAcademicTermId('active', 'fall')]: demoAcademicTermId('next', 'fall'),
+};
 const fallAndSpring = {
   [demoAcademicTermId('active', 'fall')]: demoAcademicTermId('next', 'fall'),
   [demoAcademicTermId('active', 'spring')]: demoAcademicTermId('next', 'spring'),
@@ -81,12 +85,7 @@ describe('previewing a clone of the demo’s current period into next year', () 
 
   it('stops between records when its starter asks, keeping what it created', async () => {
     // Before the whole clone below, which then creates what this one did not.
-    const started = await demo.call(
-      'POST',
-      '/api/cloning',
-      'academicOpsAdmin',
-      settings(fallAndSpring),
-    );
+    const started = await demo.call('POST', '/api/cloning', 'academicOpsAdmin', settings(fallOnly));
     expect(started.status).toBe(202);
     const id = started.body.id as string;
     // Only who started it stops it.
@@ -110,13 +109,13 @@ describe('previewing a clone of the demo’s current period into next year', () 
 
   it('runs the clone as a job, then again creating nothing new', async () => {
     const previewed = ClonePreviewAnswer.parse(
-      (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallAndSpring)))
+      (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallOnly)))
         .body,
     );
     const expected = Object.fromEntries(previewed.kinds.map((k) => [k.kind, k.create]));
     const run = async () => {
       const started = await demo.call('POST', '/api/cloning', 'academicOpsAdmin', {
-        ...settings(fallAndSpring),
+        ...settings(fallOnly),
       });
       expect(started.status).toBe(202);
       const id = (started.body as { id: string }).id;
@@ -189,7 +188,7 @@ describe('previewing a clone of the demo’s current period into next year', () 
     expect(Object.values(second.created).every((n) => n === 0)).toBe(true);
     expect(second.existing.sections).toBe((expected.sections ?? 0) + existing);
     const again = ClonePreviewAnswer.parse(
-      (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallAndSpring)))
+      (await demo.call('POST', '/api/cloning/preview', 'academicOpsAdmin', settings(fallOnly)))
         .body,
     );
     expect(again.kinds.find((k) => k.kind === 'sections')?.create).toBe(0);

@@ -15,10 +15,14 @@ export function caughtMailTable(schema = 'public'): string {
 /** The most messages kept: the oldest go first. */
 const KEPT = 5000;
 
-export async function migrateCaughtMail(knex: Knex, table = caughtMailTable()): Promise<void> {
+export async function migrateCaughtMail(knex: Knex, schema = 'public'): Promise<void> {
+  const table = caughtMailTable(schema);
   const create = () =>
-    knex.raw(
-      `CREATE TABLE IF NOT EXISTS ${table} (
+    knex.transaction(async (trx) => {
+      // The read models' schema may not be there yet (a replay drops and makes it again).
+      await trx.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
+      await trx.raw(
+        `CREATE TABLE IF NOT EXISTS ${table} (
          id text PRIMARY KEY,
          received_at timestamptz NOT NULL,
          "from" text NOT NULL,
@@ -26,7 +30,8 @@ export async function migrateCaughtMail(knex: Knex, table = caughtMailTable()): 
          subject text NOT NULL,
          text text NOT NULL
        )`,
-    );
+      );
+    });
   try {
     await create();
   } catch {

@@ -71,3 +71,11 @@ export function forgetJobProgress(): void {
   latest.clear();
   for (const listener of listeners) listener();
 }
+
+/** What a job stopped before it ran fails with (the jobs port's JobStoppedError). */
+const STOPPED = 'Stopped.';
+
+/** Stopped while it still waited its turn: it never ran, which is no failure. */
+export function stoppedBeforeItRan(report: JobProgressReport | null): boolean {
+  return report?.state === 'failed' && report.error === STOPPED;
+}

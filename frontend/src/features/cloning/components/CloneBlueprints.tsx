@@ -1,20 +1,12 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { CLONE_KINDS, type CloneKind } from '@allot/shared-events/browser';
 import {
   useCreateResourceMutation,
   useListResourceQuery,
   type ResourceRow,
 } from '../../../lib/api/resourceApi.js';
+import { NameDialog } from '../../../components/layout/NameDialog.js';
 import { notify } from '../../../lib/notifications/notify.js';
 
 /** A saved blueprint as the page uses it (cloneBlueprints, docs/cloning.md). */
@@ -66,17 +58,16 @@ export function CloneBlueprints({
   const list = useListResourceQuery(BLUEPRINTS);
   const blueprints = (list.data?.rows ?? []).map(blueprintOf);
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
   const [create, creating] = useCreateResourceMutation();
-  const save = async () => {
+  const save = async (name: string) => {
     if (!toSave) return;
     const created = await create({
       path: 'cloneBlueprints',
-      body: { name: name.trim(), ...toSave },
+      body: { name, ...toSave },
     }).unwrap();
     setNaming(false);
-    onChoose({ id: created.id, name: name.trim(), ...toSave });
-    void notify({ message: `Blueprint ${name.trim()} saved.`, intent: Intent.SUCCESS });
+    onChoose({ id: created.id, name, ...toSave });
+    void notify({ message: `Blueprint ${name} saved.`, intent: Intent.SUCCESS });
   };
   return (
     <div className="allot-cloning-blueprints">
@@ -98,48 +89,20 @@ export function CloneBlueprints({
         icon="floppy-disk"
         text="Save as a blueprint…"
         disabled={!toSave}
-        onClick={() => {
-          setName('');
-          setNaming(true);
-        }}
+        onClick={() => setNaming(true)}
       />
-      <Dialog isOpen={naming} title="Save as a blueprint" onClose={() => setNaming(false)}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save().catch(() => undefined);
-          }}
-        >
-          <DialogBody>
-            <p>
-              What to copy, where each kind of term goes (by its name without the year) and the
-              options, to clone the same way another year.
-            </p>
-            <FormGroup label="Name" labelFor="clone-blueprint-name">
-              <InputGroup
-                id="clone-blueprint-name"
-                autoFocus
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-              />
-            </FormGroup>
-          </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button text="Cancel" onClick={() => setNaming(false)} />
-                <Button
-                  type="submit"
-                  intent={Intent.PRIMARY}
-                  text="Save"
-                  disabled={name.trim() === ''}
-                  loading={creating.isLoading}
-                />
-              </>
-            }
-          />
-        </form>
-      </Dialog>
+      <NameDialog
+        isOpen={naming}
+        title="Save as a blueprint"
+        saving={creating.isLoading}
+        onSave={(name) => void save(name).catch(() => undefined)}
+        onClose={() => setNaming(false)}
+      >
+        <p>
+          What to copy, where each kind of term goes (by its name without the year) and the options,
+          to clone the same way another year.
+        </p>
+      </NameDialog>
     </div>
   );
 }

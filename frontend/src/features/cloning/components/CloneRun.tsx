@@ -1,12 +1,10 @@
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { CLONE_KINDS, CLONE_KIND_LABELS, CloneResult } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../../../lib/constants.js';
-import { useJobProgress } from '../../../lib/jobs/jobProgress.js';
+import { stoppedBeforeItRan, useJobProgress } from '../../../lib/jobs/jobProgress.js';
 import { useStopCloneMutation } from '../api/cloningApi.js';
 
 const count = (n: number) => n.toLocaleString(DATE_LOCALE);
-/** What a job stopped before it ran fails with (the jobs port's JobStoppedError). */
-const STOPPED = 'Stopped.';
 
 /** A running clone's progress, then what it created, found there and could not create. */
 export function CloneRun({ jobId, onDone }: { jobId: string; onDone: () => void }) {
@@ -15,8 +13,7 @@ export function CloneRun({ jobId, onDone }: { jobId: string; onDone: () => void 
   const progress = (report?.progress ?? {}) as { done?: number; total?: number };
   const parsed = report?.state === 'completed' ? CloneResult.safeParse(report.result) : null;
   const result = parsed?.success ? parsed.data : null;
-  // Stopped while it still waited its turn: it never ran, which is no failure.
-  const stoppedEarly = report?.state === 'failed' && report.error === STOPPED;
+  const stoppedEarly = stoppedBeforeItRan(report);
   const failed = report?.state === 'failed' && !stoppedEarly;
   const title = stoppedEarly
     ? 'The clone was stopped'

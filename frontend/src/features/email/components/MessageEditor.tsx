@@ -1,9 +1,6 @@
 import { useRef, useState } from 'react';
 import {
   Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -21,6 +18,7 @@ import {
   useUpdateResourceMutation,
   type ResourceRow,
 } from '../../../lib/api/resourceApi.js';
+import { NameDialog } from '../../../components/layout/NameDialog.js';
 import { notify } from '../../../lib/notifications/notify.js';
 
 const TEMPLATES = { path: 'emailTemplates', params: { take: 200, skip: 0 } } as const;
@@ -52,7 +50,6 @@ export function MessageEditor({
   const rows = templates.data?.rows ?? [];
   const { template, changed } = templateOf(rows, draft);
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
   const [create, creating] = useCreateResourceMutation();
   const [update, updating] = useUpdateResourceMutation();
   const subjectProblem = mergeFieldProblem(draft.subject);
@@ -84,14 +81,14 @@ export function MessageEditor({
       intent: Intent.SUCCESS,
     });
   };
-  const saveNew = async () => {
+  const saveNew = async (name: string) => {
     const created = await create({
       path: 'emailTemplates',
-      body: { name: name.trim(), subject: draft.subject, body: draft.body },
+      body: { name, subject: draft.subject, body: draft.body },
     }).unwrap();
     setNaming(false);
     onChange({ ...draft, TemplateId: created.id });
-    void notify({ message: `Template ${name.trim()} saved.`, intent: Intent.SUCCESS });
+    void notify({ message: `Template ${name} saved.`, intent: Intent.SUCCESS });
   };
 
   return (
@@ -197,45 +194,16 @@ export function MessageEditor({
           disabled={
             Boolean(subjectProblem ?? bodyProblem) || !draft.subject.trim() || !draft.body.trim()
           }
-          onClick={() => {
-            setName('');
-            setNaming(true);
-          }}
+          onClick={() => setNaming(true)}
         />
       </div>
-      <Dialog isOpen={naming} title="Save as a new template" onClose={() => setNaming(false)}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveNew().catch(() => undefined);
-          }}
-        >
-          <DialogBody>
-            <FormGroup label="Name" labelFor="email-template-name">
-              <InputGroup
-                id="email-template-name"
-                autoFocus
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-              />
-            </FormGroup>
-          </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button text="Cancel" onClick={() => setNaming(false)} />
-                <Button
-                  type="submit"
-                  intent={Intent.PRIMARY}
-                  text="Save"
-                  disabled={name.trim() === ''}
-                  loading={creating.isLoading}
-                />
-              </>
-            }
-          />
-        </form>
-      </Dialog>
+      <NameDialog
+        isOpen={naming}
+        title="Save as a new template"
+        saving={creating.isLoading}
+        onSave={(name) => void saveNew(name).catch(() => undefined)}
+        onClose={() => setNaming(false)}
+      />
     </div>
   );
 }

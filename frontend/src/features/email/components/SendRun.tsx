@@ -1,7 +1,7 @@
 import { Button, Callout, Intent, ProgressBar } from '@blueprintjs/core';
 import { EmailJobResult } from '@allot/shared-events/browser';
 import { DATE_LOCALE } from '../../../lib/constants.js';
-import { useJobProgress } from '../../../lib/jobs/jobProgress.js';
+import { stoppedBeforeItRan, useJobProgress } from '../../../lib/jobs/jobProgress.js';
 import { useStopEmailJobMutation } from '../api/emailApi.js';
 
 const count = (n: number) => n.toLocaleString(DATE_LOCALE);
@@ -22,8 +22,7 @@ export function SendRun({
   const progress = (report?.progress ?? {}) as { done?: number; total?: number };
   const parsed = report?.state === 'completed' ? EmailJobResult.safeParse(report.result) : null;
   const result = parsed?.success ? parsed.data : null;
-  // Stopped while it still waited its turn: it never ran, which is no failure.
-  const stoppedEarly = report?.state === 'failed' && report.error === 'Stopped.';
+  const stoppedEarly = stoppedBeforeItRan(report);
   const failed = report?.state === 'failed' && !stoppedEarly;
   return (
     <Callout

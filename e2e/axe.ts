@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { atRest } from './browser.js';
 
 // axe-core runs inside the page (its own file, from node_modules: nothing downloaded). It is
 // injected as an inline script, which the app's CSP rightly refuses: a page audited runs in a
@@ -31,12 +32,13 @@ export async function developerWording(
   return found.length > 0 ? [{ page: label, theme, rule: 'developer wording', where: found }] : [];
 }
 
-/** axe's serious and critical findings on the page as it stands. */
+/** axe's serious and critical findings on the page at rest (`atRest`: no tooltip mid-fade). */
 export async function seriousFindings(
   page: Page,
   label: string,
   theme: string,
 ): Promise<Finding[]> {
+  await atRest(page, { keepFocus: true });
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
   const found = await page.evaluate(async () => {

@@ -89,21 +89,44 @@ export const LOGIN_LOGO = 'img.allot-login__logo';
 /** A part of the page a screenshot keeps (the whole page below the fold, cut to it). */
 export type Clip = { x: number; y: number; width: number; height: number };
 
-/**
- * `docs/screenshots/<name>.png` as a person sees the page at rest: no focus ring, the pointer in
- * a corner (no tooltip, no hover), nothing still sliding in.
- */
+/** `docs/screenshots/<name>.png` as a person sees the page at rest (`atRest`). */
 export async function shoot(page: Page, name: string, clip?: Clip): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await atRest(page);
+  await page.screenshot({
+    path: `docs/screenshots/${name}.png`,
+    ...(clip ? { fullPage: true, clip } : {}),
+  });
+}
+
+/**
+ * The page at rest: no focus ring (unless `keepFocus`: a dialog still listens for its Escape), the
+ * pointer in a corner (no tooltip, no hover), nothing still sliding in or fading. Screenshots and
+ * accessibility audits wait for it: a tooltip caught mid-fade has too little contrast.
+ */
+export async function atRest(page: Page, { keepFocus = false } = {}): Promise<void> {
+  if (!keepFocus) await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.mouse.move(1390, 890);
   await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
-  await page.screenshot({
-    path: `docs/screenshots/${name}.png`,
-    ...(clip ? { fullPage: true, clip } : {}),
-  });
+}
+
+/**
+ * Shows the page in that theme through the top bar's switch, whichever theme it is in now: the
+ * theme is the user's setting, kept on the server, so a test that stopped halfway must not leave
+ * the next one in the other theme.
+ */
+export async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Switch to the (light|dark) theme$/ });
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-label')) === `Switch to the ${theme} theme`) {
+    await toggle.click();
+  }
+  await page.waitForFunction(
+    (dark) => document.body.classList.contains('bp6-dark') === dark,
+    theme === 'dark',
+  );
 }
 
 export interface OpenOptions {

@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 import { approveFirstRow } from './harness.js';
 
 // The change feed in the browser: an approver approves an assignment of their workgroup, another
@@ -150,8 +150,7 @@ test(
     }
 
     await shoot(approver.page, 'changes-since-approval-dark');
-    await approver.page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await approver.page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(approver.page, 'light');
     await shoot(approver.page, 'changes-since-approval-light');
 
     // The same two instants side by side: my last approval and now.
@@ -169,8 +168,7 @@ test(
       await approver.page.getByRole('region', { name: 'Sections changed or moved' }).innerText(),
     ).toContain('Meetings');
     await shoot(approver.page, 'changes-compare-light');
-    await approver.page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    await approver.page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await showTheme(approver.page, 'dark');
     await shoot(approver.page, 'changes-compare-dark');
     const csv = await approver.page.evaluate(
       async (href) => {
@@ -221,8 +219,7 @@ test(
     expect(await popover.innerText()).toContain('Oscar Operations');
     await shoot(approver.page, 'section-assignments-changed-dark');
     await approver.page.keyboard.press('Escape');
-    await approver.page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await approver.page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(approver.page, 'light');
     await approver.page.locator(marks).first().click();
     await popover.waitFor();
     await shoot(approver.page, 'section-assignments-changed-light');

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { api } from './api.js';
 import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
 import { seriousFindings } from './axe.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Clone Resources on an Allot of this file's own (the clone fills next year's period, which other
 // files read empty): an academic operations admin copies the demo's current period into next
@@ -112,11 +112,10 @@ test(
     expect(await page.getByLabel(/^Summer \d{4} goes to/).inputValue()).toBe('');
     expect(await page.getByLabel(/^Fall \d{4} goes to/).inputValue()).not.toBe('');
 
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/cloning', 'light')).toEqual([]);
     await shoot(page, 'cloning-again-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -1,6 +1,6 @@
 import { api } from './api.js';
 import { seriousFindings } from './axe.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 
 // The Instructor Cost Matrix on the run's demo Allot: a financial reporting user changes a rate
 // in the grid, plans a placeholder for a section nobody teaches and sets a cost by hand, and the
@@ -84,11 +84,10 @@ test(
     await assignment.getByText('Course redesign').waitFor();
     expect(await seriousFindings(page, '/instructorCosts', 'dark')).toEqual([]);
     await shoot(page, 'instructor-costs-dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/instructorCosts', 'light')).toEqual([]);
     await shoot(page, 'instructor-costs-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Data Services in the browser: an administrator defines one over a system report with a weekly
 // schedule, runs it now, watches the run finish and downloads its file from the run history;
@@ -59,10 +59,9 @@ test(
     await page.getByRole('button', { name: `Run ${name} now` }).click();
     await row.getByText('Ready').waitFor({ timeout: RUN_MS });
     await shoot(page, 'data-services-dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     await shoot(page, 'data-services-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
 
     await page.getByRole('button', { name: `Runs of ${name}` }).click();
     const runs = page.getByRole('table', { name: `Runs of ${name}` });

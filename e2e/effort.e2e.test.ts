@@ -3,7 +3,7 @@ import path from 'node:path';
 import { api } from './api.js';
 import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
 import { seriousFindings } from './axe.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Effort management's lists and classification rules, on an Allot of this file's own started
 // with `aemEnabled` and `aemEnabledFaculty` on (the run's Allot keeps the demo's flags, which other files test): an
@@ -109,10 +109,9 @@ test(
     await verdict.getByText('“Foundation grants” classifies it').waitFor();
     await page.keyboard.press('Escape');
     await tester.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     await shoot(page, 'effort-classification-rules-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     expect(problems).toEqual([]);
   },
   TEST_MS,
@@ -273,11 +272,10 @@ test(
     await confirm.waitFor({ state: 'detached' });
     await row.getByText('Undone', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/effort/import', 'light')).toEqual([]);
     await shoot(page, 'effort-import-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     expect(problems).toEqual([]);
 
     // Import Effort needs create on EffortImport (spec §2): a contributor is refused the page
@@ -336,11 +334,10 @@ test(
     expect(new URL(page.url()).searchParams.get('asOf')).not.toBeNull();
     await page.getByRole('button', { name: 'Now', exact: true }).click();
     await table.waitFor();
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/effort/timeline/position', 'light')).toEqual([]);
     await shoot(page, 'effort-timeline-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     expect(problems).toEqual([]);
 
     // Faculty read the timelines of their own positions only.
@@ -393,11 +390,10 @@ test(
       .getByText(/% over \d+ pay periods?$/)
       .first()
       .waitFor();
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/effort/myTeaching', 'light')).toEqual([]);
     await shoot(page, 'effort-my-teaching-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     // Nothing here writes: neither page offers a button that changes anything.
     expect(await page.getByRole('button', { name: /^(New|Edit|Delete|Import)/ }).count()).toBe(0);
     expect(problems).toEqual([]);
@@ -438,11 +434,10 @@ test(
         rows.every((row) => row.textContent?.includes('Teaches, no teaching on payroll'))
       );
     });
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/effort?flag=teachingUnpaid', 'light')).toEqual([]);
     await shoot(page, 'effort-overview-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     expect(problems).toEqual([]);
   },
   TEST_MS,

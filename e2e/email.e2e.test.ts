@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { api } from './api.js';
 import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
 import { seriousFindings } from './axe.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Email Instructors on an Allot of this file's own, whose mail leaves through a real SMTP server
 // the test runs (smtp-server): an academic operations admin writes to Biology's instructors with
@@ -150,10 +150,10 @@ test(
     await failedRow.getByText(/552.*user over quota/).waitFor();
     expect(await seriousFindings(page, '/emailInstructors (sent)', 'dark')).toEqual([]);
     await shoot(page, 'email-sent-dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await showTheme(page, 'light');
     expect(await seriousFindings(page, '/emailInstructors (sent)', 'light')).toEqual([]);
     await shoot(page, 'email-sent-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
 
     refused.clear();
     await page.getByRole('button', { name: 'Retry the 1 failed' }).click();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Reports in the browser: a reporting user builds and saves a report on the grid and finds it
 // again after a reload, cannot change a system report (the demo data has one per report type),
@@ -79,13 +79,11 @@ const sortButton = (page: Page, name: string) =>
 
 /** Screenshots in the light theme, then back to the dark one (the theme is saved to the user). */
 async function inLightTheme(page: Page, shootLight: () => Promise<void>) {
-  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-  await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+  await showTheme(page, 'light');
   try {
     await shootLight();
   } finally {
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'dark');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { browserForFile } from './browser.js';
+import { browserForFile, showTheme } from './browser.js';
 
 // Issue 13, item 21: the wide lists fit a 1400 px window (the 240 px drawer open), a person hides
 // and shows columns (kept in this browser), and the dashboard's planning progress tells the truth.
@@ -55,8 +55,7 @@ async function shoot(page: Page, name: string) {
 
 /** Screenshots in the light theme, then back to the dark one (the theme is saved to the user). */
 async function inLightTheme(page: Page, shootLight: () => Promise<void>) {
-  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-  await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+  await showTheme(page, 'light');
   try {
     // Nothing focused and the pointer away from the toggle, so no tooltip is in the picture.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -64,8 +63,7 @@ async function inLightTheme(page: Page, shootLight: () => Promise<void>) {
     await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
     await shootLight();
   } finally {
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'dark');
   }
 }
 

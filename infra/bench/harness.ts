@@ -195,7 +195,12 @@ export async function startApp(
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const file = fileURLToPath(new URL('./benchServer.ts', import.meta.url));
-  const child = spawn(process.execPath, [...process.execArgv, file], {
+  // BENCH_PROFILE_DIR: the application's CPU profile (a .cpuprofile, for Chrome's DevTools or
+  // speedscope) is written there when it stops — where its time went during the benchmark.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...process.execArgv, ...profile, file], {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: url,

@@ -2,7 +2,7 @@ import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { api } from './api.js';
-import { browserForFile, shoot } from './browser.js';
+import { browserForFile, shoot, showTheme } from './browser.js';
 import { appUrl } from './harness.js';
 
 // Imports in the browser: an academic operations administrator previews a sections file whose
@@ -100,8 +100,7 @@ test(
     const table = page.getByRole('table', { name: 'What the import would do' });
     await table.getByText('Row 4, Room: No room is called "NO SUCH ROOM".').waitFor();
     await shoot(page, 'imports-preview-dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     await shoot(page, 'imports-preview-light');
 
     // Kept under a name: next month's file imports with the same columns.
@@ -130,7 +129,7 @@ test(
     await drawer.getByText('Row 4, Room: No room is called "NO SUCH ROOM".').waitFor();
     await page.keyboard.press('Escape');
     await shoot(page, 'imports-runs-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await showTheme(page, 'dark');
     await page.getByRole('button', { name: 'Done' }).click();
 
     // The sections are there, as if typed: found through the sections list.
@@ -218,8 +217,7 @@ test(
     const runRow = runs.getByRole('row').filter({ hasText: fileName });
     await runRow.getByText('2 created').waitFor({ timeout: RUN_MS });
     await runRow.getByText(name).waitFor();
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'light');
     await shoot(page, 'imports-saved-schedule-light');
 
     // The file gone from the folder, the next run fails, and whoever runs it hears of it in the
@@ -241,8 +239,7 @@ test(
     });
     await notice.waitFor();
     await shoot(page, 'notifications-import-failed-light');
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
+    await showTheme(page, 'dark');
     await bell.click();
     await notice.waitFor();
     await shoot(page, 'notifications-import-failed-dark');

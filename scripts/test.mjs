@@ -97,14 +97,24 @@ async function jest(label, extraArgs, env = {}) {
  * workers run side by side): where to look first when the suite gets slow. Printed again at the
  * end, where a log cut to its tail still shows it.
  */
-function slowest(label, results, count = 15) {
+function slowest(label, results, count = 25) {
   const timed = results
     .map((r) => ({ file: path.relative(repoRoot, r.name), ms: r.endTime - r.startTime }))
     .filter((r) => Number.isFinite(r.ms))
     .sort((a, b) => b.ms - a.ms);
   if (timed.length === 0) return '';
   const all = timed.reduce((sum, r) => sum + r.ms, 0);
-  const text = `Slowest files of the ${label} (${timed.length} files, ${took(Date.now() - all)} in all):\n${timed
+  // Per package (the file's first folder): which one's tests the time went to.
+  const perPackage = new Map();
+  for (const r of timed) {
+    const top = r.file.split(path.sep)[0];
+    perPackage.set(top, (perPackage.get(top) ?? 0) + r.ms);
+  }
+  const packages = [...perPackage]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${took(Date.now() - ms)}`)
+    .join(', ');
+  const text = `Slowest files of the ${label} (${timed.length} files, ${took(Date.now() - all)} in all: ${packages}):\n${timed
     .slice(0, count)
     .map((r) => `  ${(r.ms / 1000).toFixed(1)} s  ${r.file}`)
     .join('\n')}`;

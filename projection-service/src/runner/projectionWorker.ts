@@ -83,8 +83,8 @@ export class ProjectionWorker {
   private readonly handles: (event: RecordedEvent) => boolean;
   /** Events handled since the worker was last at the head (one catch-up's worth). */
   private handledSinceHead = 0;
-  /** Events handled since its tables were last vacuumed and analyzed (by this worker). */
-  private handledSinceTidy = 0;
+  /** Events handled since each of its tables was last vacuumed and analyzed (by this worker). */
+  private readonly handledSinceTidy = new Map<string, number>();
   /** Whether the database vacuums by itself (asked once); else this worker does it. */
   private selfVacuuming: Promise<boolean> | null = null;
 
@@ -227,7 +227,7 @@ export class ProjectionWorker {
     if (events.length === 0) {
       if (this.handledSinceHead >= this.deps.compactAfterEvents) {
         await this.compact(ctx);
-        this.handledSinceTidy = 0;
+        this.handledSinceTidy.clear();
       } else {
         await this.tidy(ctx);
       }
@@ -286,7 +286,11 @@ export class ProjectionWorker {
     this.persistedAt = Date.now();
     const handled = events.filter(this.handles).length;
     this.handledSinceHead += handled;
-    this.handledSinceTidy += handled;
+    if (handled > 0) {
+      for (const table of this.deps.projection.tables) {
+        this.handledSinceTidy.set(table, (this.handledSinceTidy.get(table) ?? 0) + handled);
+      }
+    }
     if (handled > 0) this.deps.onApplied?.(this.name);
     this.deps.onCommitted(this.name, checkpoint.position);
     if (notifications.length > 0 && this.deps.onNotifications) {
@@ -311,13 +315,16 @@ export class ProjectionWorker {
    */
   private async tidy(ctx: ProjectionContext): Promise<void> {
     const { knex, schema, projection, logger } = this.deps;
-    if (this.handledSinceTidy < TIDY_AFTER_EVENTS) return;
+    const tables = projection.tables.map((table) => ({
+      table,
+      name: ctx.physicalName(table),
+      handled: this.handledSinceTidy.get(table) ?? 0,
+    }));
+    if (!tables.some((t) => t.handled >= TIDY_AFTER_EVENTS)) return;
     this.selfVacuuming ??= databaseVacuumsItself(knex).catch(() => true);
     if (await this.selfVacuuming) return;
-    const tables = projection.tables.map((t) => ctx.physicalName(t));
-    if (await tidyTables(knex, schema, tables, this.handledSinceTidy, logger, this.name)) {
-      this.handledSinceTidy = 0;
-    }
+    const tidied = new Set(await tidyTables(knex, schema, tables, logger, this.name));
+    for (const t of tables) if (tidied.has(t.name)) this.handledSinceTidy.delete(t.table);
   }
 
   private sleep(ms: number): Promise<void> {

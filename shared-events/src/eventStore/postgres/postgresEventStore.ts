@@ -243,9 +243,15 @@ export class PostgresEventStore implements EventStore {
     maxCount: number | null,
     options: Pick<ReadAllOptions, 'filter'>,
   ): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      readAllQuery(this.events, from, maxCount, options.filter),
-    );
+    const query = readAllQuery(this.events, from, maxCount, options.filter);
+    const { filter } = options;
+    const shape = `${filter?.eventTypes ? 'types' : ''}:${filter?.streamPrefixes ? 'prefixes' : ''}`;
+    const { rows } = await this.pool.query<EventRow>({
+      // Named on a real server, one per filter's shape: schedule indexes and projections read
+      // the log after nearly every command, and parsing the query cost more than a short read.
+      ...(this.pglite ? {} : { name: `es_read_all:${this.schema}:${shape}` }),
+      ...query,
+    });
     return rows.map(rowToEvent);
   }
 

@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import Fastify from 'fastify';
 import type { Knex } from 'knex';
 import { DEMO_FEATURE_FLAGS, SESSION_COOKIE_NAME, createSessionCodec } from '@allot/shared-events';
@@ -14,7 +14,7 @@ let knex: Knex;
 let harness: ReturnType<typeof projectionHarness>;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, apiKeysProjection);
   await harness.migrate();

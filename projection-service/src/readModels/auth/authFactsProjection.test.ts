@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { authFactsProjection } from './authFactsProjection.js';
@@ -25,7 +25,7 @@ const user = (id: string, roles: string[], extra: Record<string, unknown> = {}) 
   });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, authFactsProjection);
   await harness.migrate();

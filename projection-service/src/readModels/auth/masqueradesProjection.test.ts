@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { createMasqueradersLookup, masqueradesProjection } from './masqueradesProjection.js';
@@ -8,7 +8,7 @@ let knex: Knex;
 let harness: ReturnType<typeof projectionHarness>;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, masqueradesProjection);
   await harness.migrate();

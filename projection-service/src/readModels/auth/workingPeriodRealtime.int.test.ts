@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
 import type { Socket } from 'socket.io-client';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
@@ -18,7 +18,7 @@ let node: Node;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   node = await startNode();
 });

@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { workingPeriodOf, workingPeriodsProjection } from './workingPeriodsProjection.js';
@@ -9,7 +9,7 @@ let harness: ReturnType<typeof projectionHarness>;
 let table: string;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, workingPeriodsProjection);
   table = harness.ctx.table('working_periods');

@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { RecordedEvent } from '@allot/shared-events';
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness } from '../testing/readModelDb.js';
@@ -10,7 +10,7 @@ let db: TestDatabase;
 let knex: Knex;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
 });
 

@@ -9,7 +9,7 @@ import {
   type ReportExportAnswer,
   type ReportExportProgress,
 } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { knexFor, projectionsHarness } from '../testing/readModelDb.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
@@ -50,7 +50,7 @@ const viewer: ViewerResolver = (request) => {
 };
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   const harness = projectionsHarness(knex, db.schema, [
     planHistoryProjection,

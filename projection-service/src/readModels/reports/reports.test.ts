@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import {
   positionToToken,
   QUERYABLE_REPORT_TYPES,
@@ -28,7 +28,7 @@ interface Db {
 }
 
 async function openDb(): Promise<Db> {
-  const db = await openPgliteTestDatabase();
+  const db = await openTestDatabase();
   const knex = knexFor(db);
   const harness = projectionHarness(knex, db.schema, planHistoryProjection);
   await harness.migrate();

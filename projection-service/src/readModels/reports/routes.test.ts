@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { defineAbilityFor, ReportAnswer, type AbilityContext } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { demoContextFor } from '../../../../shared-events/src/permissions/fixtures/demoContext.js';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
@@ -31,7 +31,7 @@ const viewer: ViewerResolver = (request) => {
 };
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   const harness = projectionHarness(knex, db.schema, planHistoryProjection);
   await harness.migrate();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Knex } from 'knex';
 import { defaultGridState, type RecordedEvent } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
 import {
   REPORT_SNAPSHOTS_TABLE,
@@ -54,7 +54,7 @@ const taken = at('reportSnapshot-s1', 0n, 'ReportSnapshotTaken', {
 const snapshotDeleted = at('reportSnapshot-s1', 1n, 'ReportSnapshotDeleted', { id: 's1' });
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, savedReportsProjection);
   await harness.migrate();

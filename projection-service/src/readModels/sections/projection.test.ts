@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { RecordedEvent } from '@allot/shared-events';
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
@@ -14,7 +14,7 @@ let knex: Knex;
 let harness: ReturnType<typeof projectionHarness>;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, sectionsProjection);
   await harness.migrate();
@@ -268,7 +268,7 @@ test('rows carry the course, period and instructor names, and follow their renam
 test('a replay builds the same rows whatever the batch size', async () => {
   const events = catalogStory();
   const fresh = async (batchSize: number) => {
-    const other = await openPgliteTestDatabase();
+    const other = await openTestDatabase();
     const otherKnex = knexFor(other);
     try {
       const h = projectionHarness(otherKnex, other.schema, sectionsProjection);
@@ -340,7 +340,7 @@ function busyStory(): RecordedEvent[] {
 }
 
 test('a batch writes the same rows as its events one at a time (times included)', async () => {
-  const other = await openPgliteTestDatabase();
+  const other = await openTestDatabase();
   const otherKnex = knexFor(other);
   try {
     const single = projectionHarness(knex, db.schema, sectionsProjection);

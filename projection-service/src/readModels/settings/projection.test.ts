@@ -1,4 +1,4 @@
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Knex } from 'knex';
 import { positionToToken } from '@allot/shared-events';
 import { knexFor, projectionHarness, recorded } from '../testing/readModelDb.js';
@@ -11,7 +11,7 @@ let harness: ReturnType<typeof projectionHarness>;
 let table: string;
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   harness = projectionHarness(knex, db.schema, settingsProjection);
   table = harness.ctx.table('settings');

@@ -5,7 +5,7 @@ import Fastify, {
 } from 'fastify';
 import type { Knex } from 'knex';
 import { defineAbilityFor, type AbilityContext, type RecordedEvent } from '@allot/shared-events';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import type { Projection, RealtimeNotification } from '../../runner/projection.js';
 import type { TableResolver } from '../../runner/tableNames.js';
 import { viewerPlugin, type ResourceViewer, type ViewerResolver } from '../../http/viewer.js';
@@ -73,13 +73,13 @@ export function testViewers(
 
 /**
  * The routes of a read model under test, as the service runs them: its read models on an
- * embedded PostgreSQL (PGlite) fed `events`, the routes registered after `viewerPlugin` with the
+ * the run's PostgreSQL (an embedded PGlite without one: a schema of its own either way) fed `events`, the routes registered after `viewerPlugin` with the
  * options `projectionServicePlugin` gives, and the answer contract checked on every 200 answer.
  */
 export async function openRouteHarness<Extra extends object = object>(
   options: RouteHarnessOptions<Extra>,
 ): Promise<RouteHarness> {
-  const db = await openPgliteTestDatabase();
+  const db = await openTestDatabase();
   const knex = knexFor(db);
   const models = projectionsHarness(knex, db.schema, options.projections);
   await models.migrate();

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { openPgliteTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
+import { openTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { positionToToken, resolveReportQuery, type RecordedEvent } from '@allot/shared-events';
 import type { Knex } from 'knex';
 import { knexFor, projectionHarness } from '../../testing/readModelDb.js';
@@ -15,7 +15,7 @@ let reports: ReturnType<typeof createReportQuery>;
 const events = planEvents(3);
 
 beforeAll(async () => {
-  db = await openPgliteTestDatabase();
+  db = await openTestDatabase();
   knex = knexFor(db);
   const harness = projectionHarness(knex, db.schema, planHistoryProjection);
   await harness.migrate();

@@ -6,8 +6,9 @@ import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Clone Resources on an Allot of this file's own (the clone fills next year's period, which other
 // files read empty): an academic operations admin copies the demo's current period into next
-// year's with fall and spring mapped and summer left out, previews, runs it with progress, and
-// previews again — nothing new; faculty and approvers are refused.
+// year's with fall mapped and spring and summer left out (a third of the period: every kind and
+// rule all the same), previews, runs it with progress, and previews again — nothing new; faculty
+// and approvers are refused.
 const files = browserForFile();
 const TEST_MS = 300_000;
 let allot: AllotProcess;
@@ -42,11 +43,12 @@ test(
     if (!current || !next) throw new Error('The demo has three periods');
     await page.getByLabel('Copy from').selectOption(current.id);
     await page.getByLabel('Into', { exact: true }).selectOption(next.id);
-    // Each term goes to its namesake; summer is left out here.
+    // Each term goes to its namesake; spring and summer are left out here.
     const summer = page.getByLabel(/^Summer \d{4} goes to/);
     await summer.waitFor();
     expect(await page.getByLabel(/^Fall \d{4} goes to/).inputValue()).not.toBe('');
     await summer.selectOption({ label: 'Not copied' });
+    await page.getByLabel(/^Spring \d{4} goes to/).selectOption({ label: 'Not copied' });
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const preview = page.getByRole('region', { name: 'What the clone would do' });
     await preview
@@ -91,8 +93,8 @@ test(
       .waitFor();
     await page.getByRole('button', { name: 'Done', exact: true }).click();
 
-    // These choices as a blueprint, used again: the kinds of terms go where they went (summer
-    // left out), whatever was chosen since.
+    // These choices as a blueprint, used again: the kinds of terms go where they went (spring
+    // and summer left out), whatever was chosen since.
     await page.getByRole('button', { name: 'Save as a blueprint…' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Year to year');
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
@@ -110,6 +112,7 @@ test(
     await page.getByLabel('Blueprint', { exact: true }).selectOption({ label: 'Year to year' });
     await page.getByLabel(/^Summer \d{4} goes to/).waitFor();
     expect(await page.getByLabel(/^Summer \d{4} goes to/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^Spring \d{4} goes to/).inputValue()).toBe('');
     expect(await page.getByLabel(/^Fall \d{4} goes to/).inputValue()).not.toBe('');
 
     await showTheme(page, 'light');

@@ -1,8 +1,6 @@
-// `npm test`: the frontend build, the jest suites, then the browser tests in Chromium with lint,
-// format and typecheck beside them, and one closing line `N passed, N failed` for the whole run
-// (lint, format and typecheck count as one check each).
+// `npm test`: lint, typecheck, the jest suites, then the browser tests in Chromium, and one closing
+// line `N passed, N failed` for the whole run (lint, format and typecheck count as one check each).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +12,7 @@ process.env.TURBO_TELEMETRY_DISABLED ??= '1';
 checkNodeVersion();
 await ensureDependencies();
 
-// Fail fast, before minutes of tests, when the browser tests could not run anyway.
+// Fail fast, before minutes of linting, when the browser tests could not run anyway.
 const chromium = await ensureChromium();
 if (!chromium) process.exit(1);
 
@@ -126,21 +124,16 @@ function slowest(label, results, count = 25) {
 const slowestFiles = [];
 
 const npm = npmCommand();
-
-/**
- * A command at the lowest CPU priority where the system has `nice`: the static checks run beside
- * the browser tests and take only the CPU those leave idle (about a quarter of both cores: the
- * browser waits on the app and the app on the browser), so they add little to the run. Before
- * the jest suites they kept both cores busy on their own for four minutes.
- */
-function lowPriority(command, args) {
-  return existsSync('/usr/bin/nice')
-    ? ['/usr/bin/nice', ['-n', '19', command, ...args]]
-    : [command, args];
-}
-
-// The frontend build first (seconds): the browser tests serve it.
-const built = await check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend']);
+// The tests run even after a lint or type error: one run then reports everything that is wrong.
+// The static checks and the frontend build side by side: lint holds one core for its whole run,
+// while the type checks and the build fill the other.
+const [, , built] = await Promise.all([
+  check('lint', npm, ['run', 'lint']),
+  check('format', npm, ['run', 'format:check']).then(() =>
+    check('typecheck', npm, ['run', 'typecheck']),
+  ),
+  check('frontend build', npm, ['run', 'build', '-w', '@allot/frontend']),
+]);
 // The run's seeded demo folder (infra/src/testing/demoTemplate.ts) outlives the jest run so the
 // browser run starts from a copy instead of seeding the institution again; removed at the end.
 const runId = `${Date.now().toString(36)}-${process.pid}`;
@@ -149,14 +142,6 @@ await jest('unit and integration tests', [], {
   ALLOT_TEST_RUN_ID: runId,
   ALLOT_KEEP_DEMO_TEMPLATE: '1',
 });
-// Lint, format and the type checks beside the browser tests, at the lowest priority. The tests
-// run even after a lint or type error: one run then reports everything that is wrong.
-const staticChecks = Promise.all([
-  check('lint', ...lowPriority(npm, ['run', 'lint'])),
-  check('format', ...lowPriority(npm, ['run', 'format:check'])).then(() =>
-    check('typecheck', ...lowPriority(npm, ['run', 'typecheck'])),
-  ),
-]);
 if (built) {
   await check('login budget', process.execPath, ['scripts/checkLoginBudget.mjs']);
   await jest('browser tests', ['--config', path.join(repoRoot, 'e2e', 'jest.config.js')], {
@@ -166,7 +151,6 @@ if (built) {
 } else {
   lines.push('browser tests: not run, the frontend did not build');
 }
-await staticChecks;
 
 await rm(demoTemplate, { recursive: true, force: true });
 console.log(`\n${slowestFiles.filter(Boolean).join('\n')}`);

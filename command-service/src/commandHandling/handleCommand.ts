@@ -83,6 +83,25 @@ export async function loadAggregate<S, E extends DomainEvent>(
   }
 }
 
+/** Whether a stream's last revision is still `revision` (one backwards read of one event). */
+async function isCurrent(
+  store: EventStore,
+  streamId: string,
+  revision: StreamRevision,
+): Promise<boolean> {
+  try {
+    const [last] = await store.readStream(streamId, {
+      direction: 'backwards',
+      fromRevision: 'end',
+      maxCount: 1,
+    });
+    return (last?.revision ?? 'no_stream') === revision;
+  } catch (err) {
+    if (err instanceof StreamNotFoundError) return revision === 'no_stream';
+    throw err;
+  }
+}
+
 /**
  * Load → authorize → decide → append with the expected revision (DESIGN §4). A stale
  * `expectedRevision` answers ConflictError at once; without one a racing write is retried on the
@@ -100,11 +119,21 @@ export async function handleCommand<C extends Command, S, E extends DomainEvent>
   for (let attempt = 1; ; attempt++) {
     const cached = attempt === 1 ? await options.loadFirst?.() : null;
     const loaded = cached ?? (await loadAggregate(store, decider, streamId));
-    options.authorize?.(loaded.state);
-    if (expectedRevision !== undefined && expectedRevision !== loaded.revision) {
-      throw new ConflictError(revisionToNumber(loaded.revision));
+    let events: readonly E[];
+    try {
+      options.authorize?.(loaded.state);
+      if (expectedRevision !== undefined && expectedRevision !== loaded.revision) {
+        throw new ConflictError(revisionToNumber(loaded.revision));
+      }
+      events = decider.decide(command, loaded.state, meta);
+    } catch (err) {
+      // A refusal of the index's copy stands only if the copy is the stream as it is now: an
+      // index reads the log only as far as every older transaction has ended, so on a busy
+      // server a write committed a moment ago (this user's own) may not be in it yet. Then the
+      // next attempt decides on the stream itself.
+      if (cached && !(await isCurrent(store, streamId, cached.revision))) continue;
+      throw err;
     }
-    const events = decider.decide(command, loaded.state, meta);
     if (events.length === 0) {
       return {
         id: entityId,

@@ -8,6 +8,7 @@ import {
   type ResourceDefinition,
   activeAssignments,
   authorizeSectionCommand,
+  isActiveFaculty,
   notActiveFacultySentence,
   sectionCommandSchemas,
   scheduleBounds,
@@ -28,7 +29,7 @@ import {
 } from '../commandHandling/commandDefinition.js';
 import { loadAggregate, type LoadedAggregate } from '../commandHandling/handleCommand.js';
 import { ConflictError, DomainRuleError, ForbiddenError } from '../errors/errors.js';
-import { assertRecordsExist } from '../resources/loadRecord.js';
+import { assertRecordsExist, loadRecord } from '../resources/loadRecord.js';
 import { eventMetadataFor } from '../commandHandling/decider.js';
 import { withSectionNumber } from './sectionNumbers.js';
 import { translated } from './translateRefusal.js';
@@ -211,15 +212,24 @@ async function loadSectionCommand(
     index?.refresh(),
   ]);
   const registry = await registryRead;
-  for (const [, id, message] of fromIndex) {
-    if (!index?.isLiveUser(id)) throw new DomainRuleError(message);
+  // A refusal on the index's word is checked against the user's own stream first: a user
+  // created or changed a moment ago may not be in the index yet (see handleCommand).
+  for (const reference of fromIndex) {
+    if (!index?.isLiveUser(reference[1])) await assertRecordsExist(store, [reference]);
   }
   // Only active faculty teach (an admin account or an approver is no instructor).
   if (index && command.type === 'AssignInstructor') {
     const { UserId } = command.data;
     if (!index.isActiveFacultyMember(UserId)) {
-      const name = index.userFacts(UserId)?.name ?? 'This person';
-      throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
+      const facts = index.userFacts(UserId);
+      const record = await loadRecord(store, users, UserId);
+      const teaches =
+        record !== null &&
+        isActiveFaculty({ ...record, mergedIntoId: facts?.mergedIntoId ?? record.mergedIntoId });
+      if (!teaches) {
+        const name = facts?.name ?? 'This person';
+        throw new DomainRuleError(notActiveFacultySentence(name, 'be assigned to sections'));
+      }
     }
   }
   // The number commands read the section first (which number it holds); the write reuses it.

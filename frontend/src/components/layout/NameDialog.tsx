@@ -1,13 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
+import { SubmitFooter } from './SubmitFooter.js';
 
 /**
  * "Save as …": asks for a name, then `onSave(name)` (trimmed). The name starts empty each time
@@ -49,20 +42,7 @@ export function NameDialog({
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text="Save"
-                disabled={name.trim() === ''}
-                loading={saving}
-              />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} busy={saving} disabled={name.trim() === ''} />
       </form>
     </Dialog>
   );

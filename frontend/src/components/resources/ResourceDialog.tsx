@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, Intent } from '@blueprintjs/core';
 import type { ResourceDefinition } from '@allot/shared-events/browser';
 import {
   bodyFrom,
@@ -13,6 +13,7 @@ import { ResourceField } from './ResourceField.js';
 import type { EditedRecord } from '../../lib/api/resourceApi.js';
 import type { ResolvedField } from '../../lib/resources/resourceUi.js';
 import type { ServerProblem } from '../../lib/errors/serverErrors.js';
+import { SubmitFooter } from '../layout/SubmitFooter.js';
 
 export interface ResourceDialogProps {
   definition: ResourceDefinition;
@@ -111,14 +112,7 @@ export function ResourceDialog(props: ResourceDialogProps) {
             />
           ))}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={props.onClose} disabled={saving} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Save" loading={saving} />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={props.onClose} busy={saving} />
       </form>
     </Dialog>
   );

@@ -31,6 +31,7 @@ import {
   type ApiKeyItem,
 } from '../api/apiKeysApi.js';
 import '../../../components/resources/resourceStyles.js';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 /** Administration → Api Keys: create (the key is shown once), list, revoke. */
 export default function ApiKeysPage() {
@@ -200,19 +201,7 @@ function CreateKeyDialog({
             helperText="Whose abilities the key has; you unless you choose someone else."
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text="Create key"
-                loading={state.isLoading}
-              />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} submitText="Create key" busy={state.isLoading} />
       </form>
     </Dialog>
   );

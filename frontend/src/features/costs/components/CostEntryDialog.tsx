@@ -1,14 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import {
   MAX_SECTION_COST,
   type CostLine,
@@ -17,6 +8,7 @@ import {
 import { useCostWrites } from '../api/useCostWrites.js';
 import { AmountForm } from './AmountForm.js';
 import { points } from './money.js';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 export type CostEntryEdit = { mode: 'set' | 'placeholder'; line: CostLine };
 
@@ -124,14 +116,7 @@ function PlaceholderForm({
           />
         </FormGroup>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Cancel" onClick={onDone} disabled={busy} />
-            <Button type="submit" intent={Intent.PRIMARY} text="Save placeholder" loading={busy} />
-          </>
-        }
-      />
+      <SubmitFooter onCancel={onDone} submitText="Save placeholder" busy={busy} />
     </form>
   );
 }

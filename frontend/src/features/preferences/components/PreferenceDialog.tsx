@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Button,
   Callout,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   Intent,
@@ -24,6 +22,7 @@ import {
   type PreferenceLevel,
   type TeachingPreference,
 } from '../../../lib/api/preferencesApi.js';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 export interface PreferenceDialogProps {
   periodId: string;
@@ -183,18 +182,10 @@ export function PreferenceDialog({
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={editing ? 'Save' : 'Add'}
-                loading={adding.isLoading || updating.isLoading}
-              />
-            </>
-          }
+        <SubmitFooter
+          onCancel={onClose}
+          submitText={editing ? 'Save' : 'Add'}
+          busy={adding.isLoading || updating.isLoading}
         />
       </form>
     </Dialog>

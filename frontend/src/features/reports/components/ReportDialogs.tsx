@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { ServerProblem } from '../../../lib/errors/serverErrors.js';
 import {
   ReportDetailsFields,
@@ -16,6 +7,7 @@ import {
   type DetailErrors,
   type ReportDetails,
 } from './ReportDetailsFields.js';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 /** A refused save: the server's sentence for each field it names, the rest above the form. */
 function errorsOf(problem: ServerProblem): { fields: DetailErrors; message: string | null } {
@@ -84,14 +76,7 @@ export function ReportDetailsDialog({
             kindFixed={kindFixed}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text={submitText} loading={saving} />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} submitText={submitText} busy={saving} />
       </form>
     </Dialog>
   );
@@ -138,14 +123,7 @@ export function SnapshotDialog({
             <InputGroup id="snapshot-name" value={name} onValueChange={setName} />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Take snapshot" loading={saving} />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} submitText="Take snapshot" busy={saving} />
       </form>
     </Dialog>
   );

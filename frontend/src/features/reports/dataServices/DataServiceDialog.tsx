@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Button,
   Callout,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -29,6 +27,7 @@ import {
   scheduleOf,
   type ScheduleDraft,
 } from './ScheduleFields.js';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 /** What the form holds: the definition, with every schedule field kept while another is chosen. */
 interface Draft extends ScheduleDraft {
@@ -219,19 +218,7 @@ export function DataServiceDialog({
             }
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={service ? 'Save' : 'Create'}
-                loading={saving}
-              />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} submitText={service ? 'Save' : 'Create'} busy={saving} />
       </form>
     </Dialog>
   );

@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { parseSettings, type ScheduleSettings } from '../scheduleSettings.js';
 import '../../../components/list/components.css';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 /** The calendar's widget settings, validated as typed (zod) with each field's error shown. */
 export function SettingsDialog({
@@ -67,14 +60,7 @@ export function SettingsDialog({
           )}
           <p className="allot-teaching-muted">Kept for you in this browser.</p>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Save" />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -5,7 +5,6 @@ import {
   Card,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -23,6 +22,7 @@ import {
 } from '../../../lib/domain/sectionTypes.js';
 import { labelOf, type TeachingChoices } from '../../../lib/hooks/useTeachingChoices.js';
 import '../teaching.css';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 /** A meeting as the form holds it (text as typed). */
 interface MeetingForm {
@@ -368,14 +368,7 @@ export function MeetingsEditor({ section, choices, onSave, onClose }: MeetingsEd
             onClick={() => setForms((all) => [...all, blankMeeting()])}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={saving} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Save meetings" loading={saving} />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} submitText="Save meetings" busy={saving} />
       </form>
     </Dialog>
   );

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -20,6 +19,7 @@ import type { SectionBody, SectionRow, TermMode } from '../../../lib/domain/sect
 import { termModeLabel, type TeachingChoices } from '../../../lib/hooks/useTeachingChoices.js';
 import '../teaching.css';
 import '../../../components/layout/forms.css';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 export interface SectionDialogProps {
   /** Null: a new section. */
@@ -380,14 +380,7 @@ export function SectionDialog(props: SectionDialogProps) {
             onChange={(e) => set('allowOverlap', e.currentTarget.checked)}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={props.onClose} disabled={saving} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Save" loading={saving} />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={props.onClose} busy={saving} />
       </form>
     </Dialog>
   );

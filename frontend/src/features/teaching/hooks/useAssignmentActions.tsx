@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import {
   Alert,
-  Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   InputGroup,
   Intent,
@@ -24,6 +22,7 @@ import {
   useWithdrawAssignmentMutation,
 } from '../../../lib/api/sectionsApi.js';
 import type { AssignmentStatus } from '../../../lib/domain/sectionTypes.js';
+import { SubmitFooter } from '../../../components/layout/SubmitFooter.js';
 
 /** What the buttons need to know of an assignment, on either page. */
 export interface AssignmentTarget {
@@ -290,14 +289,7 @@ function EditAssignmentDialog({
             </p>
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={saving} />
-              <Button type="submit" intent={Intent.PRIMARY} text="Save" loading={saving} />
-            </>
-          }
-        />
+        <SubmitFooter onCancel={onClose} busy={saving} />
       </form>
     </Dialog>
   );

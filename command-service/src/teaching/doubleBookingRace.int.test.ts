@@ -6,6 +6,7 @@ import {
   type TestDatabase,
 } from '@allot/shared-events/testing';
 import { openWriterNode, type WriterNode } from '../testing/writerNode.js';
+import { FALL_IN_PERSON, seedTeachingBasics } from '../testing/teachingFixture.js';
 
 /*
  * Double booking under concurrency on a native PostgreSQL server. Each writer is a node of its
@@ -20,7 +21,7 @@ let writers: WriterNode[] = [];
 
 const node = (max: number) => openWriterNode(db, max);
 
-const TermMode = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' };
+const TermMode = FALL_IN_PERSON;
 const meeting = (startTime: string, endTime: string, LocationId: string | null) => ({
   id: 'm1',
   days: ['MO', 'WE'],
@@ -69,28 +70,7 @@ beforeAll(async () => {
   setup = await node(2);
   writers = await Promise.all(Array.from({ length: WRITERS }, () => node(1)));
   const bus = setup.bus;
-  await bus.execute('CreateWorkgroup', { id: 'wg-math', name: 'Mathematics' });
-  await bus.execute('CreateAcademicPeriod', {
-    id: 'period-1',
-    name: '2026–2027',
-    startDate: '2026-07-01',
-    endDate: '2027-06-30',
-  });
-  await bus.execute('CreateAcademicTerm', {
-    id: 'fall',
-    name: 'Fall 2026',
-    AcademicPeriodId: 'period-1',
-    startDate: '2026-08-20',
-    endDate: '2026-12-20',
-  });
-  await bus.execute('CreateTeachingMode', { id: 'inPerson', name: 'In person', slug: 'in-person' });
-  await bus.execute('CreateCourse', { id: 'math-101', courseNumber: 'MATH 101', name: 'Calculus' });
-  await bus.execute('CreateCourseOffering', {
-    id: 'offering-1',
-    CourseId: 'math-101',
-    AcademicPeriodId: 'period-1',
-    termModes: [TermMode],
-  });
+  await seedTeachingBasics(bus);
   for (const name of ['newbie', 'other']) {
     await bus.execute('CreateUser', {
       id: name,

@@ -6,6 +6,7 @@ import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
+import { FALL_IN_PERSON, seedTeachingBasics } from '../testing/teachingFixture.js';
 
 /*
  * The section-number race on a native PostgreSQL server (separate connections, real
@@ -15,7 +16,7 @@ let db: TestStore;
 let store: EventStore;
 let t: TestApp;
 const CLIENTS = Array.from({ length: 10 }, (_, i) => `ops${i}`);
-const TermMode = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' };
+const TermMode = FALL_IN_PERSON;
 
 beforeAll(async () => {
   db = await openNativeTestStore(12);
@@ -25,28 +26,7 @@ beforeAll(async () => {
     Object.fromEntries(CLIENTS.map((id) => [id, rulesOf('academicOpsAdmin', id)])),
   );
   const bus = createCommandBus({ store });
-  await bus.execute('CreateWorkgroup', { id: 'wg-math', name: 'Mathematics' });
-  await bus.execute('CreateAcademicPeriod', {
-    id: 'period-1',
-    name: '2026–2027',
-    startDate: '2026-07-01',
-    endDate: '2027-06-30',
-  });
-  await bus.execute('CreateAcademicTerm', {
-    id: 'fall',
-    name: 'Fall 2026',
-    AcademicPeriodId: 'period-1',
-    startDate: '2026-08-20',
-    endDate: '2026-12-20',
-  });
-  await bus.execute('CreateTeachingMode', { id: 'inPerson', name: 'In person', slug: 'in-person' });
-  await bus.execute('CreateCourse', { id: 'math-101', courseNumber: 'MATH 101', name: 'Calculus' });
-  await bus.execute('CreateCourseOffering', {
-    id: 'offering-1',
-    CourseId: 'math-101',
-    AcademicPeriodId: 'period-1',
-    termModes: [TermMode],
-  });
+  await seedTeachingBasics(bus);
 });
 
 afterAll(async () => {

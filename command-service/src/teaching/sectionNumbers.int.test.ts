@@ -3,6 +3,7 @@ import { createCommandBus } from '../commandHandling/commandBus.js';
 import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
+import { seedTeachingBasics } from '../testing/teachingFixture.js';
 
 let db: TestStore;
 let t: TestApp;
@@ -25,21 +26,7 @@ beforeAll(async () => {
     faculty: rulesOf('faculty', 'faculty'),
   });
   const bus = createCommandBus({ store: db.store });
-  await bus.execute('CreateWorkgroup', { id: 'wg-math', name: 'Mathematics' });
-  await bus.execute('CreateAcademicPeriod', {
-    id: 'period-1',
-    name: '2026–2027',
-    startDate: '2026-07-01',
-    endDate: '2027-06-30',
-  });
-  await bus.execute('CreateAcademicTerm', {
-    id: 'fall',
-    name: 'Fall 2026',
-    AcademicPeriodId: 'period-1',
-    startDate: '2026-08-20',
-    endDate: '2026-12-20',
-  });
-  await bus.execute('CreateTeachingMode', { id: 'inPerson', name: 'In person', slug: 'in-person' });
+  await seedTeachingBasics(bus, { offering: false });
   await bus.execute('CreateTeachingMode', { id: 'online', name: 'Online', slug: 'online' });
   for (const [id, courseNumber] of [
     ['math-101', 'MATH 101'],

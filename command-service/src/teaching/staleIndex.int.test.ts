@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createCommandBus, type CommandBus } from '../commandHandling/commandBus.js';
 import { openNativeTestStore, type TestStore } from '../testing/testStore.js';
+import { FALL_IN_PERSON, seedTeachingBasics } from '../testing/teachingFixture.js';
 
 /*
  * A command decides on the schedule index, which reads the log only as far as every older
@@ -14,7 +15,6 @@ let db: TestStore;
 let bus: CommandBus;
 let holder: pg.Client;
 
-const TermMode = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' };
 const meetingIn = (LocationId: string | null) => ({
   id: 'm1',
   days: ['MO', 'WE'],
@@ -50,36 +50,15 @@ beforeAll(async () => {
   bus = createCommandBus({ store: db.store });
   holder = new pg.Client({ connectionString: process.env.ALLOT_TEST_DATABASE_URL });
   await holder.connect();
-  await bus.execute('CreateWorkgroup', { id: 'wg', name: 'Mathematics' });
-  await bus.execute('CreateAcademicPeriod', {
-    id: 'period',
-    name: '2026–2027',
-    startDate: '2026-07-01',
-    endDate: '2027-06-30',
-  });
-  await bus.execute('CreateAcademicTerm', {
-    id: 'fall',
-    name: 'Fall 2026',
-    AcademicPeriodId: 'period',
-    startDate: '2026-08-20',
-    endDate: '2026-12-20',
-  });
-  await bus.execute('CreateTeachingMode', { id: 'inPerson', name: 'In person', slug: 'in-person' });
-  await bus.execute('CreateCourse', { id: 'course', courseNumber: 'MATH 101', name: 'Calculus' });
-  await bus.execute('CreateCourseOffering', {
-    id: 'offering',
-    CourseId: 'course',
-    AcademicPeriodId: 'period',
-    termModes: [TermMode],
-  });
+  await seedTeachingBasics(bus);
   await bus.execute('CreateLocation', { id: 'small', code: 'SCI 101', capacity: 20 });
   await bus.execute('CreateSection', {
     id: 'section',
-    CourseOfferingId: 'offering',
-    WorkgroupId: 'wg',
+    CourseOfferingId: 'offering-1',
+    WorkgroupId: 'wg-math',
     name: 'Calculus',
     sectionNumber: '001',
-    TermMode,
+    TermMode: FALL_IN_PERSON,
     enrollment: 30,
   });
   // The index has read the section (with its 30 students) before what follows.

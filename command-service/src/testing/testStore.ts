@@ -6,7 +6,7 @@ import {
 } from '@allot/shared-events';
 import {
   openNativeTestDatabase,
-  openTestDatabase,
+  openPgliteTestDatabase,
   type TestDatabase,
 } from '@allot/shared-events/testing';
 
@@ -37,11 +37,13 @@ async function openStoreOn(db: TestDatabase, poolSize: number): Promise<TestStor
 }
 
 /**
- * A real PostgreSQL event store in a schema of its own: on the run's PostgreSQL when it has one
- * (opening an in-memory PGlite costs about two seconds of CPU per file), else on PGlite.
+ * A real PostgreSQL event store on an in-memory PGlite, in its own schema. Not on the run's
+ * shared PostgreSQL: there a read of the log right after a write may not see it while other
+ * files' transactions run (reads stop where every older transaction has ended), and tests that
+ * read back what they just wrote failed now and then.
  */
 export async function openTestStore(): Promise<TestStore> {
-  return openStoreOn(await openTestDatabase(), 4);
+  return openStoreOn(await openPgliteTestDatabase(), 4);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type EventStore,
   type ImportKindName,
 } from '@allot/shared-events';
-import { openTestDatabase } from '@allot/shared-events/testing';
+import { openPgliteTestDatabase } from '@allot/shared-events/testing';
 import {
   planImport,
   sourceRowsOf,
@@ -76,9 +76,9 @@ let bus: CommandBus;
 let files: DemoImportFile[];
 const imported = new Map<ImportKindName, { plan: ImportPlan; outcome: ImportRunOutcome }>();
 
-/** An event store in a schema of this file's own (nothing else writes to it). */
+/** An in-memory PGlite of this file's own (nothing else writes to it). */
 async function openFreshStore(): Promise<FreshStore> {
-  const db = await openTestDatabase();
+  const db = await openPgliteTestDatabase();
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
   const store = await createPostgresEventStore({ pool, schema: db.schema });
   return {

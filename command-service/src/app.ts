@@ -198,7 +198,12 @@ export async function commandServicePlugin(
       await fastify.register(cloneRoutes, { sources: options.cloneSources, jobs: options.jobs });
       options.jobs.define(
         CLONE_JOB,
-        createCloneJob({ bus: fastify.commandBus, sources: options.cloneSources, abilityOf }),
+        createCloneJob({
+          bus: fastify.commandBus,
+          store: options.store,
+          sources: options.cloneSources,
+          abilityOf,
+        }),
       );
     }
     if (options.email) {

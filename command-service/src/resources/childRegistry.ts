@@ -61,24 +61,28 @@ export async function readChildRegistry(
   return registry;
 }
 
-type RegistryEvent =
+export type RegistryEvent =
   | { type: 'RegistryChildSet'; data: { childId: string; value: unknown } }
   | { type: 'RegistryBoundSet'; data: { value: unknown } };
 
 /**
  * Appends to the registry expecting the revision it was read at: RegistryChanged when another
- * writer came first. Later appends of the same command follow from the new revision.
+ * writer came first. Later appends of the same command follow from the new revision. Several
+ * events (a clone registering an offering's sections at once) go in one append.
  */
 export async function appendToRegistry(
   store: EventStore,
   registry: ChildRegistry,
-  event: RegistryEvent,
+  event: RegistryEvent | readonly RegistryEvent[],
   metadata: EventMetadata,
 ): Promise<void> {
+  const events = Array.isArray(event)
+    ? (event as readonly RegistryEvent[])
+    : [event as RegistryEvent];
   try {
     const appended = await store.appendToStream(
       registry.streamId,
-      [{ type: event.type, data: event.data, metadata }],
+      events.map((e) => ({ type: e.type, data: e.data, metadata })),
       { expectedState: registry.revision, streamType: 'children' },
     );
     registry.revision = appended.nextExpectedRevision;

@@ -155,38 +155,49 @@ export function withPending(
   return [...others.filter((o) => !claimed.has(o.SectionId)), ...pending];
 }
 
-/**
- * Appends the section's claim to each calendar it gains bookings on, expecting the revision read
- * before the check. A calendar that moved on since, or one not read before the check, throws
- * CalendarChanged: the command reads and checks again. Answers the calendars claimed.
- */
-export async function claimCalendars(options: {
-  store: EventStore;
-  reading: CalendarReading;
-  streamIds: readonly string[];
-  after: SectionState;
-  sectionRevision: number;
-  metadata: EventMetadata;
-}): Promise<string[]> {
-  const { store, reading, after, metadata } = options;
-  if (after.status !== 'live') return [];
+/** What a section's claim on a calendar says: the section as it will be, at that revision. */
+export function calendarClaim(
+  after: Exclude<SectionState, { status: 'absent' }>,
+  sectionRevision: number,
+): CalendarClaimed {
   const section = scheduledSection(after.section, activeAssignments(after));
-  const data: CalendarClaimed = {
+  return {
     ...section,
     meetings: [...section.meetings],
     instructorIds: [...section.instructorIds],
     seats: section.seats ?? null,
-    sectionRevision: options.sectionRevision,
+    sectionRevision,
   };
-  const claimed: string[] = [];
-  // One order for every writer, so two commands meet on their first shared calendar.
-  for (const streamId of [...options.streamIds].sort()) {
+}
+
+/**
+ * Appends the claims to their calendars (several sections' in one append: a clone's offering),
+ * each calendar expecting the revision read before the check. A calendar that moved on since, or
+ * one not read before the check, throws CalendarChanged: the command reads and checks again.
+ * Answers the calendars claimed, in one order for every writer, so two commands meet on their
+ * first shared calendar.
+ */
+export async function appendClaims(options: {
+  store: EventStore;
+  reading: CalendarReading;
+  claims: ReadonlyMap<string, readonly CalendarClaimed[]>;
+  metadata: EventMetadata;
+  /** Calendars claimed so far, filled as it goes (withdrawn when the write fails). */
+  claimed?: string[];
+}): Promise<string[]> {
+  const { store, reading, metadata } = options;
+  const claimed = options.claimed ?? [];
+  for (const streamId of [...options.claims.keys()].sort()) {
     const expected = reading.revisions.get(streamId);
     if (expected === undefined) throw new CalendarChanged(streamId);
     try {
       const appended = await store.appendToStream(
         streamId,
-        [{ type: 'CalendarClaimed', data, metadata }],
+        (options.claims.get(streamId) ?? []).map((data) => ({
+          type: 'CalendarClaimed',
+          data,
+          metadata,
+        })),
         { expectedState: expected, streamType: 'calendar' },
       );
       // A retried write of the section claims again from here, not from the old reading.
@@ -198,6 +209,24 @@ export async function claimCalendars(options: {
     }
   }
   return claimed;
+}
+
+/** The section's claim on each calendar it gains bookings on (`appendClaims`). */
+export async function claimCalendars(options: {
+  store: EventStore;
+  reading: CalendarReading;
+  streamIds: readonly string[];
+  after: SectionState;
+  sectionRevision: number;
+  metadata: EventMetadata;
+}): Promise<string[]> {
+  const { after } = options;
+  if (after.status !== 'live') return [];
+  const claim = calendarClaim(after, options.sectionRevision);
+  return appendClaims({
+    ...options,
+    claims: new Map(options.streamIds.map((streamId) => [streamId, [claim]])),
+  });
 }
 
 /** The section was not written after all: its claims stop speaking for it at once. */

@@ -166,6 +166,23 @@ async function storedTermModes(store: EventStore, offeringId: string): Promise<O
   return modes;
 }
 
+/** The term modes an offering allows its sections: as its registry bounds them, else as stored. */
+export async function allowedTermModes(
+  store: EventStore,
+  registry: ChildRegistry,
+  offeringId: string,
+): Promise<OfferingTermMode[]> {
+  return boundTermModes(registry) ?? (await storedTermModes(store, offeringId));
+}
+
+/** Whether a section's term mode (none: always) is one of `modes`. */
+export function termModeAllowed(
+  modes: readonly OfferingTermMode[],
+  TermMode: OfferingTermMode | null | undefined,
+): boolean {
+  return !TermMode || modes.some((m) => keyOf(m) === keyOf(TermMode));
+}
+
 /**
  * A section's term mode must be one its offering allows: as the offering's registry bounds them
  * while they are being changed, else as stored (422 otherwise).
@@ -177,12 +194,19 @@ export async function assertTermModeAllowed(
   TermMode: OfferingTermMode | null | undefined,
 ): Promise<void> {
   if (!TermMode) return;
-  const modes = boundTermModes(registry) ?? (await storedTermModes(store, offeringId));
-  if (!modes.some((m) => keyOf(m) === keyOf(TermMode))) {
+  if (!termModeAllowed(await allowedTermModes(store, registry, offeringId), TermMode)) {
     throw new DomainRuleError(
       "The section's term and teaching mode are not among its course offering's.",
     );
   }
+}
+
+/** What a section's offering registry holds for it: its term mode and number. */
+export function registeredValue(section: {
+  TermMode?: OfferingTermMode | null;
+  sectionNumber: string;
+}): RegisteredSection {
+  return { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber };
 }
 
 /** A section will hold this term mode under this offering: registered just before its event. */
@@ -204,7 +228,7 @@ export function registerSection(
       parent: OFFERING,
       parentId: section.CourseOfferingId,
       childId: section.id,
-      value: { TermMode: section.TermMode ?? null, sectionNumber: section.sectionNumber },
+      value: registeredValue(section),
     },
     metadata,
     (fresh) => assertTermModeAllowed(store, fresh, section.CourseOfferingId, section.TermMode),

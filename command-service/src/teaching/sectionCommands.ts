@@ -79,7 +79,7 @@ const SCHEDULE_CHECKED = new Set<SectionCommandType>([
  * What the command may involve in other sections: the section's instructors and rooms, plus the
  * new instructor, the new meetings' rooms or the moved meeting's new room.
  */
-function probeOf(command: SectionCommand, state: SectionState): ScheduleProbe {
+export function probeOf(command: SectionCommand, state: SectionState): ScheduleProbe {
   const instructorIds = new Set(activeAssignments(state).map((a) => a.UserId));
   const locationIds = new Set<string>();
   const meetings = state.status === 'absent' ? [] : state.section.meetings;

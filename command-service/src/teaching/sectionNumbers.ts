@@ -121,3 +121,28 @@ export async function withSectionNumber(options: {
   }
   return result;
 }
+
+/**
+ * Reserves a new section's number for it, as `withSectionNumber` does for a create (422 when
+ * another section holds it). Answers the reservation to release if the section is not written
+ * after all (null: nothing was reserved by this call).
+ */
+export async function reserveNewSectionNumber(
+  store: EventStore,
+  section: Numbered & { id: string },
+  metadata: EventMetadata,
+): Promise<Reservation | null> {
+  const wanted = sectionNumberReservation(section);
+  if (!wanted) return null;
+  return (await reserve(store, RESOURCE, wanted, section.id, metadata)) ? wanted : null;
+}
+
+/** Frees a number reserved for a section that was not written. */
+export function releaseSectionNumber(
+  store: EventStore,
+  reservation: Reservation,
+  sectionId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  return release(store, RESOURCE, reservation, sectionId, metadata);
+}

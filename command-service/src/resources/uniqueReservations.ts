@@ -104,6 +104,36 @@ export async function reserve(
   }
 }
 
+/**
+ * `reserve` for a value most likely never reserved (a clone's new sections): one append expecting
+ * no stream; a stream already there (held, or released before) goes the way of `reserve`.
+ */
+export async function reserveFresh(
+  store: EventStore,
+  resource: string,
+  reservation: Reservation,
+  ownerId: string,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  try {
+    await store.appendToStream(
+      reservation.streamId,
+      [
+        {
+          type: 'UniqueValueReserved',
+          data: { resource, fields: [...reservation.fields], ownerId },
+          metadata,
+        },
+      ],
+      { expectedState: 'no_stream', streamType: 'unique' },
+    );
+    return true;
+  } catch (err) {
+    if (!(err instanceof WrongExpectedVersionError)) throw err;
+  }
+  return reserve(store, resource, reservation, ownerId, metadata);
+}
+
 /** Frees a value held by `ownerId` (after a delete, a rename or a failed write). */
 export async function release(
   store: EventStore,

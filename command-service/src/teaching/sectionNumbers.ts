@@ -16,7 +16,12 @@ import {
   type StreamRevision,
 } from '../commandHandling/handleCommand.js';
 import { ConflictError, ForbiddenError } from '../errors/errors.js';
-import { release, reserve, type Reservation } from '../resources/uniqueReservations.js';
+import {
+  release,
+  reserve,
+  reserveFresh,
+  type Reservation,
+} from '../resources/uniqueReservations.js';
 
 type Numbered = Pick<SectionFields, 'CourseOfferingId' | 'TermMode' | 'sectionNumber'>;
 
@@ -134,7 +139,7 @@ export async function reserveNewSectionNumber(
 ): Promise<Reservation | null> {
   const wanted = sectionNumberReservation(section);
   if (!wanted) return null;
-  return (await reserve(store, RESOURCE, wanted, section.id, metadata)) ? wanted : null;
+  return (await reserveFresh(store, RESOURCE, wanted, section.id, metadata)) ? wanted : null;
 }
 
 /** Frees a number reserved for a section that was not written. */

@@ -60,14 +60,26 @@ export async function databaseVacuumsItself(knex: Knex): Promise<boolean> {
   return Number(found.rows[0]?.launchers ?? 0) > 0;
 }
 
+/** A table's own autovacuum setting (`reloptions`), else the server's. */
+const setting = (name: string) =>
+  `coalesce((SELECT o.option_value FROM pg_options_to_table(c.reloptions) o
+              WHERE o.option_name = '${name}'), current_setting('${name}'))::float8`;
+
 /**
- * What autovacuum would do for a read model, where nothing does it: VACUUM (ANALYZE) each of its
- * tables once the events handled since that table's last time (`handled`) reach its share
- * of its rows — the table's own `autovacuum_analyze_scale_factor` (the plan's versions ask for
- * 0.5 %, docs/reports.md), else the server's (10 % by default). One share for every table, as
- * this once had, vacuumed a clone's every table after each 0.5 % of the largest: a third of
- * PostgreSQL's time (docs/benchmarks.md). Answers the tables it tidied. Never fails the
- * projection: only plans and pages are at stake.
+ * What autovacuum would do for a read model, where nothing does it, by autovacuum's own rules:
+ * each table VACUUMed once its dead rows reach its `autovacuum_vacuum_scale_factor` share of its
+ * rows, or its rows inserted since the last vacuum its `autovacuum_vacuum_insert_scale_factor`
+ * share; ANALYZEd once its rows changed since the last analyze reach its
+ * `autovacuum_analyze_scale_factor` share — the table's own settings (the plan's versions are
+ * vacuumed after 0.5 %, for the reports' index-only scans: docs/reports.md), else the server's
+ * (20 %, 20 % and 10 % by default); never before TIDY_AFTER_EVENTS rows. The counts are the
+ * server's (`pg_stat_user_tables`, kept with autovacuum off too). Where it keeps none (a table it
+ * shows neither rows nor changes for), the events handled since the table's last tidy
+ * (`handled`) stand in for both, which overcounts: a section's five events change one row of a
+ * table five times, and counted so a clone vacuumed the sections' tables six times over, each
+ * with an analyze (docs/benchmarks.md). The server's counts may lag a second behind, so a table
+ * found not due is asked again after the next batch. Answers the tables it tidied. Never fails
+ * the projection: only plans and pages are at stake.
  */
 export async function tidyTables(
   knex: Knex,
@@ -79,24 +91,47 @@ export async function tidyTables(
   const due = tables.filter((table) => table.handled >= TIDY_AFTER_EVENTS);
   if (due.length === 0) return [];
   try {
+    type Count = number | string | null;
     const sized = await knex.raw<{
-      rows: { ord: number | string; tuples: number | string | null; scale: number | string }[];
+      rows: {
+        ord: Count;
+        tuples: Count;
+        analyzeScale: Count;
+        vacuumScale: Count;
+        insertScale: Count;
+        counted: boolean | null;
+        modified: Count;
+        dead: Count;
+        inserted: Count;
+      }[];
     }>(
       `SELECT t.ord, greatest(c.reltuples, 0) AS tuples,
-              coalesce((SELECT o.option_value FROM pg_options_to_table(c.reloptions) o
-                         WHERE o.option_name = 'autovacuum_analyze_scale_factor'),
-                       current_setting('autovacuum_analyze_scale_factor'))::float8 AS scale
+              ${setting('autovacuum_analyze_scale_factor')} AS "analyzeScale",
+              ${setting('autovacuum_vacuum_scale_factor')} AS "vacuumScale",
+              ${setting('autovacuum_vacuum_insert_scale_factor')} AS "insertScale",
+              s.n_live_tup + s.n_dead_tup + s.n_mod_since_analyze > 0 AS counted,
+              s.n_mod_since_analyze AS modified, s.n_dead_tup AS dead,
+              s.n_ins_since_vacuum AS inserted
          FROM unnest(?::regclass[]) WITH ORDINALITY AS t(oid, ord)
-         JOIN pg_class c ON c.oid = t.oid`,
+         JOIN pg_class c ON c.oid = t.oid
+         LEFT JOIN pg_stat_user_tables s ON s.relid = t.oid`,
       [due.map((table) => qualified(schema, table.name))],
     );
     const tidied: string[] = [];
     for (const row of sized.rows) {
       const table = due[Number(row.ord) - 1];
       if (table === undefined) continue;
-      const threshold = Math.max(TIDY_AFTER_EVENTS, Number(row.scale) * Number(row.tuples ?? 0));
-      if (table.handled < threshold) continue;
-      await knex.raw('VACUUM (ANALYZE) ??', [qualified(schema, table.name)]);
+      const share = (scale: Count) =>
+        Math.max(TIDY_AFTER_EVENTS, Number(scale) * Number(row.tuples ?? 0));
+      const counted = row.counted === true;
+      const analyze = (counted ? Number(row.modified) : table.handled) >= share(row.analyzeScale);
+      const vacuum = counted
+        ? Number(row.dead) >= share(row.vacuumScale) ||
+          Number(row.inserted) >= share(row.insertScale)
+        : analyze;
+      if (!analyze && !vacuum) continue;
+      const what = analyze && vacuum ? 'VACUUM (ANALYZE)' : vacuum ? 'VACUUM' : 'ANALYZE';
+      await knex.raw(`${what} ??`, [qualified(schema, table.name)]);
       tidied.push(table.name);
     }
     return tidied;

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
   CLONE_FAILURES_NAMED,
+  courseOfferings,
   CLONE_KINDS,
   type CloneJobData,
   type CloneKind,
@@ -12,6 +14,7 @@ import { ApiError, DomainRuleError } from '../errors/errors.js';
 import type { JobContext } from '../jobs/port.js';
 import { runSideBySide } from '../commandHandling/sideBySide.js';
 import { planClone, type ClonePlan } from './planClone.js';
+import { createRecords } from '../resources/createRecords.js';
 import {
   cloneOfferingSections,
   type OfferingSections,
@@ -31,6 +34,8 @@ export interface CloneJobDeps {
 const ALREADY_THERE = 'This record already exists.';
 /** Records a clone runs side by side (as an import's: docs/benchmarks.md). */
 const CLONE_LANES = 8;
+/** Offerings a clone creates in one step (`createRecords`). */
+const OFFERINGS_PER_STEP = 50;
 const zero = () => Object.fromEntries(CLONE_KINDS.map((k) => [k, 0])) as Record<CloneKind, number>;
 
 /**
@@ -187,8 +192,42 @@ export function createCloneJob(deps: CloneJobDeps) {
       });
     };
 
-    // Offerings before their sections, sections before the assignments made on others.
-    await runAll(plan.offerings.filter((p) => !p.exists).map(offeringStep));
+    // Offerings before their sections, sections before the assignments made on others. The
+    // offerings in steps of OFFERINGS_PER_STEP (what that leaves goes through the normal command).
+    const newOfferings = plan.offerings.filter((p) => !p.exists);
+    const leftOfferings: typeof newOfferings = [];
+    const chunks = Array.from(
+      { length: Math.ceil(newOfferings.length / OFFERINGS_PER_STEP) },
+      (_, i) => newOfferings.slice(i * OFFERINGS_PER_STEP, (i + 1) * OFFERINGS_PER_STEP),
+    );
+    await runSideBySide(chunks, {
+      lanes: CLONE_LANES,
+      pointsOf: (chunk) => chunk.map((p) => `offering ${p.id}`),
+      signal: ctx.signal,
+      work: async (chunk) => {
+        const outcome = await createRecords(
+          deps.store,
+          courseOfferings,
+          chunk.map((p) => ({ id: p.id, AcademicPeriodId: settings.TargetPeriodId, ...p.data })),
+          {
+            ability,
+            meta: {
+              actorId: ctx.ownerId,
+              onBehalfOfId: null,
+              correlationId: ctx.id,
+              causationId: randomUUID(),
+              now: new Date(),
+            },
+          },
+        );
+        result.created.offerings += outcome.created.length;
+        result.existing.offerings += outcome.existing.length;
+        const left = new Set(outcome.left);
+        leftOfferings.push(...chunk.filter((p) => left.has(p.id)));
+        await advance(outcome.created.length + outcome.existing.length);
+      },
+    });
+    await runAll(leftOfferings.map(offeringStep));
     // An offering's new sections, with their meetings and assignments, in one step each; what
     // that step leaves (a refusal to word, a busy calendar) goes through the normal commands.
     const deferred = { sections: [] as PlannedSection[], meetings: [] as PlannedSection[] };

@@ -42,7 +42,7 @@ import {
 
 const RecordId = z.object({ id: z.string().trim().min(1).max(100) });
 
-function payloadSchema(definition: ResourceDefinition, kind: ResourceCommandKind) {
+export function payloadSchema(definition: ResourceDefinition, kind: ResourceCommandKind) {
   switch (kind) {
     case 'create':
       return definition.schema.extend(RecordId.shape).strict();
@@ -96,7 +96,7 @@ function changesField(
 }
 
 /** The subject's abilities (per field changed), or ownership of the record for owned kinds. */
-function authorize(
+export function authorize(
   definition: ResourceDefinition,
   kind: ResourceCommandKind,
   ability: AppAbility,
@@ -128,7 +128,7 @@ function authorize(
 }
 
 /** A referenced record must exist and not be deleted; 422 with the rule's sentence otherwise. */
-async function checkReferences(
+export async function checkReferences(
   store: EventStore,
   definition: ResourceDefinition,
   payload: ResourceRecord,
@@ -148,7 +148,7 @@ async function checkReferences(
   }
 }
 
-function expectedRecord(
+export function expectedRecord(
   definition: ResourceDefinition,
   kind: ResourceCommandKind,
   payload: ResourceRecord,

@@ -3,8 +3,6 @@ import {
   users,
   workgroups,
   type EventStore,
-  type ReadStreamOptions,
-  type RecordedEvent,
   type ResourceDefinition,
   activeAssignments,
   authorizeSectionCommand,
@@ -31,6 +29,7 @@ import { loadAggregate, type LoadedAggregate } from '../commandHandling/handleCo
 import { ConflictError, DomainRuleError, ForbiddenError } from '../errors/errors.js';
 import { assertRecordsExist, loadRecord } from '../resources/loadRecord.js';
 import { eventMetadataFor } from '../commandHandling/decider.js';
+import { readingEachStreamOnce } from '../commandHandling/readingEachStreamOnce.js';
 import { withSectionNumber } from './sectionNumbers.js';
 import { translated } from './translateRefusal.js';
 import { withNamedConflicts } from './conflictNames.js';
@@ -139,28 +138,6 @@ async function checkTermMode(
   const registry = await offeringRegistry(store, offeringId);
   await assertTermModeAllowed(store, registry, offeringId, TermMode);
   return registry;
-}
-
-/**
- * The store as one step's checks read it: each whole stream read once, the checks that read the
- * same stream at the same moment sharing the answer. Everything else goes to the store itself.
- */
-function readingEachStreamOnce(store: EventStore): EventStore {
-  const reads = new Map<string, Promise<RecordedEvent[]>>();
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'readStream') {
-        return (streamId: string, options?: ReadStreamOptions) => {
-          if (options) return target.readStream(streamId, options);
-          let read = reads.get(streamId);
-          if (!read) reads.set(streamId, (read = target.readStream(streamId)));
-          return read;
-        };
-      }
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
 }
 
 /** Waits for every promise, then throws the first failure in the order given (not of time). */

@@ -176,8 +176,27 @@ export const scheduleOverridesProjection: Projection = {
       ctx,
       parsed.map((p) => ({ sectionId: p.sectionId, revision: p.recordedEvent.revision })),
     );
+    // A section's records replaced by none (most meetings set, every section deleted): deleted
+    // for all such sections of the batch in one statement, before anything else touches them.
+    const cleared = new Set<string>();
+    const clear = async () => {
+      if (cleared.size === 0) return;
+      await trx.raw('DELETE FROM ?? WHERE section_id = ANY(?)', [
+        ctx.table(SCHEDULE_OVERRIDES_TABLE),
+        [...cleared],
+      ]);
+      cleared.clear();
+    };
     for (const [i, { recordedEvent, event, sectionId }] of parsed.entries()) {
       if (!fresh[i]) continue;
+      if (
+        event.type === 'SectionDeleted' ||
+        (event.type === 'SectionMeetingsSet' && event.data.overriddenConflicts.length === 0)
+      ) {
+        cleared.add(sectionId);
+        continue;
+      }
+      await clear();
       switch (event.type) {
         case 'SectionMeetingsSet':
           await overrides().where({ section_id: sectionId }).delete();
@@ -200,13 +219,11 @@ export const scheduleOverridesProjection: Projection = {
         case 'TeachingAssignmentDeleted':
           await overrides().where({ assignment_id: event.data.id }).delete();
           break;
-        case 'SectionDeleted':
-          await overrides().where({ section_id: sectionId }).delete();
-          break;
         default:
           break;
       }
     }
+    await clear();
     return [];
   },
 };

@@ -438,6 +438,29 @@ describe('the schedule overrides read model', () => {
     expect(find(after.body.occurrences, 's2', '2026-09-11')!.conflicts).toEqual([]);
     expect(find(after.body.occurrences, 's1', '2026-09-07')!.conflicts).toEqual([]);
   });
+
+  it('applies a batch in order: records cleared for many sections at once, then new ones kept', async () => {
+    const conflict = recordedConflict('locationDoubleBooked', 's9', 'm9', 's1', 'm1', {
+      LocationId: 'sci',
+    });
+    const held = recordedConflict('instructorDoubleBooked', 's9', 'm9', 's1', 'm1', {
+      UserId: 'ada',
+    });
+    await harness.apply([
+      meetingsSet('s8', [], [{ ...conflict, SectionId: 's8', meetingId: 'm8' }]),
+      meetingsSet('s9', [], [conflict]),
+    ]);
+    expect((await rows()).filter((r) => ['s8', 's9'].includes(r.section_id))).toHaveLength(2);
+    // One batch: both cleared (one statement), then an assignment's override recorded for s9.
+    await harness.apply([
+      meetingsSet('s8', []),
+      meetingsSet('s9', []),
+      assign('s9', 'a-ada9', 'ada', [held]),
+    ]);
+    expect((await rows()).filter((r) => ['s8', 's9'].includes(r.section_id))).toEqual([
+      { section_id: 's9', kind: 'instructorDoubleBooked', assignment_id: 'a-ada9' },
+    ]);
+  });
 });
 
 describe('the read API contract', () => {

@@ -21,4 +21,3 @@ export function readingEachStreamOnce(store: EventStore): EventStore {
     },
   });
 }
-

@@ -60,6 +60,8 @@ export interface WorkerDeps {
  * not handle: a restart re-reads at most this much of the log, and skips it again.
  */
 const SKIPPED_PERSIST_MS = 5000;
+/** How long a tidy that found nothing due waits before asking the server's counts again. */
+const TIDY_RECHECK_MS = 10_000;
 
 /** Runs one projection: lock, initialise (or rebuild a new version), then catch up and follow. */
 export class ProjectionWorker {
@@ -87,6 +89,8 @@ export class ProjectionWorker {
   private readonly handledSinceTidy = new Map<string, number>();
   /** Whether the database vacuums by itself (asked once); else this worker does it. */
   private selfVacuuming: Promise<boolean> | null = null;
+  /** After a tidy that found nothing due, when to ask the server's counts again. */
+  private tidyQuietUntil = 0;
 
   constructor(private readonly deps: WorkerDeps) {
     this.reader = new BatchReader(deps.store, deps.batchSize);
@@ -321,10 +325,15 @@ export class ProjectionWorker {
       handled: this.handledSinceTidy.get(table) ?? 0,
     }));
     if (!tables.some((t) => t.handled >= TIDY_AFTER_EVENTS)) return;
+    if (Date.now() < this.tidyQuietUntil) return;
     this.selfVacuuming ??= databaseVacuumsItself(knex).catch(() => true);
     if (await this.selfVacuuming) return;
     const tidied = new Set(await tidyTables(knex, schema, tables, logger, this.name));
     for (const t of tables) if (tidied.has(t.name)) this.handledSinceTidy.delete(t.table);
+    // The server's counts reach a writer's rows up to 10 s late: what is not due now may be
+    // after that, so it is asked again then, not after every batch.
+    const waiting = tables.some((t) => !tidied.has(t.name) && t.handled >= TIDY_AFTER_EVENTS);
+    this.tidyQuietUntil = waiting ? Date.now() + TIDY_RECHECK_MS : 0;
   }
 
   private sleep(ms: number): Promise<void> {

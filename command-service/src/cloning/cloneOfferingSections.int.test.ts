@@ -4,7 +4,7 @@ import { calendarStreamId, childRegistryStreamId, type RecordedEvent } from '@al
 import { openNativeTestDatabase, type TestDatabase } from '@allot/shared-events/testing';
 import { abilityFromRules, systemAbility } from '../authorization/ability.js';
 import { rulesOf } from '../testing/rules.js';
-import { FALL_IN_PERSON, seedTeachingBasics } from '../testing/teachingFixture.js';
+import { FALL_IN_PERSON, fallMeeting, seedTeachingBasics } from '../testing/teachingFixture.js';
 import { openWriterNode, type WriterNode } from '../testing/writerNode.js';
 import {
   cloneOfferingSections,
@@ -23,16 +23,7 @@ let setup: WriterNode;
 let clone: WriterNode;
 let person: WriterNode;
 
-const meeting = (startTime: string, endTime: string, LocationId: string | null) => ({
-  id: 'm1',
-  days: ['MO', 'WE'],
-  startTime,
-  endTime,
-  startDate: '2026-09-07',
-  until: '2026-12-11',
-  frequency: 'weekly',
-  LocationId,
-});
+const meeting = fallMeeting;
 
 const section = (
   id: string,

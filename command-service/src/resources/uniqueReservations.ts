@@ -65,6 +65,28 @@ export async function assertUnreserved(
   if (taken) throw new DomainRuleError(taken.message);
 }
 
+/** The reservation's event, appended expecting the stream at `revision` (none: no stream). */
+async function appendReserved(
+  store: EventStore,
+  resource: string,
+  reservation: Reservation,
+  ownerId: string,
+  metadata: EventMetadata,
+  revision: bigint | undefined,
+): Promise<void> {
+  await store.appendToStream(
+    reservation.streamId,
+    [
+      {
+        type: 'UniqueValueReserved',
+        data: { resource, fields: [...reservation.fields], ownerId },
+        metadata,
+      },
+    ],
+    { expectedState: revision ?? 'no_stream', streamType: 'unique' },
+  );
+}
+
 /**
  * Reserves a value for `ownerId` (a record of the kind named `resource`). The append expects the stream's current revision, so of two
  * racing owners exactly one wins; the other sees the reservation and gets 422. Answers whether
@@ -85,17 +107,7 @@ export async function reserve(
       throw new DomainRuleError(reservation.message);
     }
     try {
-      await store.appendToStream(
-        reservation.streamId,
-        [
-          {
-            type: 'UniqueValueReserved',
-            data: { resource, fields: [...reservation.fields], ownerId },
-            metadata,
-          },
-        ],
-        { expectedState: last ? last.revision : 'no_stream', streamType: 'unique' },
-      );
+      await appendReserved(store, resource, reservation, ownerId, metadata, last?.revision);
       return true;
     } catch (err) {
       // Someone else wrote in between: read again and see who holds it now.
@@ -116,17 +128,7 @@ export async function reserveFresh(
   metadata: EventMetadata,
 ): Promise<boolean> {
   try {
-    await store.appendToStream(
-      reservation.streamId,
-      [
-        {
-          type: 'UniqueValueReserved',
-          data: { resource, fields: [...reservation.fields], ownerId },
-          metadata,
-        },
-      ],
-      { expectedState: 'no_stream', streamType: 'unique' },
-    );
+    await appendReserved(store, resource, reservation, ownerId, metadata, undefined);
     return true;
   } catch (err) {
     if (!(err instanceof WrongExpectedVersionError)) throw err;

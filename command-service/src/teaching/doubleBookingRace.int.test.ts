@@ -6,7 +6,7 @@ import {
   type TestDatabase,
 } from '@allot/shared-events/testing';
 import { openWriterNode, type WriterNode } from '../testing/writerNode.js';
-import { FALL_IN_PERSON, seedTeachingBasics } from '../testing/teachingFixture.js';
+import { FALL_IN_PERSON, fallMeeting, seedTeachingBasics } from '../testing/teachingFixture.js';
 
 /*
  * Double booking under concurrency on a native PostgreSQL server. Each writer is a node of its
@@ -22,16 +22,7 @@ let writers: WriterNode[] = [];
 const node = (max: number) => openWriterNode(db, max);
 
 const TermMode = FALL_IN_PERSON;
-const meeting = (startTime: string, endTime: string, LocationId: string | null) => ({
-  id: 'm1',
-  days: ['MO', 'WE'],
-  startTime,
-  endTime,
-  startDate: '2026-09-07',
-  until: '2026-12-11',
-  frequency: 'weekly',
-  LocationId,
-});
+const meeting = fallMeeting;
 
 async function createSections(prefix: string, count: number, at: (i: number) => object) {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);

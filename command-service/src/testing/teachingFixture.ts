@@ -3,6 +3,18 @@ import type { CommandBus } from '../commandHandling/commandBus.js';
 /** The fixture's one term mode: fall, in person. */
 export const FALL_IN_PERSON = { AcademicTermId: 'fall', TeachingModeId: 'inPerson' } as const;
 
+/** A weekly meeting on Mondays and Wednesdays through the fixture's fall term. */
+export const fallMeeting = (startTime: string, endTime: string, LocationId: string | null) => ({
+  id: 'm1',
+  days: ['MO', 'WE'],
+  startTime,
+  endTime,
+  startDate: '2026-09-07',
+  until: '2026-12-11',
+  frequency: 'weekly',
+  LocationId,
+});
+
 /**
  * What the teaching tests' sections name: workgroup `wg-math`, academic period `period-1`
  * (2026–2027) with its term `fall`, teaching mode `inPerson`, and — unless `offering` is false —

@@ -12,9 +12,12 @@
  *
  * BENCH_LARGE_SECTIONS and BENCH_LARGE_INSTRUCTORS size the institution; BENCH_CLONE_EVENTS (default
  * 200,000) its log — the clone reads the read models, not the log, so the million events of the
- * teaching benchmark would only lengthen the catch-up.
+ * teaching benchmark would only lengthen the catch-up. BENCH_CLONE_TEMPLATE=<name> keeps the generated,
+ * caught-up institution as a database of that name (and a note beside it in the temp folder) the
+ * first time, and starts each later run from a copy of it: minutes of generation saved per run
+ * while working on the clone's speed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +43,7 @@ const INSTRUCTORS = Number(process.env.BENCH_LARGE_INSTRUCTORS ?? 2_000);
 const EVENTS = Number(process.env.BENCH_CLONE_EVENTS ?? 200_000);
 const SECRET = 'clone-bench-session-secret-of-32-characters!!';
 const TARGET_SECONDS = 60;
+const TEMPLATE = process.env.BENCH_CLONE_TEMPLATE;
 
 interface JobReport {
   jobId?: string;
@@ -126,34 +130,107 @@ async function timedClone(
 const counts = (result: CloneResult, key: 'created' | 'existing') =>
   CLONE_KINDS.map((k) => `${k} ${fmt(result[key][k] ?? 0)}`).join(', ');
 
+/** Generates the large institution into the database at `url`. */
+async function generate(url: string): Promise<LargeInstitution> {
+  console.log(
+    `\n1. Generating the large institution: ${fmt(SECTIONS)} sections, ${fmt(INSTRUCTORS)} instructors, ${fmt(EVENTS)} events`,
+  );
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => undefined);
+  try {
+    const store = await createPostgresEventStore({ pool, schema: EVENT_STORE_SCHEMA });
+    const institution = await generateLargeInstitution(store, pool, {
+      sections: SECTIONS,
+      instructors: INSTRUCTORS,
+      events: EVENTS,
+    });
+    await pool.query(`VACUUM ANALYZE ${EVENT_STORE_SCHEMA}.es_events`);
+    await store.close();
+    return institution;
+  } finally {
+    await pool.end();
+  }
+}
+
+const templateNote = (name: string) => path.join(os.tmpdir(), `${name}.institution.json`);
+const databaseUrlOf = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** A copy of the kept institution (BENCH_CLONE_TEMPLATE), or null when there is none yet. */
+async function fromTemplate(
+  serverUrl: string,
+  template: string,
+): Promise<{
+  database: { url: string; drop(): Promise<void> };
+  institution: LargeInstitution;
+} | null> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (found.rowCount === 0) return null;
+    const institution = JSON.parse(
+      await readFile(templateNote(template), 'utf8'),
+    ) as LargeInstitution;
+    const name = `allot_bench_clone_${Date.now().toString(36)}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    return {
+      institution,
+      database: {
+        url: databaseUrlOf(serverUrl, name),
+        async drop() {
+          const client = new pg.Client({ connectionString: serverUrl });
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await client.end();
+        },
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Keeps the generated, caught-up institution as database `template` for later runs. */
+async function saveTemplate(
+  serverUrl: string,
+  url: string,
+  template: string,
+  institution: LargeInstitution,
+): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${template} TEMPLATE ${new URL(url).pathname.slice(1)}`);
+    await writeFile(templateNote(template), JSON.stringify(institution));
+    console.log(`  kept as database ${template} (BENCH_CLONE_TEMPLATE): drop it yourself`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function runCloneBench(databaseUrl = process.env.DATABASE_URL): Promise<void> {
   if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL server for the benchmark.');
-  const database = await createDatabase(databaseUrl);
+  const copied = TEMPLATE ? await fromTemplate(databaseUrl, TEMPLATE) : null;
+  const database = copied?.database ?? (await createDatabase(databaseUrl, 'allot_bench_clone'));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'allot-clone-bench-'));
   let allot: BenchServer | null = null;
   try {
     console.log(
       `Clone benchmark: ${String(os.cpus().length)} cores, Node ${process.versions.node}, ${new Date().toISOString()}`,
     );
-    console.log(
-      `\n1. Generating the large institution: ${fmt(SECTIONS)} sections, ${fmt(INSTRUCTORS)} instructors, ${fmt(EVENTS)} events`,
-    );
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    pool.on('error', () => undefined);
     let institution: LargeInstitution;
-    try {
-      const store = await createPostgresEventStore({ pool, schema: EVENT_STORE_SCHEMA });
-      institution = await generateLargeInstitution(store, pool, {
-        sections: SECTIONS,
-        instructors: INSTRUCTORS,
-        events: EVENTS,
-      });
-      await pool.query(`VACUUM ANALYZE ${EVENT_STORE_SCHEMA}.es_events`);
-      await store.close();
-    } finally {
-      await pool.end();
+    if (copied) {
+      console.log(`\n1. The large institution copied from database ${String(TEMPLATE)}`);
+      institution = copied.institution;
+    } else {
+      institution = await generate(database.url);
+      await catchUp(database.url);
+      if (TEMPLATE) await saveTemplate(databaseUrl, database.url, TEMPLATE, institution);
     }
-    await catchUp(database.url);
     const inActive = institution.sections.filter((s) => s.period === 'active').length;
 
     console.log('\n3. The clone: the active period into the next, through the application');

@@ -22,6 +22,7 @@ import {
 } from '@allot/shared-events';
 import type { AppAbility } from '../authorization/ability.js';
 import { eventMetadataFor, type CommandMeta } from '../commandHandling/decider.js';
+import { appendSeveral } from '../commandHandling/appendSeveral.js';
 import { assertRegisteredEvents } from '../commandHandling/registeredEvents.js';
 import { DomainRuleError } from '../errors/errors.js';
 import { assertRecordsExist, loadRecord } from '../resources/loadRecord.js';
@@ -44,7 +45,7 @@ import {
 } from '../teaching/offeringRules.js';
 import { scheduleIndexFor, type SectionScheduleIndex } from '../teaching/scheduleIndex.js';
 import { probeOf, sectionStreamId } from '../teaching/sectionCommands.js';
-import { releaseSectionNumber, reserveNewSectionNumber } from '../teaching/sectionNumbers.js';
+import { releaseSectionNumber, reserveNewSectionNumbers } from '../teaching/sectionNumbers.js';
 import type { ClonePlan } from './planClone.js';
 
 export type PlannedSection = ClonePlan['sections'][number];
@@ -167,23 +168,22 @@ export async function cloneOfferingSections(
     if (!candidate || !termModeAllowed(modes, candidate.planned.data.TermMode)) defer(entry);
     else candidates.push(candidate);
   }
-  // Each number reserved for its section (another section holding it: the normal command's 422).
-  await Promise.all(
-    candidates.map(async (candidate) => {
-      try {
-        candidate.reservation = await reserveNewSectionNumber(
-          store,
-          sectionCommandSchemas.CreateSection.parse(candidate.create.data),
-          metadata,
-        );
-      } catch (error) {
-        if (!(error instanceof DomainRuleError)) throw error;
-        candidate.reservation = null;
-        candidates.splice(candidates.indexOf(candidate), 1);
-        defer(candidate);
-      }
-    }),
+  // Each number reserved for its section (another section holding it: the normal command's 422),
+  // all in one append where the store can.
+  const reserved = await reserveNewSectionNumbers(
+    store,
+    candidates.map((c) => sectionCommandSchemas.CreateSection.parse(c.create.data)),
+    metadata,
   );
+  for (const [i, candidate] of [...candidates.entries()].reverse()) {
+    const outcome = reserved[i];
+    if (outcome instanceof DomainRuleError) {
+      candidates.splice(i, 1);
+      defer(candidate);
+    } else {
+      candidate.reservation = outcome ?? null;
+    }
+  }
   const release = (list: readonly Candidate[]) =>
     Promise.all(
       list.map((c) =>
@@ -214,7 +214,7 @@ export async function cloneOfferingSections(
     const claims = claimsOf(decided);
     const appended: string[] = [];
     try {
-      await appendClaims({ store, reading, claims, metadata, claimed: appended });
+      await appendClaims({ store, reading, claims, metadata, claimed: appended, together: true });
       claimed = appended.map((streamId) => ({
         streamId,
         SectionIds: (claims.get(streamId) ?? []).map((c) => c.SectionId),
@@ -277,21 +277,17 @@ export async function cloneOfferingSections(
     }
   }
 
-  const written = await Promise.all(
-    decided.map(async (d) => {
-      try {
-        await store.appendToStream(
-          sectionStreamId(d.candidate.planned.id),
-          d.events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
-          { expectedState: 'no_stream' },
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError) return false;
-        throw error;
-      }
-    }),
-  );
+  // Each section's events in its own new stream, all in one append where the store can.
+  const written = (
+    await appendSeveral(
+      store,
+      decided.map((d) => ({
+        streamId: sectionStreamId(d.candidate.planned.id),
+        events: d.events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+        options: { expectedState: 'no_stream' as const },
+      })),
+    )
+  ).map((outcome) => !(outcome instanceof WrongExpectedVersionError));
   // A section another run wrote first keeps nothing of this batch: its claims stop speaking.
   const lost = new Set(decided.filter((_d, i) => !written[i]).map((d) => d.candidate.planned.id));
   if (lost.size > 0) {

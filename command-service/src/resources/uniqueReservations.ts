@@ -9,7 +9,9 @@ import {
   type RecordedEvent,
   type ResourceDefinition,
   type ResourceRecord,
+  type StreamAppend,
 } from '@allot/shared-events';
+import { appendSeveral } from '../commandHandling/appendSeveral.js';
 import { DomainRuleError } from '../errors/errors.js';
 
 export interface Reservation {
@@ -66,6 +68,27 @@ export async function assertUnreserved(
 }
 
 /** The reservation's event, appended expecting the stream at `revision` (none: no stream). */
+/** The reservation's event for `ownerId`, to append expecting the stream at `revision` (none: new). */
+function reservationAppend(
+  resource: string,
+  reservation: Reservation,
+  ownerId: string,
+  metadata: EventMetadata,
+  revision: bigint | undefined,
+): StreamAppend {
+  return {
+    streamId: reservation.streamId,
+    events: [
+      {
+        type: 'UniqueValueReserved',
+        data: { resource, fields: [...reservation.fields], ownerId },
+        metadata,
+      },
+    ],
+    options: { expectedState: revision ?? 'no_stream', streamType: 'unique' },
+  };
+}
+
 async function appendReserved(
   store: EventStore,
   resource: string,
@@ -74,17 +97,14 @@ async function appendReserved(
   metadata: EventMetadata,
   revision: bigint | undefined,
 ): Promise<void> {
-  await store.appendToStream(
-    reservation.streamId,
-    [
-      {
-        type: 'UniqueValueReserved',
-        data: { resource, fields: [...reservation.fields], ownerId },
-        metadata,
-      },
-    ],
-    { expectedState: revision ?? 'no_stream', streamType: 'unique' },
+  const { streamId, events, options } = reservationAppend(
+    resource,
+    reservation,
+    ownerId,
+    metadata,
+    revision,
   );
+  await store.appendToStream(streamId, events, options);
 }
 
 /**
@@ -134,6 +154,36 @@ export async function reserveFresh(
     if (!(err instanceof WrongExpectedVersionError)) throw err;
   }
   return reserve(store, resource, reservation, ownerId, metadata);
+}
+
+/**
+ * `reserveFresh` for many values at once (a clone's new sections of one offering): appended
+ * together (`appendSeveral`: one round trip where the store can), each expecting no stream; a
+ * stream already there goes the way of `reserve`. Per value, what `reserveFresh` would have
+ * answered, or the DomainRuleError it would have thrown (another owner holds it).
+ */
+export async function reserveFreshAll(
+  store: EventStore,
+  resource: string,
+  wanted: readonly { reservation: Reservation; ownerId: string }[],
+  metadata: EventMetadata,
+): Promise<(boolean | DomainRuleError)[]> {
+  const outcomes = await appendSeveral(
+    store,
+    wanted.map((w) => reservationAppend(resource, w.reservation, w.ownerId, metadata, undefined)),
+  );
+  return Promise.all(
+    outcomes.map(async (outcome, i) => {
+      const w = wanted[i];
+      if (!(outcome instanceof WrongExpectedVersionError) || !w) return true;
+      try {
+        return await reserve(store, resource, w.reservation, w.ownerId, metadata);
+      } catch (err) {
+        if (err instanceof DomainRuleError) return err;
+        throw err;
+      }
+    }),
+  );
 }
 
 /** Frees a value held by `ownerId` (after a delete, a rename or a failed write). */

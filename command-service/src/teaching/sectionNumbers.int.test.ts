@@ -4,6 +4,8 @@ import { openTestStore, type TestStore } from '../testing/testStore.js';
 import { buildTestApp, type TestApp } from '../testing/testApp.js';
 import { rulesOf } from '../testing/rules.js';
 import { seedTeachingBasics } from '../testing/teachingFixture.js';
+import { DomainRuleError } from '../errors/errors.js';
+import { reserveNewSectionNumbers } from './sectionNumbers.js';
 
 let db: TestStore;
 let t: TestApp;
@@ -131,5 +133,38 @@ describe('a section number is unique per offering, term and teaching mode', () =
     );
     expect(refused.statusCode).toBe(403);
     await create('007');
+  });
+});
+
+describe("a clone's numbers reserved together (reserveNewSectionNumbers)", () => {
+  const metadata = { actorId: 'ops', correlationId: 'clone-test' };
+  const section = (id: string, sectionNumber: string) => ({
+    id,
+    CourseOfferingId: 'offering-math-102',
+    TermMode: fallInPerson,
+    sectionNumber,
+  });
+
+  it('reserves the free numbers, refuses the one another section holds, and knows its own', async () => {
+    await create('020', fallInPerson, 'math-102');
+    const first = await reserveNewSectionNumbers(
+      db.store,
+      [section('new-a', '021'), section('new-b', '020'), section('new-c', '022')],
+      metadata,
+    );
+    expect(first[0]).toMatchObject({ message: TAKEN('021') });
+    expect(first[1]).toBeInstanceOf(DomainRuleError);
+    expect((first[1] as DomainRuleError).message).toBe(TAKEN('020'));
+    expect(first[2]).toMatchObject({ message: TAKEN('022') });
+    // Asked again for the same sections (a clone run again): already theirs, nothing new.
+    const again = await reserveNewSectionNumbers(
+      db.store,
+      [section('new-a', '021'), section('new-c', '022')],
+      metadata,
+    );
+    expect(again).toEqual([null, null]);
+    // A new section may not take a number reserved so.
+    const taken = await send('POST', '/api/sections', 'ops', body('021', fallInPerson, 'math-102'));
+    expect(taken.statusCode).toBe(422);
   });
 });

@@ -15,11 +15,12 @@ import {
   type LoadedAggregate,
   type StreamRevision,
 } from '../commandHandling/handleCommand.js';
-import { ConflictError, ForbiddenError } from '../errors/errors.js';
+import { ConflictError, DomainRuleError, ForbiddenError } from '../errors/errors.js';
 import {
   release,
   reserve,
   reserveFresh,
+  reserveFreshAll,
   type Reservation,
 } from '../resources/uniqueReservations.js';
 
@@ -140,6 +141,30 @@ export async function reserveNewSectionNumber(
   const wanted = sectionNumberReservation(section);
   if (!wanted) return null;
   return (await reserveFresh(store, RESOURCE, wanted, section.id, metadata)) ? wanted : null;
+}
+
+/**
+ * `reserveNewSectionNumber` for an offering's new sections at once (a clone's batch), in one
+ * append where the store can: per section its reservation (null: no number, or already its own),
+ * or the DomainRuleError of a number another section holds.
+ */
+export async function reserveNewSectionNumbers(
+  store: EventStore,
+  sections: readonly (Numbered & { id: string })[],
+  metadata: EventMetadata,
+): Promise<(Reservation | null | DomainRuleError)[]> {
+  const wanted = sections.map((section) => sectionNumberReservation(section));
+  const asked = sections.flatMap((section, i) => {
+    const reservation = wanted[i];
+    return reservation ? [{ reservation, ownerId: section.id, i }] : [];
+  });
+  const outcomes = await reserveFreshAll(store, RESOURCE, asked, metadata);
+  const answers: (Reservation | null | DomainRuleError)[] = sections.map(() => null);
+  asked.forEach(({ reservation, i }, k) => {
+    const outcome = outcomes[k];
+    answers[i] = outcome instanceof DomainRuleError ? outcome : outcome ? reservation : null;
+  });
+  return answers;
 }
 
 /** Frees a number reserved for a section that was not written. */

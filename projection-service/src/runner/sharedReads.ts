@@ -25,6 +25,9 @@ export function withSharedReads(store: EventStore, keepMs = 25): EventStore {
   };
   return {
     appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
+    ...(store.appendToStreams
+      ? { appendToStreams: (appends) => store.appendToStreams!(appends) }
+      : {}),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll,
     subscribeToAll: (options) => store.subscribeToAll(options),

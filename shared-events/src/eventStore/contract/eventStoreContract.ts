@@ -196,6 +196,63 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       ]);
     });
 
+    // Only where the engine offers it (PostgreSQL): a store without it says so by leaving it out.
+    it('appends to several streams at once, all or none, each against its own expected state', async () => {
+      const appendToStreams = store.appendToStreams?.bind(store);
+      if (!appendToStreams) return;
+      fresh();
+      await store.appendToStream(stream('m2'), ev(1));
+      const results = await appendToStreams([
+        { streamId: stream('m3'), events: [ev(2), ev(3)], options: { expectedState: 'no_stream' } },
+        { streamId: stream('m2'), events: [ev(4)], options: { expectedState: 0n } },
+        { streamId: stream('m1'), events: [ev(5)] },
+      ]);
+      expect(results.map((r) => r.nextExpectedRevision)).toEqual([1n, 1n, 0n]);
+      expect((await store.readStream(stream('m3'))).map((e) => e.data)).toEqual([
+        { n: 2 },
+        { n: 3 },
+      ]);
+      expect((await store.readStream(stream('m2'))).map((e) => e.data)).toEqual([
+        { n: 1 },
+        { n: 4 },
+      ]);
+      const [m1] = await store.readStream(stream('m1'));
+      expect(m1?.position).toEqual(results[2]?.position);
+
+      // One stream's check fails: nothing of the others is written, and the error names it.
+      const err = await rejection(
+        appendToStreams([
+          { streamId: stream('m4'), events: [ev(6)], options: { expectedState: 'no_stream' } },
+          { streamId: stream('m2'), events: [ev(7)], options: { expectedState: 0n } },
+        ]),
+      );
+      expect(err).toBeInstanceOf(WrongExpectedVersionError);
+      expect((err as WrongExpectedVersionError).streamId).toBe(stream('m2'));
+      expect((err as WrongExpectedVersionError).actualState).toBe(1n);
+      await expect(store.readStream(stream('m4'))).rejects.toBeInstanceOf(StreamNotFoundError);
+      expect(await store.readStream(stream('m2'))).toHaveLength(2);
+    });
+
+    it('lets exactly one of two writers that append to the same new streams at once win', async () => {
+      const appendToStreams = store.appendToStreams?.bind(store);
+      if (!appendToStreams) return;
+      fresh();
+      const attempt = (n: number, order: string[]) =>
+        appendToStreams(
+          order.map((suffix) => ({
+            streamId: stream(suffix),
+            events: [ev(n)],
+            options: { expectedState: 'no_stream' as const },
+          })),
+        );
+      const outcomes = await Promise.allSettled([attempt(1, ['x', 'y']), attempt(2, ['y', 'x'])]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const x = await store.readStream(stream('x'));
+      const y = await store.readStream(stream('y'));
+      expect(x).toHaveLength(1);
+      expect(x[0]?.data).toEqual(y[0]?.data);
+    });
+
     it("honours 'any'", async () => {
       fresh();
       await store.appendToStream(stream('y'), ev(1), { expectedState: 'any' });

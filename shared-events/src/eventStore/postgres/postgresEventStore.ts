@@ -5,6 +5,7 @@ import {
   type AllSubscription,
   type AppendOptions,
   type AppendResult,
+  type StreamAppend,
   type EventStore,
   type EventToAppend,
   type Position,
@@ -185,6 +186,79 @@ export class PostgresEventStore implements EventStore {
         prepare: BigInt(row.out_global_position),
       },
     };
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.some((a) => a.events.length === 0)) {
+      throw new RangeError('appendToStreams needs at least one event per stream');
+    }
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) {
+      throw new RangeError('appendToStreams takes each stream once');
+    }
+    if (appends.length === 0) return [];
+    if (this.pendingStarts.size > 0) await Promise.allSettled([...this.pendingStarts]);
+    // Streams locked in one order by every writer: two such appends never wait on each other
+    // in a circle.
+    const order = appends
+      .map((a, i) => ({ a, i }))
+      .sort((x, y) => (x.a.streamId < y.a.streamId ? -1 : 1));
+    const starts: number[] = [];
+    let next = 1;
+    for (const { a } of order) {
+      starts.push(next);
+      next += a.events.length;
+    }
+    const events = order.flatMap(({ a }) => a.events);
+    let rows: (AppendRow & { stream_id: string })[];
+    try {
+      // es_append for each stream in one statement, so in one transaction: a failed check of any
+      // stream rolls back the others' events.
+      ({ rows } = await this.pool.query<AppendRow & { stream_id: string }>({
+        text: `SELECT s.stream_id, f.out_revision::text, f.out_transaction_id::text,
+                  f.out_global_position::text
+             FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::int[])
+                  WITH ORDINALITY AS s(stream_id, stream_type, expected, first, count, ord)
+             CROSS JOIN LATERAL ${this.schemaSql}.es_append(
+                  s.stream_id, s.stream_type, s.expected,
+                  ($6::uuid[])[s.first:s.first + s.count - 1],
+                  ($7::text[])[s.first:s.first + s.count - 1],
+                  ($8::jsonb[])[s.first:s.first + s.count - 1],
+                  ($9::jsonb[])[s.first:s.first + s.count - 1]) f
+            ORDER BY s.ord`,
+        values: [
+          order.map(({ a }) => a.streamId),
+          order.map(({ a }) => a.options?.streamType ?? streamTypeOf(a.streamId)),
+          order.map(({ a }) => encodeExpectedState(a.options?.expectedState ?? 'any').toString()),
+          starts,
+          order.map(({ a }) => a.events.length),
+          events.map((e) => e.id ?? randomUUID()),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data ?? null)),
+          events.map((e) => JSON.stringify(e.metadata ?? {})),
+        ],
+      }));
+    } catch (err) {
+      // The function's message names the stream whose check failed.
+      const message = err instanceof Error ? err.message : '';
+      const failed =
+        appends.find((a) => message.includes(`for stream ${a.streamId}:`)) ??
+        appends.find((a) => message.includes(a.streamId)) ??
+        appends[0];
+      throw mapAppendError(err, failed?.streamId ?? '', failed?.options?.expectedState ?? 'any');
+    }
+    this.wakeSubscribers();
+    const byStream = new Map(rows.map((row) => [row.stream_id, row]));
+    return appends.map((a) => {
+      const row = byStream.get(a.streamId);
+      if (!row) throw new Error(`Append function returned no row for ${a.streamId}`);
+      return {
+        nextExpectedRevision: BigInt(row.out_revision),
+        position: {
+          commit: BigInt(row.out_transaction_id),
+          prepare: BigInt(row.out_global_position),
+        },
+      };
+    });
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

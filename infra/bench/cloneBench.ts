@@ -242,7 +242,7 @@ export async function runCloneBench(databaseUrl = process.env.DATABASE_URL): Pro
     );
     const second = await timedClone(allot.url, ops, institution);
     console.log(
-      `  second run: ${second.seconds.toFixed(1)} s — created ${counts(second.result, 'created')}; found there ${counts(second.result, 'existing')}`,
+      `  second run: ${second.seconds.toFixed(1)} s — created ${counts(second.result, 'created')}; found there ${counts(second.result, 'existing')}; refused ${fmt(second.result.failedCount)}${second.result.failed[0] ? ` (first: ${second.result.failed[0].name}: ${second.result.failed[0].reason})` : ''}`,
     );
     const records = CLONE_KINDS.reduce((n, k) => n + (first.result.created[k] ?? 0), 0);
     console.log('\nSummary (targets on this machine; never asserted):');

@@ -5,12 +5,14 @@ import {
   activeAssignments,
   calendarStreamId,
   scheduledSection,
+  type AppendResult,
   type EventMetadata,
   type EventStore,
   type RecordedEvent,
   type ScheduledSection,
   type SectionCommand,
   type SectionState,
+  type StreamAppend,
 } from '@allot/shared-events';
 import type { StreamRevision } from '../commandHandling/handleCommand.js';
 import type { SectionScheduleIndex } from './scheduleIndex.js';
@@ -190,54 +192,41 @@ export async function appendClaims(options: {
 }): Promise<string[]> {
   const { store, reading, metadata } = options;
   const claimed = options.claimed ?? [];
-  const appendToStreams = options.together ? store.appendToStreams?.bind(store) : undefined;
-  if (appendToStreams) {
-    const streamIds = [...options.claims.keys()];
-    const missing = streamIds.find((id) => reading.revisions.get(id) === undefined);
-    if (missing !== undefined) throw new CalendarChanged(missing);
-    try {
-      const appended = await appendToStreams(
-        streamIds.map((streamId) => ({
-          streamId,
-          events: (options.claims.get(streamId) ?? []).map((data) => ({
-            type: 'CalendarClaimed',
-            data,
-            metadata,
-          })),
-          options: { expectedState: reading.revisions.get(streamId), streamType: 'calendar' },
-        })),
-      );
-      appended.forEach((result, i) => {
-        const streamId = streamIds[i] ?? '';
-        reading.revisions.set(streamId, result.nextExpectedRevision);
-        claimed.push(streamId);
-      });
-      return claimed;
-    } catch (err) {
-      if (err instanceof WrongExpectedVersionError) throw new CalendarChanged(err.streamId);
-      throw err;
-    }
-  }
-  for (const streamId of [...options.claims.keys()].sort()) {
+  const streamIds = [...options.claims.keys()].sort();
+  /** The calendar's claims, expecting the revision read before the check. */
+  const claimOn = (streamId: string): StreamAppend => {
     const expected = reading.revisions.get(streamId);
     if (expected === undefined) throw new CalendarChanged(streamId);
-    try {
-      const appended = await store.appendToStream(
-        streamId,
-        (options.claims.get(streamId) ?? []).map((data) => ({
-          type: 'CalendarClaimed',
-          data,
-          metadata,
-        })),
-        { expectedState: expected, streamType: 'calendar' },
-      );
-      // A retried write of the section claims again from here, not from the old reading.
-      reading.revisions.set(streamId, appended.nextExpectedRevision);
-      claimed.push(streamId);
-    } catch (err) {
-      if (err instanceof WrongExpectedVersionError) throw new CalendarChanged(streamId);
-      throw err;
+    return {
+      streamId,
+      events: (options.claims.get(streamId) ?? []).map((data) => ({
+        type: 'CalendarClaimed',
+        data,
+        metadata,
+      })),
+      options: { expectedState: expected, streamType: 'calendar' },
+    };
+  };
+  // A retried write of the section claims again from here, not from the old reading.
+  const claimedOn = (streamId: string, result: AppendResult) => {
+    reading.revisions.set(streamId, result.nextExpectedRevision);
+    claimed.push(streamId);
+  };
+  const appendToStreams = options.together ? store.appendToStreams?.bind(store) : undefined;
+  try {
+    if (appendToStreams) {
+      const appends = streamIds.map(claimOn);
+      const results = await appendToStreams(appends);
+      results.forEach((result, i) => claimedOn(streamIds[i] ?? '', result));
+    } else {
+      for (const streamId of streamIds) {
+        const { events, options: appendOptions } = claimOn(streamId);
+        claimedOn(streamId, await store.appendToStream(streamId, events, appendOptions));
+      }
     }
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError) throw new CalendarChanged(err.streamId);
+    throw err;
   }
   return claimed;
 }

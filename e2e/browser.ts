@@ -139,7 +139,12 @@ export interface OpenOptions {
   base?: string;
   /** Lets an accessibility audit inject axe (e2e/axe.ts). */
   bypassCSP?: boolean;
+  /** A phone: 390 × 844 (unless `viewport` says otherwise), touch, a mobile browser's viewport. */
+  phone?: boolean;
 }
+
+/** The phone faculty members use between classes (issue 24: 390 × 844, with touch). */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
 
 /**
  * One Chromium for a test file (launched before its tests, closed after them with every context
@@ -164,7 +169,9 @@ export function browserForFile() {
     browser: launched,
     async open(username: string, origin: string, options: OpenOptions = {}) {
       const context = await launched().newContext({
-        viewport: options.viewport ?? { width: 1400, height: 900 },
+        viewport:
+          options.viewport ?? (options.phone ? PHONE_VIEWPORT : { width: 1400, height: 900 }),
+        ...(options.phone ? { hasTouch: true, isMobile: true } : {}),
         ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
         ...(options.bypassCSP ? { bypassCSP: true } : {}),
       });

@@ -46,6 +46,7 @@ import { createDataServiceRunJob } from './dataServices/runJob.js';
 import { importRoutes } from './imports/importRoutes.js';
 import { importSpecRoutes } from './imports/specs/importSpecRoutes.js';
 import { notificationRoutes } from './notifications/notificationRoutes.js';
+import { calendarFeedRoutes } from './calendarFeed/calendarFeedRoutes.js';
 import { createImportRunJob } from './imports/runs/importRunJob.js';
 import { createImportSpecRunJob } from './imports/runs/importSpecRunJob.js';
 import type { ImportSourceOptions } from './imports/sources/readSource.js';
@@ -155,6 +156,7 @@ export async function commandServicePlugin(
   await fastify.register(approvalWriteRoutes);
   await fastify.register(reportWriteRoutes);
   await fastify.register(notificationRoutes);
+  await fastify.register(calendarFeedRoutes);
   const abilityFor = options.abilityFor;
   // A job's owner as if signed in now: their roles and the flags as they are.
   const abilityOf = async (userId: string) => {

@@ -19,6 +19,7 @@ import { dataServiceCommands } from './dataServices/dataServiceCommands.js';
 import { importRunCommands } from './imports/runs/importRunCommands.js';
 import { importSpecCommands } from './imports/specs/importSpecCommands.js';
 import { notificationCommands } from './notifications/notificationCommands.js';
+import { calendarFeedCommands } from './calendarFeed/calendarFeedCommands.js';
 import { effortImportCommands } from './effort/imports/effortImportCommands.js';
 import { emailCommands } from './email/emailCommands.js';
 import { startCloneCommand } from './cloning/cloneCommands.js';
@@ -46,6 +47,7 @@ export const allCommands: readonly RunnableCommand[] = [
   ...importRunCommands,
   ...importSpecCommands,
   ...notificationCommands,
+  ...calendarFeedCommands,
   ...effortImportCommands,
   ...emailCommands,
   startCloneCommand,

@@ -1,6 +1,7 @@
 import { importSpecsProjection } from './readModels/importSpecs/projection.js';
 import { importRunsProjection } from './readModels/importRuns/projection.js';
 import { notificationsProjection } from './readModels/notifications/projection.js';
+import { calendarFeedsProjection } from './readModels/calendarFeed/projection.js';
 import { effortImportsProjection } from './readModels/effort/imports/projection.js';
 import { effortPositionHistoryProjection } from './readModels/effort/timeline/projection.js';
 import type { Projection } from './runner/projection.js';
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   importRunsProjection,
   importSpecsProjection,
   notificationsProjection,
+  calendarFeedsProjection,
   effortImportsProjection,
   effortPositionHistoryProjection,
   emailSendsProjection,

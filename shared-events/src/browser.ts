@@ -10,6 +10,8 @@ export * from './resources/index.js';
 export {
   DEFAULT_LOGO_SVG,
   SUPPORT_URL_SETTING,
+  TIME_ZONE_SETTING,
+  knownTimeZones,
   isSupportUrl,
   settingLabel,
   INSTITUTION_NAME_MAX_LENGTH,
@@ -36,6 +38,7 @@ export * from './readApi/index.js';
 export * from './reports/index.js';
 export * from './imports/index.js';
 export * from './notifications/index.js';
+export * from './calendarFeed/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
 export * from './cloning/index.js';

@@ -23,6 +23,7 @@ export * from './http/databaseUnavailable.js';
 export * from './reports/nextRun.js';
 export * from './imports/index.js';
 export * from './notifications/index.js';
+export * from './calendarFeed/index.js';
 export * from './effort/index.js';
 export * from './costs/index.js';
 export * from './cloning/index.js';

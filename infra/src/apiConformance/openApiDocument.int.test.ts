@@ -27,6 +27,10 @@ const NO_BODY: ReadonlyArray<{ route: string; reason: string }> = [
       reason: 'deactivating a record takes nothing but its id, which the address names',
     })),
   {
+    route: 'POST /api/calendarFeed/mine',
+    reason: 'a new calendar address takes nothing: the session says whose',
+  },
+  {
     route: 'POST /api/reportExports/{id}/stop',
     reason: 'stopping an export takes nothing but its id, which the address names',
   },

@@ -49,6 +49,11 @@ const PUBLIC_ROUTES: ReadonlyArray<{ route: string; reason: string }> = [
   { route: 'GET /api/logo.png', reason: 'the institution’s logo on the login page' },
   { route: 'GET /api/openapi.json', reason: 'the API’s description, for people with API keys' },
   { route: 'GET /api/reference', reason: 'the same description as a page to read' },
+  {
+    route: 'GET /api/calendarFeed/:file',
+    reason:
+      'a calendar app reads its person’s feed with the secret address; any other answers 404 (the person’s abilities checked in the handler)',
+  },
 ];
 /** The embedded demo identity provider (demo modes only): its own sign-in pages. */
 const PUBLIC_PREFIXES = ['/idp'];

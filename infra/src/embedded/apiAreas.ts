@@ -158,6 +158,12 @@ const NAMED_AREAS: readonly ApiArea[] = [
     prefixes: ['/api/notifications'],
   },
   {
+    name: 'Calendar feed',
+    description:
+      'Your teaching as an iCalendar feed for your calendar app: its private address, made, reset or turned off, and the feed itself.',
+    prefixes: ['/api/calendarFeed'],
+  },
+  {
     name: 'About the API',
     description: 'Health, version, and this description.',
     prefixes: ['/api/health', '/api/status', '/api/openapi.json', '/api/reference'],

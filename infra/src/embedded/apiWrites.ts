@@ -29,6 +29,7 @@ import {
   MAX_LOGO_BYTES,
   MasqueradeAnswer,
   MarkNotificationsReadBody,
+  IssuedCalendarFeedAnswer,
   MergeUsersBody,
   RecordProgressActionBody,
   ReportExportAnswer,
@@ -615,6 +616,20 @@ export function writeRoutes(): Map<string, WriteRoute> {
     [
       'POST /api/notifications/read',
       { summary: 'Mark notifications of your own read.', body: json(MarkNotificationsReadBody) },
+    ],
+    // Your calendar feed: a new private address (shown this once), or none.
+    [
+      'POST /api/calendarFeed/mine',
+      {
+        summary:
+          'Make a new private address for your calendar feed (any earlier one stops working); it is shown this once.',
+        answer: IssuedCalendarFeedAnswer,
+        status: 201,
+      },
+    ],
+    [
+      'DELETE /api/calendarFeed/mine',
+      { summary: 'Turn your calendar feed off: its address answers 404 from now on.' },
     ],
   ]);
   for (const resource of allResources) {

@@ -90,6 +90,7 @@ describe('demo seed', () => {
       'demo-reports',
       'demo-effort',
       'demo-costs',
+      'demo-time-zone',
     ]);
     const events = await store.readAll();
 

@@ -5,7 +5,7 @@ import { demoCostsStep } from './demoCosts.js';
 import { demoPeriodsStep } from './demoPeriods.js';
 import { demoProgressApprovalsStep } from './demoProgressApprovals.js';
 import { demoReportsStep } from './demoReports.js';
-import { demoSettingsStep } from './demoSettings.js';
+import { demoSettingsStep, demoTimeZoneStep } from './demoSettings.js';
 import {
   demoAssignmentsStep,
   demoCoursesStep,
@@ -48,4 +48,6 @@ export const demoSeedSteps: readonly SeedStep[] = [
   demoEffortStep(),
   // The Instructor Cost Matrix: rates, a stipend set by hand, placeholders on open sections.
   demoCostsStep,
+  // The institution's time zone (calendar feeds).
+  demoTimeZoneStep,
 ];

@@ -18,3 +18,14 @@ export const demoSettingsStep: SeedStep = {
     await ctx.execute('ChangeSetting', { machineName: 'support_url', value: DEMO_SUPPORT_URL });
   },
 };
+
+/** The demo institution's zone: its meeting times are wall-clock times there. */
+export const DEMO_TIME_ZONE = 'America/Chicago';
+
+/** Its own step (added after the first), so a demo seeded before it gains the zone too. */
+export const demoTimeZoneStep: SeedStep = {
+  name: 'demo-time-zone',
+  async run(ctx) {
+    await ctx.execute('ChangeSetting', { machineName: 'time_zone', value: DEMO_TIME_ZONE });
+  },
+};

@@ -1,6 +1,7 @@
 import { importSpecReadRoutes } from '../readModels/importSpecs/routes.js';
 import { importRunReadRoutes } from '../readModels/importRuns/routes.js';
 import { notificationReadRoutes } from '../readModels/notifications/routes.js';
+import { calendarFeedRoutes, calendarFeedStatusRoutes } from '../readModels/calendarFeed/routes.js';
 import { classificationRoutes } from '../readModels/effort/classificationRoutes.js';
 import { effortImportReadRoutes } from '../readModels/effort/imports/routes.js';
 import { effortTimelineRoutes } from '../readModels/effort/timeline/routes.js';
@@ -31,9 +32,18 @@ import { reportReadRoutes } from '../readModels/reports/routes.js';
 import { savedReportReadRoutes } from '../readModels/savedReports/routes.js';
 import { reportExportReadRoutes } from '../readModels/reportExports/routes.js';
 import { dataServiceReadRoutes } from '../readModels/dataServices/routes.js';
-import { sendError, viewerPlugin, type ViewerResolver } from '../http/viewer.js';
+import {
+  sendError,
+  viewerPlugin,
+  type ResourceViewer,
+  type ViewerResolver,
+} from '../http/viewer.js';
 import { authRoutes } from '../readModels/auth/routes.js';
-import { viewerFromRequestAuth, type RequestAuthOptions } from '../readModels/auth/requestAuth.js';
+import {
+  viewerForUser,
+  viewerFromRequestAuth,
+  type RequestAuthOptions,
+} from '../readModels/auth/requestAuth.js';
 
 export interface ProjectionServiceOptions {
   knex: Knex;
@@ -45,6 +55,8 @@ export interface ProjectionServiceOptions {
   auth?: RequestAuthOptions;
   /** Who reads resources; defaults to the `auth` session's user (none without `auth`: 401). */
   viewer?: ViewerResolver;
+  /** Who a user is without a session of theirs (calendar feeds); defaults to one from `auth`. */
+  viewerOf?: (userId: string) => Promise<ResourceViewer | null>;
   /** No SMTP server is configured: the embedded catcher keeps what is sent (GET /api/email/caught). */
   mailCatching?: boolean;
 }
@@ -69,6 +81,7 @@ const VIEWER_READ_ROUTES = [
   importSpecReadRoutes,
   changeFeedRoutes,
   notificationReadRoutes,
+  calendarFeedStatusRoutes,
   classificationRoutes,
   effortImportReadRoutes,
   effortTimelineRoutes,
@@ -126,6 +139,11 @@ export async function projectionServicePlugin(
     const wait = options.waitForPosition as preHandlerAsyncHookHandler | undefined;
     if (wait) reads.addHook('preHandler', wait);
     await reads.register(settingsRoutes, readOptions);
+    // A calendar app reads a feed with its secret address, not a session.
+    await reads.register(calendarFeedRoutes, {
+      ...readOptions,
+      viewerOf: options.viewerOf ?? (options.auth && viewerForUser(options.auth)),
+    });
     await reads.register(async (viewed) => {
       const resolve = options.viewer ?? (options.auth && viewerFromRequestAuth(options.auth));
       await viewed.register(viewerPlugin, { resolve });

@@ -36,6 +36,17 @@ export const SUPPORT_URL_MAX_LENGTH = 2000;
 /** `primary_color` is a `#rrggbb` colour, or empty for the default colour. */
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+/**
+ * The institution's time zone (an IANA name such as America/Chicago): meeting times are wall-clock
+ * times there, which calendar feeds say. Empty: not set, and feeds give times as written.
+ */
+export const TIME_ZONE_SETTING = 'time_zone';
+
+/** The IANA time zones this runtime knows, as a settings picker lists them. */
+export function knownTimeZones(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+}
+
 /** Where the support chat button leads (spec §2/§4); empty hides the button. */
 export const SUPPORT_URL_SETTING = 'support_url';
 
@@ -77,6 +88,7 @@ const SETTING_LABELS: Readonly<Record<string, string>> = {
   [LOGO_SETTING]: 'Logo',
   [PRIMARY_COLOR_SETTING]: 'Primary colour',
   [SUPPORT_URL_SETTING]: 'Support URL',
+  [TIME_ZONE_SETTING]: 'Time zone',
   aemEnabled: 'Advanced effort management',
   aemEnabledFaculty: 'Advanced effort management for faculty',
   userMergeEnabled: 'Merge users',
@@ -168,6 +180,13 @@ const SETTING_RULES: ReadonlyMap<string, (value: string) => SettingVerdict> = ne
             refused: 'The support URL must be a web address starting with http:// or https://.',
           };
     },
+  ],
+  [
+    TIME_ZONE_SETTING,
+    (value) =>
+      value === '' || knownTimeZones().includes(value)
+        ? { value }
+        : { refused: 'The time zone must be one of the list, such as America/Chicago or UTC.' },
   ],
   // A feature flag is 'true' or 'false'; '' returns it to its configured default.
   ...FEATURE_FLAG_NAMES.map(

@@ -12,6 +12,7 @@ import { dataServiceEventSchemas } from '../reports/dataServices.js';
 import { importRunEventSchemas } from '../imports/runs.js';
 import { importSpecEventSchemas } from '../imports/specs.js';
 import { notificationEventSchemas } from '../notifications/index.js';
+import { calendarFeedEventSchemas } from '../calendarFeed/index.js';
 import { effortImportEventSchemas } from '../effort/imports.js';
 import { emailEventSchemas } from '../email/emailSends.js';
 import { cloneEventSchemas } from '../cloning/cloneSettings.js';
@@ -34,6 +35,7 @@ export const eventSchemas: Readonly<Record<string, z.ZodType>> = {
   ...importRunEventSchemas,
   ...importSpecEventSchemas,
   ...notificationEventSchemas,
+  ...calendarFeedEventSchemas,
   ...effortImportEventSchemas,
   ...emailEventSchemas,
   ...cloneEventSchemas,

@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'PreferenceSubmissions',
   'Workgroups',
   'ApiKeys',
+  // The signed-in person's calendar feed (features/schedule).
+  'CalendarFeed',
   // Email Instructors' sends and the caught mail (features/email).
   'EmailSends',
   // The generic resource pages' lists, by path, and records' histories (resources/resourceApi.ts).

@@ -8,7 +8,7 @@ import {
 } from '@allot/shared-events';
 import { resolveSession, type AuthEnvironment, type ResolvedSession } from './authContext.js';
 import type { ApiKeyListItem } from './apiKeysProjection.js';
-import type { ViewerResolver } from '../../http/viewer.js';
+import type { ResourceViewer, ViewerResolver } from '../../http/viewer.js';
 
 /** Verifies an API key (the Bearer token) and answers the user it authenticates, or null. */
 export type ApiKeyVerifier = (token: string) => Promise<string | null>;
@@ -56,6 +56,24 @@ export function sendUnauthorized(reply: FastifyReply): FastifyReply {
 export function viewerFromRequestAuth(options: RequestAuthOptions): ViewerResolver {
   return async (request) => {
     const resolved = await authenticate(request, options);
+    if (!resolved) return null;
+    return {
+      userId: resolved.working.id,
+      ability: defineAbilityFor(resolved.abilityContext),
+      workingAcademicPeriodId: resolved.workingAcademicPeriodId,
+    };
+  };
+}
+
+/**
+ * Who a user is now, as a session of their own would find them (active, their roles and flags):
+ * for what a user reaches without a session, such as their calendar feed. Null if not active.
+ */
+export function viewerForUser(
+  options: RequestAuthOptions,
+): (userId: string) => Promise<ResourceViewer | null> {
+  return async (userId) => {
+    const resolved = await resolveSession({ userId, workingUserId: userId }, options);
     if (!resolved) return null;
     return {
       userId: resolved.working.id,

@@ -4,6 +4,7 @@ import {
   Button,
   FileInput,
   FormGroup,
+  HTMLSelect,
   InputGroup,
   Intent,
   Section,
@@ -15,10 +16,12 @@ import {
   FEATURE_FLAG_NAMES,
   INSTITUTION_NAME_MAX_LENGTH,
   isSupportUrl,
+  knownTimeZones,
   LogoUploaded,
   MAX_LOGO_BYTES,
   settingLabel,
   SUPPORT_URL_SETTING,
+  TIME_ZONE_SETTING,
   type FeatureFlagName,
 } from '@allot/shared-events/browser';
 import {
@@ -87,6 +90,7 @@ export default function SettingsPage() {
           <div className="allot-settings">
             <InstitutionNameSection current={valueOf(rows, 'institution_name') ?? ''} />
             <SupportUrlSection current={valueOf(rows, SUPPORT_URL_SETTING) ?? ''} />
+            <TimeZoneSection current={valueOf(rows, TIME_ZONE_SETTING) ?? ''} />
             <LogoSection hasLogo={valueOf(rows, 'logo') === 'true'} />
             <PrimaryColourSection current={valueOf(rows, 'primary_color') ?? ''} />
             <FeatureFlagsSection rows={rows} effective={status.data?.featureFlags ?? null} />
@@ -196,6 +200,46 @@ function SupportUrlSection({ current }: { current: string }) {
             text="Save support URL"
             loading={saving}
             disabled={invalid || value === current}
+          />
+        </form>
+      </SectionCard>
+    </Section>
+  );
+}
+
+/** The zone meeting times are in: calendar feeds give it to faculty members' calendar apps. */
+function TimeZoneSection({ current }: { current: string }) {
+  const [zone, setZone] = useState(current);
+  useEffect(() => setZone(current), [current]);
+  const { save, saving } = useSaveSetting();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(TIME_ZONE_SETTING, zone, zone ? `Time zone set to ${zone}.` : 'Time zone cleared.');
+  };
+  return (
+    <Section title="Time zone" compact>
+      <SectionCard>
+        <form onSubmit={submit} className="allot-settings-row">
+          <FormGroup
+            label="Time zone"
+            labelFor="time-zone"
+            helperText="Where meeting times are. Calendar feeds give it to faculty members’ calendar apps; not set, their apps read the times as their own."
+          >
+            <HTMLSelect
+              id="time-zone"
+              value={zone}
+              onChange={(e) => setZone(e.currentTarget.value)}
+              options={[
+                { value: '', label: 'Not set' },
+                ...knownTimeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
+              ]}
+            />
+          </FormGroup>
+          <Button
+            type="submit"
+            text="Save time zone"
+            loading={saving}
+            disabled={zone === current}
           />
         </form>
       </SectionCard>

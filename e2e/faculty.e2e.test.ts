@@ -1,0 +1,94 @@
+import ical, { type VEvent } from 'node-ical';
+import { browserForFile, shoot, showTheme } from './browser.js';
+
+// Faculty on any device (issue 24), in Chromium as a faculty member on a phone: their teaching
+// in their own calendar app through the private feed My Schedule makes.
+const files = browserForFile();
+const TEST_MS = 240_000;
+
+/** The feed's status once the read side has caught up with the command (within 10 s). */
+async function statusSoon(
+  request: { get(url: string): Promise<{ status(): number }> },
+  url: string,
+  wanted: number,
+): Promise<number> {
+  let status = 0;
+  for (let tries = 0; tries < 50 && status !== wanted; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    status = (await request.get(url)).status();
+  }
+  return status;
+}
+
+const vevents = (text: string): VEvent[] =>
+  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+
+test(
+  'a faculty member adds their teaching to their calendar, then replaces and turns off the address',
+  async () => {
+    const { page, problems } = await files.open('faculty', '/mySchedule', { phone: true });
+    await page.getByRole('heading', { name: 'My Schedule', level: 2 }).waitFor();
+    await showTheme(page, 'light');
+    await page.getByRole('button', { name: 'Add to my calendar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add my teaching to my calendar' });
+    const make = dialog.getByRole('button', { name: /^Make (my calendar address|a new address)$/ });
+    await make.waitFor();
+    if ((await make.textContent()) === 'Make a new address') {
+      // A run before this one made an address: the new one replaces it, once confirmed.
+      await make.click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: 'Make a new address' })
+        .click();
+    } else {
+      await make.click();
+    }
+    const field = dialog.getByRole('textbox', { name: 'Your calendar address' });
+    await field.waitFor();
+    const address = await field.inputValue();
+    expect(address).toMatch(/\/api\/calendarFeed\/[A-Za-z0-9_-]{43}\.ics$/);
+    // The dialog fits the phone's screen: nothing of it runs off the right edge.
+    const box = await page.locator('.allot-calendar-feed').boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await shoot(page, 'calendar-feed-address-phone-light');
+
+    // What a calendar app reads: the person's meetings, in the institution's zone.
+    expect(await statusSoon(page.request, address, 200)).toBe(200);
+    const feed = await page.request.get(address);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const text = await feed.text();
+    expect(text).toContain('TZID:America/Chicago');
+    const events = vevents(text);
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expect(event.rrule).toBeDefined();
+      expect(event.start.tz).toBe('America/Chicago');
+    }
+
+    // A new address replaces the old one, which stops working at once.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await showTheme(page, 'dark');
+    await page.getByRole('button', { name: 'Add to my calendar' }).click();
+    await dialog.getByText(/Your calendar address was made on/).waitFor();
+    await shoot(page, 'calendar-feed-phone-dark');
+    await dialog.getByRole('button', { name: 'Make a new address' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Make a new address' }).click();
+    const replaced = await field.inputValue();
+    expect(await statusSoon(page.request, replaced, 200)).toBe(200);
+    expect((await page.request.get(address)).status()).toBe(404);
+
+    // Turned off, no address works.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Add to my calendar' }).click();
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click();
+    await dialog.getByText('You have no calendar address yet.').waitFor();
+    expect(await statusSoon(page.request, replaced, 404)).toBe(404);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await showTheme(page, 'light');
+    expect(problems).toEqual([]);
+  },
+  TEST_MS,
+);

@@ -1,5 +1,5 @@
 import { describe, it } from '@jest/globals';
-import { eventSchemas } from '@allot/shared-events';
+import { eventSchemas, type TeachingNotificationKind } from '@allot/shared-events';
 import { DeciderSpecification } from '@allot/shared-events/testing';
 import { notificationDecider, type NotificationEvent } from './decider.js';
 
@@ -50,5 +50,36 @@ describe('a person’s notifications', () => {
       .given([read([], noon)])
       .when(mark([], '2026-11-27T12:00:01.000Z'))
       .then([read([], '2026-11-27T12:00:01.000Z')]);
+  });
+});
+
+describe('a person’s notification settings', () => {
+  type Kinds = TeachingNotificationKind[];
+  const set = (appOff: Kinds, emailOff: Kinds) => ({
+    type: 'SetNotificationPreferences' as const,
+    data: { userId: 'u1', appOff, emailOff },
+  });
+  const wasSet = (appOff: Kinds, emailOff: Kinds): NotificationEvent => ({
+    type: 'NotificationPreferencesSet',
+    data: { userId: 'u1', appOff, emailOff },
+  });
+
+  it('are kept sorted, once each', () => {
+    spec
+      .given([])
+      .when(set(['meetingsChanged', 'assignmentProposed', 'meetingsChanged'], []))
+      .then([wasSet(['assignmentProposed', 'meetingsChanged'], [])]);
+  });
+
+  it('write nothing when they are what they were, in any order', () => {
+    spec.given([]).when(set([], [])).then([]);
+    spec
+      .given([wasSet(['assignmentProposed', 'meetingsChanged'], ['meetingsChanged'])])
+      .when(set(['meetingsChanged', 'assignmentProposed'], ['meetingsChanged']))
+      .then([]);
+    spec
+      .given([wasSet(['meetingsChanged'], [])])
+      .when(set([], []))
+      .then([wasSet([], [])]);
   });
 });

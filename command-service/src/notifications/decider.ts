@@ -1,34 +1,58 @@
-import type { MarkNotificationsRead, NotificationsRead } from '@allot/shared-events';
+import type {
+  TeachingNotificationKind,
+  MarkNotificationsRead,
+  NotificationPreferencesSet,
+  NotificationsRead,
+  SetNotificationPreferences,
+} from '@allot/shared-events';
 import type { Command, Decider, DomainEvent } from '../commandHandling/decider.js';
 
-export type NotificationCommand = Command<'MarkNotificationsRead', MarkNotificationsRead>;
-export type NotificationEvent = DomainEvent<'NotificationsRead', NotificationsRead>;
+export type NotificationCommand =
+  | Command<'MarkNotificationsRead', MarkNotificationsRead>
+  | Command<'SetNotificationPreferences', SetNotificationPreferences>;
+export type NotificationEvent =
+  | DomainEvent<'NotificationsRead', NotificationsRead>
+  | DomainEvent<'NotificationPreferencesSet', NotificationPreferencesSet>;
 
-/** The newest instant up to which everything is read; later marks by id need no state. */
+/** The newest instant up to which everything is read, and the settings as last set. */
 export interface NotificationState {
   readUpTo: string | null;
+  /** Sorted kinds turned off, in Allot and by e-mail; both empty until first set. */
+  appOff: readonly TeachingNotificationKind[];
+  emailOff: readonly TeachingNotificationKind[];
 }
 
 const later = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : Date.parse(a) >= Date.parse(b) ? a : b;
 
+const sorted = (kinds: readonly TeachingNotificationKind[]) => [...new Set(kinds)].sort();
+const same = (a: readonly TeachingNotificationKind[], b: readonly TeachingNotificationKind[]) =>
+  a.length === b.length && a.every((kind, i) => kind === b[i]);
+
 /**
- * One person's notifications as they handle them: read by id, or all up to an instant. Marking
- * again what is read already (everything up to an earlier instant, no ids) writes nothing.
+ * One person's notifications as they handle them: read by id, or all up to an instant; and which
+ * kinds they want, in Allot and by e-mail. Marking again what is read already (everything up to
+ * an earlier instant, no ids), or setting the settings they have, writes nothing.
  */
 export const notificationDecider: Decider<
   NotificationCommand,
   NotificationState,
   NotificationEvent
 > = {
-  initialState: { readUpTo: null },
+  initialState: { readUpTo: null, appOff: [], emailOff: [] },
   evolve(state, event) {
     switch (event.type) {
       case 'NotificationsRead':
-        return { readUpTo: later(state.readUpTo, event.data.upTo) };
+        return { ...state, readUpTo: later(state.readUpTo, event.data.upTo) };
+      case 'NotificationPreferencesSet':
+        return {
+          ...state,
+          appOff: sorted(event.data.appOff),
+          emailOff: sorted(event.data.emailOff),
+        };
       default: {
-        const unexpected: never = event.type;
-        throw new Error(`Unknown notification event ${String(unexpected)}`);
+        const unexpected: never = event;
+        throw new Error(`Unknown notification event ${JSON.stringify(unexpected)}`);
       }
     }
   },
@@ -40,9 +64,20 @@ export const notificationDecider: Decider<
         if (ids.length === 0 && !newer) return [];
         return [{ type: 'NotificationsRead', data: command.data }];
       }
+      case 'SetNotificationPreferences': {
+        const appOff = sorted(command.data.appOff);
+        const emailOff = sorted(command.data.emailOff);
+        if (same(appOff, state.appOff) && same(emailOff, state.emailOff)) return [];
+        return [
+          {
+            type: 'NotificationPreferencesSet',
+            data: { userId: command.data.userId, appOff, emailOff },
+          },
+        ];
+      }
       default: {
-        const unexpected: never = command.type;
-        throw new Error(`Unknown notification command ${String(unexpected)}`);
+        const unexpected: never = command;
+        throw new Error(`Unknown notification command ${JSON.stringify(unexpected)}`);
       }
     }
   },

@@ -1,4 +1,8 @@
-import { MarkNotificationsRead, notificationStream } from '@allot/shared-events';
+import {
+  MarkNotificationsRead,
+  SetNotificationPreferences,
+  notificationStream,
+} from '@allot/shared-events';
 import { defineCommand, type RunnableCommand } from '../commandHandling/commandDefinition.js';
 import { ForbiddenError } from '../errors/errors.js';
 import {
@@ -35,4 +39,30 @@ export const markNotificationsReadCommand = defineCommand<
   },
 });
 
-export const notificationCommands: readonly RunnableCommand[] = [markNotificationsReadCommand];
+/** A person sets which notifications they want; someone viewing as them may not. */
+export const setNotificationPreferencesCommand = defineCommand<
+  NotificationCommand,
+  NotificationState,
+  NotificationEvent
+>({
+  name: 'SetNotificationPreferences',
+  schema: SetNotificationPreferences,
+  decider: notificationDecider,
+  streamId: (payload) => notificationStream(payload.userId),
+  entityId: (payload) => payload.userId,
+  permit(_ability, payload, meta) {
+    if (meta.actorId === null || meta.actorId !== payload.userId) {
+      throw new ForbiddenError('You may change only your own notification settings.');
+    }
+    if (meta.onBehalfOfId !== null) {
+      throw new ForbiddenError(
+        'You are viewing Allot as someone else: only they may change their notification settings.',
+      );
+    }
+  },
+});
+
+export const notificationCommands: readonly RunnableCommand[] = [
+  markNotificationsReadCommand,
+  setNotificationPreferencesCommand,
+];

@@ -73,3 +73,56 @@ describe('POST /api/notifications/read', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('PUT /api/notifications/preferences', () => {
+  const put = (headers: Record<string, string>, payload: unknown) =>
+    t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers,
+      payload: payload as object,
+    });
+  const settings = async (userId: string) =>
+    (await events(userId)).filter((e) => e.type === 'NotificationPreferencesSet');
+
+  it('sets the signed-in person’s own settings', async () => {
+    const response = await put(t.signedIn('faculty'), {
+      appOff: ['meetingsChanged'],
+      emailOff: ['assignmentProposed', 'meetingsChanged'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await settings('faculty')).map((e) => e.data)).toEqual([
+      {
+        userId: 'faculty',
+        appOff: ['meetingsChanged'],
+        emailOff: ['assignmentProposed', 'meetingsChanged'],
+      },
+    ]);
+  });
+
+  it('refuses a kind it does not know, someone else’s, and a missing list', async () => {
+    for (const body of [
+      { appOff: ['importRunFailed'], emailOff: [] },
+      { appOff: [], emailOff: [], userId: 'admin' },
+      { appOff: [] },
+    ]) {
+      expect((await put(t.signedIn('admin'), body)).statusCode).toBe(400);
+    }
+    expect(await settings('admin')).toEqual([]);
+  });
+
+  it('is refused while viewing as someone else, and signed out', async () => {
+    const response = await put(t.signedIn('admin', 'faculty'), { appOff: [], emailOff: [] });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(
+      'You are viewing Allot as someone else: only they may change their notification settings.',
+    );
+    const signedOut = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      payload: { appOff: [], emailOff: [] },
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect(await settings('faculty')).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MarkNotificationsReadBody } from '@allot/shared-events';
+import { MarkNotificationsReadBody, NotificationPreferencesBody } from '@allot/shared-events';
 import { commandOptionsFor, parseRequest } from '../commandHandling/httpCommand.js';
 import { sendUnauthorized } from '../session/unauthorized.js';
 
@@ -19,6 +19,17 @@ export function notificationRoutes(
     return fastify.commandBus.execute(
       'MarkNotificationsRead',
       { userId, ids: body.ids, upTo: body.upTo },
+      commandOptionsFor(request),
+    );
+  });
+  // PUT /api/notifications/preferences: the signed-in person's own notification settings.
+  fastify.put('/api/notifications/preferences', async (request, reply) => {
+    const userId = request.session?.workingUserId;
+    if (!userId) return sendUnauthorized(reply);
+    const body = parseRequest(NotificationPreferencesBody, request.body);
+    return fastify.commandBus.execute(
+      'SetNotificationPreferences',
+      { userId, ...body },
       commandOptionsFor(request),
     );
   });

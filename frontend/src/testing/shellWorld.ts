@@ -1,4 +1,7 @@
-import type { NotificationAnswer } from '@allot/shared-events/browser';
+import type {
+  NotificationAnswer,
+  NotificationPreferencesAnswer,
+} from '@allot/shared-events/browser';
 import type { AcademicPeriod, AuthContext, MyUserSettings } from '../lib/api/sessionApi.js';
 import { startApiServer, type ApiAnswer, type ApiCall } from './apiServer.js';
 import { PERIODS, settingsRows, signedOut } from './fixtures.js';
@@ -13,6 +16,8 @@ export interface ShellWorld {
   users: { id: string; name: string }[];
   /** The signed-in person's notifications, newest first. */
   notifications: NotificationAnswer[];
+  /** Their notification settings. */
+  preferences: NotificationPreferencesAnswer;
 }
 
 export function defaultWorld(): ShellWorld {
@@ -28,6 +33,7 @@ export function defaultWorld(): ShellWorld {
       { id: 'user-8', name: 'James Chen' },
     ],
     notifications: [],
+    preferences: { appOff: [], emailOff: [], receivesEmail: true },
   };
 }
 
@@ -100,6 +106,11 @@ export function startShellApi(world: () => ShellWorld) {
         );
         return { body: COMMAND_ANSWER };
       }
+      case 'GET /api/notifications/preferences':
+        return { body: w.preferences };
+      case 'PUT /api/notifications/preferences':
+        w.preferences = { ...w.preferences, ...(call.body as object) };
+        return { body: COMMAND_ANSWER };
       case 'DELETE /api/users/masquerade':
         w.auth = {
           ...w.auth,

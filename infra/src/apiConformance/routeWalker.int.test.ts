@@ -102,6 +102,14 @@ const SESSION_ONLY_ROUTES: ReadonlyArray<{ route: string; reason: string }> = [
   },
   { route: 'GET /api/notifications/mine', reason: 'the caller’s own notifications' },
   {
+    route: 'GET /api/notifications/preferences',
+    reason: 'the caller’s own notification settings',
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    reason: 'the caller sets their own; refused while masquerading (command)',
+  },
+  {
     route: 'POST /api/notifications/read',
     reason: 'the caller marks their own read; refused while masquerading (command)',
   },

@@ -154,7 +154,7 @@ const NAMED_AREAS: readonly ApiArea[] = [
   {
     name: 'Notifications',
     description:
-      'Your own notifications (a saved import of yours that failed), and marking them read.',
+      'Your own notifications (a change to your teaching, a saved import of yours that failed), marking them read, and which you want.',
     prefixes: ['/api/notifications'],
   },
   {

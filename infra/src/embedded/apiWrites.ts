@@ -30,6 +30,7 @@ import {
   MasqueradeAnswer,
   MarkNotificationsReadBody,
   IssuedCalendarFeedAnswer,
+  NotificationPreferencesBody,
   MergeUsersBody,
   RecordProgressActionBody,
   ReportExportAnswer,
@@ -616,6 +617,14 @@ export function writeRoutes(): Map<string, WriteRoute> {
     [
       'POST /api/notifications/read',
       { summary: 'Mark notifications of your own read.', body: json(MarkNotificationsReadBody) },
+    ],
+    [
+      'PUT /api/notifications/preferences',
+      {
+        summary:
+          'Choose which changes to your own teaching you hear of, in Allot and by e-mail (the kinds turned off).',
+        body: json(NotificationPreferencesBody),
+      },
     ],
     // Your calendar feed: a new private address (shown this once), or none.
     [

@@ -12,11 +12,62 @@ export const notificationStream = (userId: string): string => `notifications-${u
 /** What a notification is about; each kind names what its reader must be allowed to read. */
 export const NOTIFICATION_KINDS = {
   importRunFailed: { subject: 'DataServices' },
+  // A faculty member's own teaching (My Workload and My Schedule show it).
+  assignmentProposed: { subject: 'MySectionAssignment' },
+  assignmentApproved: { subject: 'MySectionAssignment' },
+  assignmentChanged: { subject: 'MySectionAssignment' },
+  assignmentWithdrawn: { subject: 'MySectionAssignment' },
+  assignmentRemoved: { subject: 'MySectionAssignment' },
+  meetingsChanged: { subject: 'MySchedule' },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NotificationKindName = z.enum(
   Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]],
 );
+
+/**
+ * The kinds about a person's own teaching, which they choose to hear of in Allot, by e-mail, both
+ * or neither (their notification settings), in the words the settings show.
+ */
+export const TEACHING_NOTIFICATION_KINDS = [
+  { kind: 'assignmentProposed', label: 'I am proposed to teach a section' },
+  { kind: 'assignmentApproved', label: 'An assignment of mine is approved' },
+  { kind: 'assignmentChanged', label: 'An assignment of mine changes (share, notes, reopened)' },
+  { kind: 'assignmentWithdrawn', label: 'An assignment of mine is withdrawn' },
+  { kind: 'assignmentRemoved', label: 'An assignment of mine is removed' },
+  { kind: 'meetingsChanged', label: 'A section I teach meets at new times or places' },
+] as const satisfies readonly { kind: NotificationKind; label: string }[];
+export type TeachingNotificationKind = (typeof TEACHING_NOTIFICATION_KINDS)[number]['kind'];
+export const TeachingNotificationKindName = z.enum(
+  TEACHING_NOTIFICATION_KINDS.map((k) => k.kind) as [
+    TeachingNotificationKind,
+    ...TeachingNotificationKind[],
+  ],
+);
+
+/**
+ * A person's notification settings: the teaching kinds they turned off in Allot and by e-mail
+ * (everything is on until they say otherwise). `PUT /api/notifications/preferences`.
+ */
+export const NotificationPreferencesBody = z.strictObject({
+  appOff: z.array(TeachingNotificationKindName).max(TEACHING_NOTIFICATION_KINDS.length),
+  emailOff: z.array(TeachingNotificationKindName).max(TEACHING_NOTIFICATION_KINDS.length),
+});
+export type NotificationPreferencesBody = z.infer<typeof NotificationPreferencesBody>;
+
+export const SetNotificationPreferences = NotificationPreferencesBody.extend({
+  userId: z.string().trim().min(1).max(200),
+});
+export type SetNotificationPreferences = z.infer<typeof SetNotificationPreferences>;
+export const NotificationPreferencesSet = SetNotificationPreferences;
+export type NotificationPreferencesSet = z.infer<typeof NotificationPreferencesSet>;
+
+/** GET /api/notifications/preferences: the settings, and whether their e-mail can reach them. */
+export const NotificationPreferencesAnswer = NotificationPreferencesBody.extend({
+  /** Their faculty profile's "receive emails" is on and they have an address. */
+  receivesEmail: z.boolean(),
+});
+export type NotificationPreferencesAnswer = z.infer<typeof NotificationPreferencesAnswer>;
 
 /** The most ids one request may mark read (the bell lists fewer). */
 export const MAX_NOTIFICATIONS_MARKED = 200;
@@ -45,7 +96,7 @@ export type MarkNotificationsRead = z.infer<typeof MarkNotificationsRead>;
 export const NotificationsRead = MarkNotificationsRead;
 export type NotificationsRead = z.infer<typeof NotificationsRead>;
 
-export const notificationEventSchemas = { NotificationsRead } as const;
+export const notificationEventSchemas = { NotificationsRead, NotificationPreferencesSet } as const;
 
 /** GET /api/notifications/mine: the newest first, in pages before an instant. */
 export const NotificationsQuery = z.strictObject({

@@ -13,6 +13,7 @@ import {
 } from '@blueprintjs/core';
 import {
   CaretDownIcon,
+  NotificationsIcon,
   EyeOpenIcon,
   LogInIcon,
   LogOutIcon,
@@ -26,6 +27,10 @@ import {
 } from '../../lib/api/sessionApi.js';
 import { useViewer } from '../../lib/auth/useViewer.js';
 import { MasqueradeDialog } from './MasqueradeDialog.js';
+import {
+  NotificationSettingsDialog,
+  mayChooseNotifications,
+} from '../../features/notifications/NotificationSettingsDialog.js';
 import { useIdentitySwitch } from './identitySwitch.js';
 
 /**
@@ -43,6 +48,7 @@ export function AccountMenu() {
   const [everywhereAsked, setEverywhereAsked] = useState(false);
   const [signOutEverywhere, signingOut] = useSignOutEverywhereMutation();
   const [everywhereFailed, setEverywhereFailed] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   if (viewer.loading) return null;
   if (!viewer.signedIn) {
@@ -69,6 +75,13 @@ export function AccountMenu() {
       <MenuDivider
         title={viewer.masquerading ? `Working as ${viewer.displayName}` : viewer.displayName}
       />
+      {mayChooseNotifications(viewer.ability) && (
+        <MenuItem
+          icon={<NotificationsIcon />}
+          text="Notification settings…"
+          onClick={() => setSettingsOpen(true)}
+        />
+      )}
       {mayMasquerade && (
         <MenuItem icon={<PeopleIcon />} text="Masquerade as…" onClick={() => setPickerOpen(true)} />
       )}
@@ -127,6 +140,12 @@ export function AccountMenu() {
         />
       </PopoverNext>
       <MasqueradeDialog isOpen={pickerOpen} onClose={() => setPickerOpen(false)} />
+      {settingsOpen && (
+        <NotificationSettingsDialog
+          masquerading={viewer.masquerading}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
       <Alert
         isOpen={everywhereAsked}
         icon={<LogOutIcon />}

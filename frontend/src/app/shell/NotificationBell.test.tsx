@@ -117,4 +117,59 @@ describe('the notifications bell', () => {
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
   });
+
+  test('a faculty member chooses which changes to their teaching they hear of, and how', async () => {
+    world.auth = signedInAs('faculty');
+    world.preferences = { appOff: ['meetingsChanged'], emailOff: [], receivesEmail: true };
+    renderWithApp(routes, '/');
+    const panel = await openBell('Notifications');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Notification settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification settings' });
+    const inAllot = await within(dialog).findByRole('checkbox', {
+      name: 'A section I teach meets at new times or places: in Allot',
+    });
+    expect(inAllot).not.toBeChecked();
+    expect(within(dialog).getByText(/one message an hour at most/)).toBeInTheDocument();
+    fireEvent.click(inAllot);
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'I am proposed to teach a section: by e-mail' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        api.calls.filter((c) => c.method === 'PUT' && c.path === '/api/notifications/preferences'),
+      ).toEqual([
+        {
+          method: 'PUT',
+          path: '/api/notifications/preferences',
+          body: { appOff: [], emailOff: ['assignmentProposed'] },
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('the settings say when e-mail cannot reach the person, and are only looked at while viewing as them', async () => {
+    world.auth = masqueradingAs('faculty');
+    world.preferences = { appOff: [], emailOff: [], receivesEmail: false };
+    renderWithApp(routes, '/');
+    fireEvent.click(await screen.findByRole('button', { name: /^Account menu for/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Notification settings…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification settings' });
+    expect(
+      await within(dialog).findByText(/does not receive e-mail from Allot/),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/only they may change their notification settings/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    for (const toggle of within(dialog).getAllByRole('checkbox')) expect(toggle).toBeDisabled();
+  });
+
+  test('offers no settings to someone without teaching of their own', async () => {
+    world.auth = signedInAs('academicOpsAdmin');
+    renderWithApp(routes, '/');
+    const panel = await openBell('Notifications');
+    expect(within(panel).queryByRole('button', { name: 'Notification settings' })).toBeNull();
+  });
 });

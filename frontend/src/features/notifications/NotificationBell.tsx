@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Intent, PopoverNext, Spinner } from '@blueprintjs/core';
-import { NotificationsIcon } from '@blueprintjs/icons';
+import { CogIcon, NotificationsIcon } from '@blueprintjs/icons';
 import type { NotificationAnswer } from '@allot/shared-events/browser';
 import { AppTooltip } from '../../components/AppTooltip.js';
 import { DATE_LOCALE } from '../../lib/constants.js';
@@ -9,6 +9,10 @@ import { problemOf } from '../../lib/errors/serverErrors.js';
 import { notify } from '../../lib/notifications/notify.js';
 import { useViewer } from '../../lib/auth/useViewer.js';
 import { useMarkNotificationsReadMutation, useMyNotificationsQuery } from './notificationsApi.js';
+import {
+  NotificationSettingsDialog,
+  mayChooseNotifications,
+} from './NotificationSettingsDialog.js';
 import './notifications.css';
 
 const PAGE = 10;
@@ -27,6 +31,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const [take, setTake] = useState(PAGE);
   const [open, setOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const query = useMyNotificationsQuery({ take }, { skip: !viewer.signedIn });
   const [mark, marking] = useMarkNotificationsReadMutation();
   if (!viewer.signedIn) return null;
@@ -53,16 +58,31 @@ export function NotificationBell() {
     <section className="allot-notifications" aria-label="Notifications">
       <header className="allot-notifications__header">
         <h2 className="bp6-heading">Notifications</h2>
-        {mayMark && (
-          <Button
-            size="small"
-            variant="minimal"
-            text="Mark all read"
-            disabled={unread === 0 || items.length === 0}
-            loading={marking.isLoading}
-            onClick={() => void markRead({ upTo: items[0]!.at })}
-          />
-        )}
+        <span className="allot-notifications__actions">
+          {mayMark && (
+            <Button
+              size="small"
+              variant="minimal"
+              text="Mark all read"
+              disabled={unread === 0 || items.length === 0}
+              loading={marking.isLoading}
+              onClick={() => void markRead({ upTo: items[0]!.at })}
+            />
+          )}
+          {mayChooseNotifications(viewer.ability) && (
+            <Button
+              size="small"
+              variant="minimal"
+              icon={<CogIcon />}
+              aria-label="Notification settings"
+              title="Notification settings"
+              onClick={() => {
+                setOpen(false);
+                setSettingsOpen(true);
+              }}
+            />
+          )}
+        </span>
       </header>
       {!mayMark && (
         <p className="allot-notifications__note">
@@ -79,8 +99,8 @@ export function NotificationBell() {
         </p>
       ) : items.length === 0 ? (
         <p className="allot-notifications__empty">
-          Nothing yet. Allot tells you here when something of yours needs you — a scheduled import
-          of yours that fails, for instance.
+          Nothing yet. Allot tells you here when something of yours needs you — a change to your
+          teaching, or a scheduled import of yours that fails.
         </p>
       ) : (
         <ul className="allot-notifications__list">
@@ -123,28 +143,36 @@ export function NotificationBell() {
   );
 
   return (
-    <PopoverNext
-      content={panel}
-      placement="bottom-end"
-      isOpen={open}
-      onInteraction={(next) => setOpen(next)}
-    >
-      <AppTooltip content="Notifications" placement="bottom" disabled={open}>
-        <Button
-          className="allot-topbar__button allot-notifications__bell"
-          variant="minimal"
-          icon={<NotificationsIcon />}
-          aria-label={label}
-          aria-expanded={open}
-          aria-haspopup="dialog"
-        >
-          {unread > 0 && (
-            <span className="allot-notifications__count" aria-hidden="true">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
-      </AppTooltip>
-    </PopoverNext>
+    <>
+      {settingsOpen && (
+        <NotificationSettingsDialog
+          masquerading={viewer.masquerading}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+      <PopoverNext
+        content={panel}
+        placement="bottom-end"
+        isOpen={open}
+        onInteraction={(next) => setOpen(next)}
+      >
+        <AppTooltip content="Notifications" placement="bottom" disabled={open}>
+          <Button
+            className="allot-topbar__button allot-notifications__bell"
+            variant="minimal"
+            icon={<NotificationsIcon />}
+            aria-label={label}
+            aria-expanded={open}
+            aria-haspopup="dialog"
+          >
+            {unread > 0 && (
+              <span className="allot-notifications__count" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
+          </Button>
+        </AppTooltip>
+      </PopoverNext>
+    </>
   );
 }

@@ -1,8 +1,15 @@
-import type { MarkNotificationsReadBody, NotificationsAnswer } from '@allot/shared-events/browser';
+import type {
+  MarkNotificationsReadBody,
+  NotificationPreferencesAnswer,
+  NotificationPreferencesBody,
+  NotificationsAnswer,
+} from '@allot/shared-events/browser';
 import { allotApi } from '../../lib/api/allotApi.js';
 
 /** The signed-in person's notifications; `notificationsChanged` on the socket refreshes them. */
 export const NOTIFICATIONS = { type: 'ResourceList', id: 'notifications' } as const;
+
+const NOTIFICATION_PREFERENCES = { type: 'UserSettings', id: 'notifications' } as const;
 
 export const notificationsApi = allotApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,7 +21,20 @@ export const notificationsApi = allotApi.injectEndpoints({
       query: (body) => ({ url: 'notifications/read', method: 'POST', body }),
       invalidatesTags: [NOTIFICATIONS],
     }),
+    myNotificationPreferences: build.query<NotificationPreferencesAnswer, void>({
+      query: () => 'notifications/preferences',
+      providesTags: [NOTIFICATION_PREFERENCES],
+    }),
+    setNotificationPreferences: build.mutation<void, NotificationPreferencesBody>({
+      query: (body) => ({ url: 'notifications/preferences', method: 'PUT', body }),
+      invalidatesTags: [NOTIFICATION_PREFERENCES],
+    }),
   }),
 });
 
-export const { useMyNotificationsQuery, useMarkNotificationsReadMutation } = notificationsApi;
+export const {
+  useMyNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  useMyNotificationPreferencesQuery,
+  useSetNotificationPreferencesMutation,
+} = notificationsApi;

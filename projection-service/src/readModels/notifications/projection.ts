@@ -13,6 +13,15 @@ import type {
   ProjectionContext,
   RealtimeNotification,
 } from '../../runner/projection.js';
+import {
+  applyTeachingEvent,
+  migrateTeaching,
+  NOTIFICATION_PREFERENCES_TABLE,
+  NOTIFIED_ASSIGNMENTS_TABLE,
+  TEACHING_EVENT_TYPES,
+  wantedBy,
+  type TeachingNotice,
+} from './teaching.js';
 
 export const NOTIFICATIONS_TABLE = 'notifications';
 /** Runs someone is to hear of if they fail, until they end. */
@@ -29,6 +38,12 @@ interface NotificationRow {
   title: string;
   text: string;
   link: string | null;
+  /** A teaching notification's section and what its words are made of (teachingWords.ts). */
+  section_id?: string | null;
+  detail?: string | null;
+  /** Shown in Allot (the bell); wanted in the person's e-mail digest. */
+  shown?: boolean;
+  email?: boolean;
 }
 
 const notificationOf = (
@@ -38,6 +53,52 @@ const notificationOf = (
   subject: NOTIFICATION_KINDS[row.kind].subject,
   read_at: null,
 });
+
+const TEACHING_LINKS: Readonly<Record<TeachingNotice['kind'], string>> = {
+  assignmentProposed: '/myWorkload',
+  assignmentApproved: '/myWorkload',
+  assignmentChanged: '/myWorkload',
+  assignmentWithdrawn: '/myWorkload',
+  assignmentRemoved: '/myWorkload',
+  meetingsChanged: '/mySchedule',
+};
+
+/**
+ * Stores a teaching notice for its person as they want it (in Allot, by e-mail, both; neither
+ * stores nothing), unless they caused it themselves or nobody did (a system step). Its words are
+ * made when it is read, from the section as it is then.
+ */
+async function addTeachingNotice(
+  trx: Knex.Transaction,
+  event: RecordedEvent,
+  ctx: ProjectionContext,
+  notice: TeachingNotice,
+): Promise<boolean> {
+  const actor = event.metadata.actorId ?? null;
+  if (actor === null || actor === notice.userId) return false;
+  const wanted = await wantedBy(trx, ctx, notice.userId, notice.kind);
+  if (!wanted.app && !wanted.email) return false;
+  const inserted = await trx(ctx.table(NOTIFICATIONS_TABLE))
+    .insert(
+      notificationOf({
+        id: `${notice.kind}:${event.streamId}:${String(event.revision)}:${notice.userId}`,
+        user_id: notice.userId,
+        kind: notice.kind,
+        at: at(event),
+        title: '',
+        text: '',
+        link: TEACHING_LINKS[notice.kind],
+        section_id: notice.sectionId,
+        detail: JSON.stringify(notice.detail),
+        shown: wanted.app,
+        email: wanted.email,
+      }),
+    )
+    .onConflict('id')
+    .ignore()
+    .returning('id');
+  return inserted.length > 0 && wanted.app;
+}
 
 /** Who hears of which event, and in which words (written here: DESIGN's histories likewise). */
 async function applyEvent(
@@ -102,8 +163,13 @@ async function applyEvent(
         .update({ read_at: at(event) });
       return changed > 0 ? [data.userId] : [];
     }
-    default:
-      return [];
+    default: {
+      const told: string[] = [];
+      for (const notice of await applyTeachingEvent(trx, event, ctx)) {
+        if (await addTeachingNotice(trx, event, ctx, notice)) told.push(notice.userId);
+      }
+      return told;
+    }
   }
 }
 
@@ -115,9 +181,19 @@ async function applyEvent(
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
-  eventTypes: ['ImportRunStarted', 'ImportRunFinished', 'NotificationsRead'],
-  tables: [NOTIFICATIONS_TABLE, NOTIFIED_RUNS_TABLE],
+  version: 2,
+  eventTypes: [
+    'ImportRunStarted',
+    'ImportRunFinished',
+    'NotificationsRead',
+    ...TEACHING_EVENT_TYPES,
+  ],
+  tables: [
+    NOTIFICATIONS_TABLE,
+    NOTIFIED_RUNS_TABLE,
+    NOTIFIED_ASSIGNMENTS_TABLE,
+    NOTIFICATION_PREFERENCES_TABLE,
+  ],
 
   async migrate(trx, ctx) {
     await trx.raw(
@@ -130,7 +206,12 @@ export const notificationsProjection: Projection = {
          title text NOT NULL,
          text text NOT NULL,
          link text,
-         read_at timestamptz
+         read_at timestamptz,
+         section_id text,
+         detail jsonb,
+         shown boolean NOT NULL DEFAULT true,
+         email boolean NOT NULL DEFAULT false,
+         emailed_at timestamptz
        )`,
       [ctx.table(NOTIFICATIONS_TABLE)],
     );
@@ -148,6 +229,12 @@ export const notificationsProjection: Projection = {
        )`,
       [ctx.table(NOTIFIED_RUNS_TABLE)],
     );
+    // The e-mail digest's work: what is wanted by e-mail and not yet sent, by person.
+    await trx.raw(
+      'CREATE INDEX IF NOT EXISTS ?? ON ?? (user_id, at) WHERE email AND emailed_at IS NULL',
+      [`${ctx.physicalName(NOTIFICATIONS_TABLE)}_unmailed`, ctx.table(NOTIFICATIONS_TABLE)],
+    );
+    await migrateTeaching(trx, ctx);
   },
 
   async apply(trx, events, ctx) {

@@ -4,6 +4,7 @@ import { demoContextFor } from '../../../../shared-events/src/permissions/fixtur
 import { recorded } from '../testing/readModelDb.js';
 import { openRouteHarness, testViewers, type RouteHarness } from '../testing/routeHarness.js';
 import { notificationsProjection } from './projection.js';
+import { sectionsProjection } from '../sections/projection.js';
 import { notificationReadRoutes } from './routes.js';
 
 /**
@@ -78,7 +79,7 @@ const read = (userId: string, ids: string[], upTo: string | null, revision: bigi
 
 beforeAll(async () => {
   harness = await openRouteHarness({
-    projections: [notificationsProjection],
+    projections: [notificationsProjection, sectionsProjection],
     events: [
       ...run(
         'run-1',

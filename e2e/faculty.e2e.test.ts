@@ -1,4 +1,5 @@
 import ical, { type VEvent } from 'node-ical';
+import { api } from './api.js';
 import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Faculty on any device (issue 24), in Chromium as a faculty member on a phone: their teaching
@@ -89,6 +90,66 @@ test(
     await dialog.waitFor({ state: 'detached' });
     await showTheme(page, 'light');
     expect(problems).toEqual([]);
+  },
+  TEST_MS,
+);
+
+test(
+  'a faculty member hears at once that an assignment of theirs changed, and chooses what they hear of',
+  async () => {
+    const faculty = await files.open('faculty', '/mySchedule', { phone: true, socket: true });
+    const { page } = faculty;
+    await page.getByRole('heading', { name: 'My Schedule', level: 2 }).waitFor();
+    await showTheme(page, 'light');
+    const me = await api<{ workingUserId: string }>(page, 'GET', '/api/auth');
+    const ops = await files.open('academicOpsAdmin', '/');
+    const theirs = await api<{ rows: { id: string; SectionId: string }[] }>(
+      ops.page,
+      'GET',
+      `/api/sectionAssignments?UserId=${me.body.workingUserId}&take=5`,
+    );
+    const row = theirs.body.rows[0];
+    if (!row) throw new Error('the demo faculty member teaches nothing');
+    const changed = await api(
+      ops.page,
+      'PUT',
+      `/api/sections/${row.SectionId}/assignments/${row.id}`,
+      {
+        notes: `Room to be confirmed ${String(Date.now())}`,
+      },
+    );
+    expect(changed.status).toBe(200);
+
+    // Live, without a reload: the bell counts it, and its panel says what changed.
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor();
+    await bell.click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const item = panel.getByRole('button', { name: /Your assignment to .+ changed/ }).first();
+    await item.waitFor();
+    expect(await item.innerText()).toContain('Its notes changed.');
+    await shoot(page, 'notifications-teaching-phone-light');
+    await item.click();
+    await page.waitForURL((url) => url.pathname === '/myWorkload');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/mySchedule');
+
+    // Their settings: meeting changes by e-mail only.
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Notification settings…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notification settings' });
+    const inAllot = dialog.getByRole('checkbox', {
+      name: 'A section I teach meets at new times or places: in Allot',
+    });
+    await inAllot.waitFor();
+    if (await inAllot.isChecked()) await inAllot.click({ force: true });
+    await shoot(page, 'notification-settings-phone-light');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Notification settings saved.').waitFor();
+    const saved = await api<{ appOff: string[] }>(page, 'GET', '/api/notifications/preferences');
+    expect(saved.body.appOff).toContain('meetingsChanged');
+    expect(faculty.problems).toEqual([]);
+    expect(ops.problems).toEqual([]);
   },
   TEST_MS,
 );

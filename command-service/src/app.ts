@@ -6,6 +6,7 @@ import {
   IMPORT_RUN_JOB,
   CLONE_JOB,
   EMAIL_JOB,
+  NOTIFICATION_DIGEST_JOB,
   EFFORT_IMPORT_JOB,
   EFFORT_RECLASSIFY_JOB,
   IMPORT_SPEC_RUN_JOB,
@@ -40,6 +41,10 @@ import { cloneRoutes } from './cloning/cloneRoutes.js';
 import { createCloneJob } from './cloning/cloneJob.js';
 import { emailRoutes } from './email/emailRoutes.js';
 import { createEmailJob } from './email/emailJob.js';
+import {
+  createNotificationDigestJob,
+  type NotificationDigestSources,
+} from './notifications/digestJob.js';
 import type { EmailSources, Mailer } from './email/port.js';
 import { dataServiceRoutes } from './dataServices/dataServiceRoutes.js';
 import { createDataServiceRunJob } from './dataServices/runJob.js';
@@ -97,6 +102,8 @@ export interface EmailOptions {
   publicUrl: string;
   /** Where every message goes instead while developer e-mails are on. */
   developerAddresses: readonly string[];
+  /** What the hourly notification digest reads (docs/notifications.md); none: no digest job. */
+  digests?: NotificationDigestSources;
 }
 
 /**
@@ -226,6 +233,23 @@ export async function commandServicePlugin(
           abilityOf,
         }),
       );
+      if (options.email.digests) {
+        const { developerAddresses } = options.email;
+        const flags = options.featureFlags;
+        options.jobs.define(
+          NOTIFICATION_DIGEST_JOB,
+          createNotificationDigestJob({
+            bus: fastify.commandBus,
+            store: options.store,
+            sources: options.email.digests,
+            mailer: options.email.mailer,
+            publicUrl: options.email.publicUrl,
+            // With developer e-mails on and no address to send them to, nothing is sent.
+            developerAddresses: () => (flags?.flags.devEmailsEnabled ? developerAddresses : null),
+            abilityOf,
+          }),
+        );
+      }
     }
     await fastify.register(effortImportRoutes, {
       store: options.store,

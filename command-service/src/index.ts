@@ -29,4 +29,9 @@ export { syncAllSchedules, type ScheduleOf } from './dataServices/runs.js';
 export { restoreImportSpecSchedules } from './imports/specs/importSpecSchedules.js';
 export type { ImportSourceOptions } from './imports/sources/readSource.js';
 export * from './email/port.js';
+export type {
+  DigestItem,
+  DigestPerson,
+  NotificationDigestSources,
+} from './notifications/digestJob.js';
 export { createSmtpMailer, type SmtpMailerOptions } from './email/smtpMailer.js';

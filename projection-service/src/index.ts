@@ -18,3 +18,4 @@ export * from './readModels/dataServices/index.js';
 export * from './readModels/uploads/index.js';
 export * from './readModels/cloning/index.js';
 export * from './readModels/email/index.js';
+export { createNotificationDigestReader } from './readModels/notifications/digestReader.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandResult, EventStore } from '@allot/shared-events';
+import { SYSTEM_ACTOR_ID, type CommandResult, type EventStore } from '@allot/shared-events';
 import { systemAbility, type AppAbility } from '../authorization/ability.js';
 import type { CommandMeta } from './decider.js';
 import type { RunnableCommand } from './commandDefinition.js';
 import type { StreamRevision } from './handleCommand.js';
 import { allCommands } from '../commands.js';
 
-export const SYSTEM_ACTOR_ID = 'system';
+export { SYSTEM_ACTOR_ID };
 
 export interface ExecuteOptions extends Partial<CommandMeta> {
   /** Whose abilities apply; the system actor's (everything) when absent. */

@@ -1,6 +1,7 @@
 import { describe, it } from '@jest/globals';
 import { eventSchemas, type TeachingNotificationKind } from '@allot/shared-events';
 import { DeciderSpecification } from '@allot/shared-events/testing';
+import { DomainRuleError } from '../errors/errors.js';
 import { notificationDecider, type NotificationEvent } from './decider.js';
 
 const validate = (event: { type: string; data: unknown }) =>
@@ -81,5 +82,41 @@ describe('a person’s notification settings', () => {
       .given([wasSet(['meetingsChanged'], [])])
       .when(set([], []))
       .then([wasSet([], [])]);
+  });
+});
+
+describe('a person’s e-mail digests', () => {
+  const digest = (sentAt: string) => ({
+    userId: 'u1',
+    ids: ['n1'],
+    sentAt,
+    to: ['u1@example.edu'],
+    subject: 'Allot: a change',
+    text: '…',
+    messageId: null,
+    response: '250 OK',
+  });
+  const record = (sentAt: string) => ({
+    type: 'RecordNotificationDigest' as const,
+    data: digest(sentAt),
+  });
+  const sent = (sentAt: string): NotificationEvent => ({
+    type: 'NotificationDigestSent',
+    data: digest(sentAt),
+  });
+
+  it('go one an hour at most', () => {
+    spec
+      .given([])
+      .when(record('2026-11-28T10:00:00.000Z'))
+      .then([sent('2026-11-28T10:00:00.000Z')]);
+    spec
+      .given([sent('2026-11-28T10:00:00.000Z')])
+      .when(record('2026-11-28T10:40:00.000Z'))
+      .thenThrows(DomainRuleError, 'A digest went to this person less than an hour ago.');
+    spec
+      .given([sent('2026-11-28T10:00:00.000Z')])
+      .when(record('2026-11-28T11:00:00.000Z'))
+      .then([sent('2026-11-28T11:00:00.000Z')]);
   });
 });

@@ -1,5 +1,7 @@
 import {
   MarkNotificationsRead,
+  RecordNotificationDigest,
+  SYSTEM_ACTOR_ID,
   SetNotificationPreferences,
   notificationStream,
 } from '@allot/shared-events';
@@ -62,7 +64,26 @@ export const setNotificationPreferencesCommand = defineCommand<
   },
 });
 
+/** Only the digest job records a digest (no request reaches it: it has no route). */
+export const recordNotificationDigestCommand = defineCommand<
+  NotificationCommand,
+  NotificationState,
+  NotificationEvent
+>({
+  name: 'RecordNotificationDigest',
+  schema: RecordNotificationDigest,
+  decider: notificationDecider,
+  streamId: (payload) => notificationStream(payload.userId),
+  entityId: (payload) => payload.userId,
+  permit(_ability, _payload, meta) {
+    if (meta.actorId !== SYSTEM_ACTOR_ID) {
+      throw new ForbiddenError('Only Allot itself records its digests.');
+    }
+  },
+});
+
 export const notificationCommands: readonly RunnableCommand[] = [
   markNotificationsReadCommand,
   setNotificationPreferencesCommand,
+  recordNotificationDigestCommand,
 ];

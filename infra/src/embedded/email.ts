@@ -6,6 +6,7 @@ import { createSmtpMailer, type EmailOptions } from '@allot/command-service';
 import {
   createCaughtMailStore,
   createEmailRecipientReader,
+  createNotificationDigestReader,
   createTableResolver,
   migrateCaughtMail,
 } from '@allot/projection-service';
@@ -72,10 +73,12 @@ export async function composeEmail(config: AllotConfig, knex: Knex): Promise<Com
     url: config.smtpUrl ?? catcher?.url ?? '',
     from: config.mailFrom,
   });
-  const reader = createEmailRecipientReader(knex, createTableResolver(knex));
+  const tables = createTableResolver(knex);
+  const reader = createEmailRecipientReader(knex, tables);
   return {
     options: {
       sources: { period: reader.period, recipients: reader.recipients, facts: reader.facts },
+      digests: createNotificationDigestReader(knex, tables),
       mailer,
       publicUrl: config.publicUrl,
       developerAddresses: config.developerEmails,

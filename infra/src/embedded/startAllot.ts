@@ -5,6 +5,8 @@ import helmet from '@fastify/helmet';
 import type { Knex } from 'knex';
 import {
   createSessionCodec,
+  NOTIFICATION_DIGEST_JOB,
+  NOTIFICATION_DIGEST_SCHEDULE,
   securityHeaderOptions,
   tokenToPosition,
   type EventStore,
@@ -267,6 +269,18 @@ export async function startAllot(
     } catch (err) {
       // The app is still of use without its scheduled exports; the log says why they wait.
       app.log.error(err, 'The data services’ schedules could not be set');
+    }
+    try {
+      // E-mail digests of people's notifications, every hour (docs/notifications.md).
+      await jobs.schedule(
+        NOTIFICATION_DIGEST_JOB,
+        NOTIFICATION_DIGEST_SCHEDULE,
+        NOTIFICATION_DIGEST_JOB,
+        {},
+        { ownerId: NOTIFICATION_DIGEST_JOB },
+      );
+    } catch (err) {
+      app.log.error(err, 'The notification digests’ schedule could not be set');
     }
     try {
       await restoreImportSpecSchedules(store, jobs);

@@ -6,7 +6,7 @@ import {
   type RecordedEvent,
 } from '@allot/shared-events';
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@allot/shared-events';
+import { deterministicId, SEED_ACTOR_ID } from '@allot/shared-events';
 import { seedStreamId } from './seedEvents.js';
 import type { SeedStep } from './seedStep.js';
 
@@ -41,8 +41,8 @@ export interface SeedReport {
   skipped: string[];
 }
 
-/** The actor recorded on seed events, so the audit trail tells demo data from people's work. */
-export const SEED_ACTOR_ID = 'seed';
+/** The actor recorded on seed events (shared-events, so the read side knows it too). */
+export { SEED_ACTOR_ID };
 
 const DEFAULT_CLAIM_TIMEOUT_MS = 20_000;
 const DEFAULT_HEARTBEAT_MS = 4_000;

@@ -18,6 +18,14 @@ export interface Position {
   readonly prepare: bigint;
 }
 
+/**
+ * The actor recorded on the demo seeds' events, so the audit trail tells demo data from people's
+ * work (and notifications leave the starting state untold).
+ */
+export const SEED_ACTOR_ID = 'seed';
+/** The actor of what Allot does by itself (a job no person started, a digest). */
+export const SYSTEM_ACTOR_ID = 'system';
+
 export interface EventMetadata {
   actorId?: string | null;
   /** The authenticated user when `actorId` is a masqueraded working user. */

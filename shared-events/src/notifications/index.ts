@@ -96,8 +96,6 @@ export type MarkNotificationsRead = z.infer<typeof MarkNotificationsRead>;
 export const NotificationsRead = MarkNotificationsRead;
 export type NotificationsRead = z.infer<typeof NotificationsRead>;
 
-export const notificationEventSchemas = { NotificationsRead, NotificationPreferencesSet } as const;
-
 /** GET /api/notifications/mine: the newest first, in pages before an instant. */
 export const NotificationsQuery = z.strictObject({
   take: z.coerce.number().int().min(1).max(50).default(20),
@@ -128,3 +126,34 @@ export type NotificationsAnswer = z.infer<typeof NotificationsAnswer>;
 
 /** The realtime event telling a person their notifications changed (to their own room). */
 export const NOTIFICATIONS_CHANGED = 'notificationsChanged';
+
+/** The job that e-mails each person a digest of their notifications, and its hourly schedule. */
+export const NOTIFICATION_DIGEST_JOB = 'notificationDigest';
+export const NOTIFICATION_DIGEST_SCHEDULE = { pattern: '0 * * * *', timeZone: 'UTC' } as const;
+/** A person gets one digest an hour at most (a little less, so the hourly run never skips one). */
+export const NOTIFICATION_DIGEST_MIN_GAP_MINUTES = 55;
+/** A digest tells of what happened in the last day at most: older news is not worth a message. */
+export const NOTIFICATION_DIGEST_HORIZON_HOURS = 24;
+/** The most notifications one digest lists (the rest wait for the next). */
+export const NOTIFICATION_DIGEST_MAX_ITEMS = 50;
+
+/** A digest sent to a person: which notifications it told of, where and how it went. */
+export const RecordNotificationDigest = z.strictObject({
+  userId: z.string().trim().min(1).max(200),
+  ids: z.array(z.string().max(300)).min(1).max(NOTIFICATION_DIGEST_MAX_ITEMS),
+  sentAt: z.iso.datetime({ offset: true }),
+  to: z.array(z.string().max(320)).min(1).max(20),
+  subject: z.string().max(300),
+  text: z.string().max(50_000),
+  messageId: z.string().max(500).nullable(),
+  response: z.string().max(2000),
+});
+export type RecordNotificationDigest = z.infer<typeof RecordNotificationDigest>;
+export const NotificationDigestSent = RecordNotificationDigest;
+export type NotificationDigestSent = z.infer<typeof NotificationDigestSent>;
+
+export const notificationEventSchemas = {
+  NotificationsRead,
+  NotificationPreferencesSet,
+  NotificationDigestSent,
+} as const;

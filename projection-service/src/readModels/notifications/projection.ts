@@ -4,6 +4,9 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATIONS_CHANGED,
   NotificationsRead,
+  NotificationDigestSent,
+  SEED_ACTOR_ID,
+  SYSTEM_ACTOR_ID,
   type NotificationKind,
   type RecordedEvent,
 } from '@allot/shared-events';
@@ -65,7 +68,8 @@ const TEACHING_LINKS: Readonly<Record<TeachingNotice['kind'], string>> = {
 
 /**
  * Stores a teaching notice for its person as they want it (in Allot, by e-mail, both; neither
- * stores nothing), unless they caused it themselves or nobody did (a system step). Its words are
+ * stores nothing), unless they caused it themselves or no person did (a system step, or the demo
+ * seeds writing the starting state). Its words are
  * made when it is read, from the section as it is then.
  */
 async function addTeachingNotice(
@@ -75,7 +79,8 @@ async function addTeachingNotice(
   notice: TeachingNotice,
 ): Promise<boolean> {
   const actor = event.metadata.actorId ?? null;
-  if (actor === null || actor === notice.userId) return false;
+  if (actor === null || actor === SYSTEM_ACTOR_ID || actor === SEED_ACTOR_ID) return false;
+  if (actor === notice.userId) return false;
   const wanted = await wantedBy(trx, ctx, notice.userId, notice.kind);
   if (!wanted.app && !wanted.email) return false;
   const inserted = await trx(ctx.table(NOTIFICATIONS_TABLE))
@@ -151,6 +156,16 @@ async function applyEvent(
         .returning('user_id');
       return inserted.length > 0 ? [run.user_id] : [];
     }
+    case 'NotificationDigestSent': {
+      // Told by e-mail: the next digest leaves them out.
+      const data = NotificationDigestSent.parse(event.data);
+      await trx(notifications)
+        .where({ user_id: data.userId })
+        .whereIn('id', data.ids)
+        .whereNull('emailed_at')
+        .update({ emailed_at: at(event) });
+      return [];
+    }
     case 'NotificationsRead': {
       const data = NotificationsRead.parse(event.data);
       const changed = await trx(notifications)
@@ -186,6 +201,7 @@ export const notificationsProjection: Projection = {
     'ImportRunStarted',
     'ImportRunFinished',
     'NotificationsRead',
+    'NotificationDigestSent',
     ...TEACHING_EVENT_TYPES,
   ],
   tables: [

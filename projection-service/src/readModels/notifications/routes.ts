@@ -14,7 +14,7 @@ import { answered, withAnswers } from '../../http/answers.js';
 import { sendError } from '../../http/viewer.js';
 import { NOTIFICATIONS_TABLE, notificationsProjection } from './projection.js';
 import { SECTIONS_TABLE, sectionsProjection } from '../sections/projection.js';
-import { teachingWords } from './teachingWords.js';
+import { wordsOf } from './teachingWords.js';
 import { NOTIFICATION_PREFERENCES_TABLE } from './teaching.js';
 import { recordsTable, resourceProjectionName } from '../resources/projection.js';
 
@@ -37,28 +37,14 @@ interface Row {
   section_name: string | null;
 }
 
-const answerOf = (row: Row): NotificationAnswer => {
-  const words = teachingWords(
-    row.kind,
-    row.detail,
-    row.section_number === null
-      ? null
-      : {
-          courseNumber: row.course_number,
-          sectionNumber: row.section_number,
-          name: row.section_name,
-        },
-  );
-  return {
-    id: row.id,
-    kind: row.kind,
-    at: new Date(row.at).toISOString(),
-    read: row.read_at !== null,
-    title: words?.title ?? row.title,
-    text: words?.text ?? row.text,
-    link: row.link,
-  };
-};
+const answerOf = (row: Row): NotificationAnswer => ({
+  id: row.id,
+  kind: row.kind,
+  at: new Date(row.at).toISOString(),
+  read: row.read_at !== null,
+  ...wordsOf(row),
+  link: row.link,
+});
 
 /**
  * GET /api/notifications/mine: the signed-in person's notifications, newest first, with how many

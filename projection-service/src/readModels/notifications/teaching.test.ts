@@ -13,6 +13,7 @@ import { resourceProjection } from '../resources/projection.js';
 import { sectionsProjection } from '../sections/projection.js';
 import { notificationsProjection } from './projection.js';
 import { notificationReadRoutes } from './routes.js';
+import { createNotificationDigestReader } from './digestReader.js';
 
 /*
  * A faculty member hears of their own teaching: an assignment proposed, approved, changed,
@@ -269,5 +270,49 @@ describe('GET /api/notifications/preferences', () => {
 
   it('answers 401 signed out', async () => {
     expect((await preferences()).statusCode).toBe(401);
+  });
+});
+
+describe('the e-mail digest’s reader', () => {
+  const reader = () => createNotificationDigestReader(harness.knex, harness.tables);
+
+  it('answers what waits for e-mail, worded, oldest first, of those e-mail reaches', async () => {
+    const pending = await reader().pending(new Date('2026-11-28T00:00:00Z'));
+    // Bob's profile does not receive e-mail; Ada's does, and wants everything by e-mail.
+    expect(pending.map((p) => [p.userId, p.firstName, p.email])).toEqual([
+      ['ada', 'ada', 'ada@example.edu'],
+    ]);
+    expect(pending[0]?.items.map((i) => i.title)).toEqual([
+      'You are proposed to teach MATH 101 001',
+      'Your assignment to MATH 101 001 is approved',
+      'Your assignment to MATH 101 001 changed',
+      'MATH 101 001 meets at new times or places',
+      'You no longer teach MATH 101 001',
+    ]);
+  });
+
+  it('leaves out what a digest told of, and what is older than asked', async () => {
+    const [ada] = await reader().pending(new Date('2026-11-28T00:00:00Z'));
+    const told = (ada?.items ?? []).slice(0, 2).map((i) => i.id);
+    await harness.apply([
+      on(
+        'notifications-ada',
+        'NotificationDigestSent',
+        {
+          userId: 'ada',
+          ids: told,
+          sentAt: '2026-11-28T10:00:00.000Z',
+          to: ['ada@example.edu'],
+          subject: 'Allot: 2 changes to your teaching',
+          text: '…',
+          messageId: '<1@allot>',
+          response: '250 OK',
+        },
+        null,
+      ),
+    ]);
+    const [after] = await reader().pending(new Date('2026-11-28T00:00:00Z'));
+    expect(after?.items.map((i) => i.id)).toEqual((ada?.items ?? []).slice(2).map((i) => i.id));
+    expect(await reader().pending(new Date('2026-11-29T00:00:00Z'))).toEqual([]);
   });
 });

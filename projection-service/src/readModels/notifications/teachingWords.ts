@@ -81,3 +81,27 @@ export function teachingWords(
     }
   }
 }
+
+/** A stored notification with its section as read beside it (the bell and the digest read so). */
+export interface WordedRow {
+  kind: NotificationKind;
+  title: string;
+  text: string;
+  detail: unknown;
+  course_number: string | null;
+  section_number: string | null;
+  section_name: string | null;
+}
+
+/** A notification's words as its reader sees them: made now for teaching kinds, else stored. */
+export function wordsOf(row: WordedRow): { title: string; text: string } {
+  const section =
+    row.section_number === null
+      ? null
+      : {
+          courseNumber: row.course_number,
+          sectionNumber: row.section_number,
+          name: row.section_name,
+        };
+  return teachingWords(row.kind, row.detail, section) ?? { title: row.title, text: row.text };
+}

@@ -153,3 +153,41 @@ test(
   },
   TEST_MS,
 );
+
+/** The faculty pages a phone must show without scrolling sideways (issue 24). */
+const FACULTY_PAGES = [
+  { path: '/', heading: 'Dashboard', shot: 'dashboard' },
+  { path: '/myWorkload', heading: 'My Workload', shot: 'my-workload' },
+  { path: '/mySchedule', heading: 'My Schedule', shot: 'my-schedule' },
+  { path: '/mySharedTeaching', heading: 'My Shared Teaching', shot: 'my-shared-teaching' },
+  { path: '/adminAssignmentsMine', heading: 'My Admin Assignments', shot: 'my-admin-assignments' },
+  {
+    path: '/teachingPreferencesMine',
+    heading: 'My Teaching Preferences',
+    shot: 'my-teaching-preferences',
+  },
+] as const;
+
+test(
+  'every page a faculty member uses fits a phone: nothing runs off the right edge',
+  async () => {
+    const { page, problems } = await files.open('faculty', '/', { phone: true });
+    const overflowing: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      for (const { path, heading, shot } of FACULTY_PAGES) {
+        await page.waitForLoadState('networkidle');
+        await page.goto(`${page.url().replace(/\/[^/]*$/, '')}${path}`);
+        await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        if (theme === 'dark' && path === '/') await showTheme(page, 'dark');
+        if (theme === 'light' && path === '/') await showTheme(page, 'light');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) overflowing.push(`${path} (${theme}): ${String(width)} px wide`);
+        await shoot(page, `phone-${shot}-${theme}`);
+      }
+    }
+    expect(overflowing).toEqual([]);
+    expect(problems).toEqual([]);
+  },
+  TEST_MS,
+);

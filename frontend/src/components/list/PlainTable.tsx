@@ -8,7 +8,8 @@ import './components.css';
  * find-in-page, tests), sort buttons in the headers of a server-sorted list (`onSort`), the row
  * actions last and, when given, total rows in its footer, each named by its first cell. A
  * column's `colSpan` lets a cell span the columns after it (a "Total" over the columns before the
- * sum). For short lists; long grids use DataTable.
+ * sum). For short lists; long grids use DataTable. On a phone each row is a card, each cell under
+ * its column's name (components.css), so nothing runs off the screen.
  */
 export function PlainTable<Row extends { id: string }>({
   label,
@@ -43,11 +44,11 @@ export function PlainTable<Row extends { id: string }>({
       const colSpan = span > 1 ? span : undefined;
       drawn.push(
         c.rowHeader || (inFooter && i === 0) ? (
-          <th key={c.key} scope="row" colSpan={colSpan}>
+          <th key={c.key} scope="row" colSpan={colSpan} data-label={c.label}>
             {c.render(row)}
           </th>
         ) : (
-          <td key={c.key} colSpan={colSpan}>
+          <td key={c.key} colSpan={colSpan} data-label={c.label}>
             {c.render(row)}
           </td>
         ),

@@ -163,59 +163,77 @@ export function PlanningProgress() {
           for the record, with an action only where something still waits.
         </p>
       )}
-      <HTMLTable compact className="allot-progress" aria-label="Workgroup approvals">
-        <thead>
-          <tr>
-            <th scope="col">Workgroup</th>
-            {active.map((s) =>
-              s.stepId === current ? (
-                <th key={s.id} scope="col" aria-current="step" className="allot-progress__current">
-                  Step {s.stepId}: {s.name}{' '}
-                  <Tag minimal round intent={Intent.PRIMARY}>
-                    Current step
-                  </Tag>
-                </th>
-              ) : (
-                <th key={s.id} scope="col" className="allot-progress__earlier">
-                  Step {s.stepId}
-                  <span className="allot-progress__step-name">{s.name}</span>
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {approvals.data.rows.map((row) => (
-            <tr key={row.WorkgroupId}>
-              <th scope="row">{row.name}</th>
-              {active.map((s) => {
-                const cell = row.steps[s.id] ?? { status: 'pending', updatedAt: null };
-                const isCurrent = s.stepId === current;
-                return (
-                  <td
+      {/* A grid of workgroups by steps: on a narrow screen it scrolls within its own frame. */}
+      <div
+        className="allot-progress__frame"
+        tabIndex={0}
+        role="region"
+        aria-label="Workgroup approvals, scrollable"
+      >
+        <HTMLTable compact className="allot-progress" aria-label="Workgroup approvals">
+          <thead>
+            <tr>
+              <th scope="col">Workgroup</th>
+              {active.map((s) =>
+                s.stepId === current ? (
+                  <th
                     key={s.id}
-                    className={isCurrent ? 'allot-progress__current' : 'allot-progress__earlier'}
+                    scope="col"
+                    aria-current="step"
+                    className="allot-progress__current"
                   >
-                    <ProgressCell
-                      cell={cell}
-                      step={s}
-                      isCurrent={isCurrent}
-                      workgroup={row.name}
-                      actions={actionsAt(cell.status, isCurrent).filter((a) =>
-                        may(a, row.WorkgroupId),
-                      )}
-                      busy={recording.isLoading}
-                      onAct={(action) =>
-                        setAsking({ step: s, WorkgroupId: row.WorkgroupId, name: row.name, action })
-                      }
-                    />
-                  </td>
-                );
-              })}
+                    Step {s.stepId}: {s.name}{' '}
+                    <Tag minimal round intent={Intent.PRIMARY}>
+                      Current step
+                    </Tag>
+                  </th>
+                ) : (
+                  <th key={s.id} scope="col" className="allot-progress__earlier">
+                    Step {s.stepId}
+                    <span className="allot-progress__step-name">{s.name}</span>
+                  </th>
+                ),
+              )}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {approvals.data.rows.map((row) => (
+              <tr key={row.WorkgroupId}>
+                <th scope="row">{row.name}</th>
+                {active.map((s) => {
+                  const cell = row.steps[s.id] ?? { status: 'pending', updatedAt: null };
+                  const isCurrent = s.stepId === current;
+                  return (
+                    <td
+                      key={s.id}
+                      className={isCurrent ? 'allot-progress__current' : 'allot-progress__earlier'}
+                    >
+                      <ProgressCell
+                        cell={cell}
+                        step={s}
+                        isCurrent={isCurrent}
+                        workgroup={row.name}
+                        actions={actionsAt(cell.status, isCurrent).filter((a) =>
+                          may(a, row.WorkgroupId),
+                        )}
+                        busy={recording.isLoading}
+                        onAct={(action) =>
+                          setAsking({
+                            step: s,
+                            WorkgroupId: row.WorkgroupId,
+                            name: row.name,
+                            action,
+                          })
+                        }
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <Alert
         isOpen={asking !== null}
         intent={asking?.action === 'return' ? Intent.WARNING : Intent.PRIMARY}

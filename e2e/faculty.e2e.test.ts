@@ -184,6 +184,14 @@ test(
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 390) overflowing.push(`${path} (${theme}): ${String(width)} px wide`);
         await shoot(page, `phone-${shot}-${theme}`);
+        if (path === '/mySchedule') {
+          // A phone opens My Schedule on today's day; the agenda lists the week's meetings.
+          await page.getByRole('button', { name: 'Day', pressed: true }).waitFor();
+          await page.getByRole('button', { name: 'Agenda' }).click();
+          await page.getByRole('button', { name: 'Next week' }).click();
+          await page.getByRole('list', { name: 'Agenda' }).waitFor();
+          await shoot(page, `phone-my-schedule-agenda-${theme}`);
+        }
       }
     }
     expect(overflowing).toEqual([]);

@@ -125,3 +125,13 @@ export function dropTarget(
   );
   return { days, startTime: timeOf(start), endTime: timeOf(start + length) };
 }
+
+/** A date as a person reads it in a heading: "Monday, Sep 7" (the date's own day, not a zone's). */
+export function dayHeading(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

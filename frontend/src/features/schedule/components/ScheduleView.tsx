@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import { Empty, QueryBody, type QueryResult } from '../../../components/list/QueryBody.js';
 import { useGetAuthQuery } from '../../../lib/api/sessionApi.js';
 import { notify } from '../../../lib/notifications/notify.js';
 import { problemOf, type ServerProblem } from '../../../lib/errors/serverErrors.js';
 import { WEEKDAY_LABELS } from '../../../lib/domain/sectionTypes.js';
-import { addDays, type MoveTarget } from '../calendarLayout.js';
+import { addDays, dayHeading, mondayOf, type MoveTarget } from '../calendarLayout.js';
+import { AgendaList } from './AgendaList.js';
 import { OccurrenceDialog } from './OccurrenceDialog.js';
 import {
   useMoveMeetingMutation,
@@ -15,6 +16,18 @@ import {
 import { loadSettings, saveSettings, type ScheduleSettings } from '../scheduleSettings.js';
 import { SettingsDialog } from './SettingsDialog.js';
 import { blockLabel, WeekCalendar } from './WeekCalendar.js';
+
+type Mode = 'week' | 'day' | 'agenda';
+const MODES: readonly { mode: Mode; label: string }[] = [
+  { mode: 'week', label: 'Week' },
+  { mode: 'day', label: 'Day' },
+  { mode: 'agenda', label: 'Agenda' },
+];
+
+/** A phone's screen: the schedule opens on today's day rather than a week of narrow columns. */
+const narrowScreen = () => window.matchMedia?.('(max-width: 640px)').matches ?? false;
+/** Today in the browser's own calendar (meetings are wall-clock dates). */
+const todayIso = () => new Date().toLocaleDateString('en-CA');
 
 interface Opened {
   occurrence: Occurrence;
@@ -48,6 +61,16 @@ export function ScheduleView({
   const [editing, setEditing] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [move] = useMoveMeetingMutation();
+  const [mode, setMode] = useState<Mode>(() => (narrowScreen() ? 'day' : 'week'));
+  const [day, setDay] = useState<string | null>(null);
+  // On a phone the schedule opens on today.
+  useEffect(() => {
+    if (!narrowScreen()) return;
+    const today = todayIso();
+    setDay(today);
+    onWeek(mondayOf(today));
+    // Once, when the page opens (onWeek is the page's state setter).
+  }, []);
 
   async function drop(o: Occurrence, target: MoveTarget) {
     // A drop onto a day the meeting already has would merge two days: confirm it in the dialog.
@@ -67,27 +90,61 @@ export function ScheduleView({
   }
 
   const weekStart = query.data?.from ?? null;
+  // The day shown in the day view: the chosen one while it is in the week shown, else its Monday.
+  const shownDay =
+    weekStart && day && day >= weekStart && day <= addDays(weekStart, 6) ? day : weekStart;
+  function goToDay(next: string) {
+    setDay(next);
+    if (weekStart && (next < weekStart || next > addDays(weekStart, 6))) onWeek(mondayOf(next));
+  }
+  const byDay = mode === 'day';
+  const step = (direction: -1 | 1) => {
+    if (byDay && shownDay) goToDay(addDays(shownDay, direction));
+    else if (weekStart) onWeek(addDays(weekStart, 7 * direction));
+  };
+  const unit = byDay ? 'day' : 'week';
   return (
     <div className="allot-schedule">
       <div className="allot-schedule-bar">
         <ButtonGroup>
           <Button
             icon="chevron-left"
-            aria-label="Previous week"
+            aria-label={`Previous ${unit}`}
             disabled={!weekStart}
-            onClick={() => weekStart && onWeek(addDays(weekStart, -7))}
+            onClick={() => step(-1)}
+          />
+          <Button
+            text="Today"
+            onClick={() => {
+              const today = todayIso();
+              setDay(today);
+              onWeek(mondayOf(today));
+            }}
           />
           <Button text="Default week" onClick={() => onWeek(null)} />
           <Button
             icon="chevron-right"
-            aria-label="Next week"
+            aria-label={`Next ${unit}`}
             disabled={!weekStart}
-            onClick={() => weekStart && onWeek(addDays(weekStart, 7))}
+            onClick={() => step(1)}
           />
+        </ButtonGroup>
+        <ButtonGroup role="group" aria-label="Show">
+          {MODES.map(({ mode: m, label }) => (
+            <Button
+              key={m}
+              text={label}
+              active={mode === m}
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+            />
+          ))}
         </ButtonGroup>
         {weekStart && (
           <strong aria-live="polite">
-            Week of {weekStart} – {addDays(weekStart, 6)}
+            {byDay && shownDay
+              ? dayHeading(shownDay)
+              : `Week of ${weekStart} – ${addDays(weekStart, 6)}`}
           </strong>
         )}
         <Button icon="cog" text="Settings" onClick={() => setEditing(true)} />
@@ -111,16 +168,36 @@ export function ScheduleView({
         {(answer) => (
           <>
             {/* An empty week keeps its calendar: the week stays in view, its hours empty. */}
-            {answer.occurrences.length === 0 && (
-              <Empty icon="calendar" title="No meetings this week" description={emptyText} />
+            {byDay && shownDay
+              ? !answer.occurrences.some((o) => o.date === shownDay) && (
+                  <Empty
+                    icon="calendar"
+                    title="No meetings on this day"
+                    description="Go to another day, or see the week's agenda."
+                  />
+                )
+              : answer.occurrences.length === 0 && (
+                  <Empty icon="calendar" title="No meetings this week" description={emptyText} />
+                )}
+            {mode === 'agenda' ? (
+              <AgendaList
+                occurrences={answer.occurrences}
+                onOpen={(o) => setOpened({ occurrence: o })}
+              />
+            ) : (
+              <WeekCalendar
+                weekStart={answer.from}
+                occurrences={answer.occurrences}
+                settings={settings}
+                onOpen={(o) => setOpened({ occurrence: o })}
+                onDrop={canMove ? (o, t) => void drop(o, t) : undefined}
+                onlyDay={
+                  byDay && shownDay
+                    ? Math.round((Date.parse(shownDay) - Date.parse(answer.from)) / 86_400_000)
+                    : undefined
+                }
+              />
             )}
-            <WeekCalendar
-              weekStart={answer.from}
-              occurrences={answer.occurrences}
-              settings={settings}
-              onOpen={(o) => setOpened({ occurrence: o })}
-              onDrop={canMove ? (o, t) => void drop(o, t) : undefined}
-            />
           </>
         )}
       </QueryBody>

@@ -59,13 +59,19 @@ export function WeekCalendar({
   settings,
   onOpen,
   onDrop,
+  onlyDay,
 }: {
   weekStart: string;
   occurrences: readonly Occurrence[];
   settings: ScheduleSettings;
   onOpen: (o: Occurrence) => void;
   onDrop?: ((o: Occurrence, target: MoveTarget) => void) | undefined;
+  /** The day view: only this day of the week (0 = Monday), one column as wide as the screen. */
+  onlyDay?: number | undefined;
 }) {
+  const shownDays = WEEKDAYS.map((d, i) => ({ d, i })).filter(
+    ({ i }) => onlyDay === undefined || i === onlyDay,
+  );
   const { startHour, endHour, offset } = settings;
   const hours = Array.from({ length: endHour - startHour }, (_, i) => startHour + i);
   const height = (endHour - startHour) * HOUR_PX;
@@ -74,7 +80,11 @@ export function WeekCalendar({
   const dragRef = useRef<Drag | null>(null);
   // A drag ends with a click on the block; that click must not open it.
   const suppressClick = useRef(false);
-  const hidden = blocks.filter((b) => b.end <= startHour * 60 || b.start >= endHour * 60).length;
+  const hidden = blocks.filter(
+    (b) =>
+      (onlyDay === undefined || b.day === onlyDay) &&
+      (b.end <= startHour * 60 || b.start >= endHour * 60),
+  ).length;
 
   function pointerDown(e: ReactPointerEvent<HTMLElement>, key: string) {
     if (!onDrop || e.button !== 0) return;
@@ -112,10 +122,16 @@ export function WeekCalendar({
   }
 
   return (
-    <div className="allot-week" role="grid" aria-label={`Week of ${weekStart}`}>
+    <div
+      className={`allot-week${onlyDay === undefined ? '' : ' allot-week--day'}`}
+      role="grid"
+      aria-label={
+        onlyDay === undefined ? `Week of ${weekStart}` : `Day ${addDays(weekStart, onlyDay)}`
+      }
+    >
       <div className="allot-week__head" role="row">
         <div className="allot-week__gutter" />
-        {WEEKDAYS.map((d, i) => (
+        {shownDays.map(({ d, i }) => (
           <div key={d} role="columnheader" className="allot-week__dayname">
             {WEEKDAY_LABELS[d]}{' '}
             <span className="allot-week__date">{addDays(weekStart, i).slice(5)}</span>
@@ -130,7 +146,7 @@ export function WeekCalendar({
             </div>
           ))}
         </div>
-        {WEEKDAYS.map((d, day) => (
+        {shownDays.map(({ d, i: day }) => (
           <div
             key={d}
             role="gridcell"

@@ -339,6 +339,65 @@ test('My Schedule is read-only: a block opens without a move form', async () => 
   app.unmount();
 });
 
+test('My Schedule shows one day or the week as an agenda, and opens on today on a phone', async () => {
+  auth = signedInAs('faculty');
+  const app = renderWithApp([{ path: '/mySchedule', element: <MySchedulePage /> }], '/mySchedule');
+  await screen.findByRole('button', { name: /^MATH 101 003/ }, { timeout: 5000 });
+
+  // The agenda: the week's meetings by day, in time order.
+  fireEvent.click(screen.getByRole('button', { name: 'Agenda' }));
+  const agenda = await screen.findByRole('list', { name: 'Agenda' });
+  expect(
+    within(agenda)
+      .getAllByRole('heading')
+      .map((h) => h.textContent),
+  ).toEqual(['Monday, Sep 7', 'Wednesday, Sep 9']);
+  const items = within(agenda).getAllByRole('button');
+  expect(items.map((b) => b.textContent)).toEqual([
+    expect.stringContaining('10:00–11:00 · MATH 101 001'),
+    expect.stringContaining('10:30–11:30 · MATH 101 002'),
+    expect.stringContaining('13:00–14:00 · MATH 101 003'),
+  ]);
+  fireEvent.click(items[2]!);
+  expect(await screen.findByRole('dialog')).toHaveTextContent(/Back-to-back/);
+  fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  // One day at a time: Monday's meetings, then Tuesday's (none), then Wednesday's.
+  fireEvent.click(screen.getByRole('button', { name: 'Day' }));
+  expect(await screen.findByRole('grid', { name: 'Day 2026-09-07' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^MATH 101 001/ })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^MATH 101 003/ })).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+  expect(await screen.findByText('No meetings on this day')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+  expect(await screen.findByRole('button', { name: /^MATH 101 003/ })).toBeInTheDocument();
+  app.unmount();
+
+  // On a phone it opens on today's day, asking for today's week.
+  const phone = (query: string) =>
+    ({ matches: query.includes('max-width'), media: query }) as unknown as MediaQueryList;
+  window.matchMedia = phone;
+  server.calls.length = 0;
+  const onPhone = renderWithApp(
+    [{ path: '/mySchedule', element: <MySchedulePage /> }],
+    '/mySchedule',
+  );
+  const today = new Date().toLocaleDateString('en-CA');
+  const monday = new Date(`${today}T00:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  await waitFor(() =>
+    expect(
+      server.calls.some((c) =>
+        c.path.includes(`/api/schedule/mine?from=${monday.toISOString().slice(0, 10)}`),
+      ),
+    ).toBe(true),
+  );
+  expect(await screen.findByRole('button', { name: 'Day', pressed: true })).toBeInTheDocument();
+  onPhone.unmount();
+  delete (window as { matchMedia?: unknown }).matchMedia;
+});
+
 test('My Shared Teaching lists sections taught with others, and with whom', async () => {
   auth = signedInAs('faculty');
   const app = renderWithApp(

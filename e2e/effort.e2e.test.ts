@@ -135,6 +135,7 @@ test(
     expect(tested.status).toBe(200);
 
     const faculty = await files.open('faculty', '/', { base: allot.url });
+    await faculty.page.waitForLoadState('networkidle');
     await faculty.page.goto(`${allot.url}/effort/categories`);
     await faculty.page.getByText('Unauthorized').first().waitFor();
     expect((await api(faculty.page, 'GET', '/api/effortCategories')).status).toBe(403);
@@ -280,9 +281,12 @@ test(
 
     // Import Effort needs create on EffortImport (spec §2): a contributor is refused the page
     // and reads the imports through the API.
+    // A page left while it still loads aborts its requests (a failure to a person): each settles.
     const contributor = await files.open('effortContributor', '/', { base: allot.url });
+    await contributor.page.waitForLoadState('networkidle');
     await contributor.page.goto(`${allot.url}/effort/import`);
     await contributor.page.getByText('Unauthorized').first().waitFor();
+    await contributor.page.waitForLoadState('networkidle');
     // They read the imports on the overview instead, the file included, without Undo (and the
     // positions list names its people: readers of a kind read the names in it).
     await contributor.page.goto(`${allot.url}/effort`);
@@ -475,6 +479,64 @@ test(
       `/api/effort/timeline/position/${position.id}`,
     );
     expect(timeline.body.categories.map((c) => c.name)).toEqual(['Foundation research']);
+    expect(problems).toEqual([]);
+  },
+  TEST_MS,
+);
+
+// Faculty on a phone (issue 24): My Teaching and My Effort exist only with effort management on,
+// as here; the preference dialog opens once the member's preferences are reopened (as the demo
+// may have submitted them).
+test(
+  'a faculty member’s effort pages and a teaching preference’s dialog fit a phone',
+  async () => {
+    const { page, problems } = await files.open('aokafor', '/effort/myTeaching', {
+      base: allot.url,
+      phone: true,
+    });
+    const overflowing: string[] = [];
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    for (const theme of ['light', 'dark'] as const) {
+      await showTheme(page, theme);
+      for (const [path, heading, shot] of [
+        ['/effort/myTeaching', 'My Teaching', 'my-teaching'],
+        ['/effort/myEffort', 'My Effort', 'my-effort'],
+      ] as const) {
+        await page.waitForLoadState('networkidle');
+        await page.goto(`${allot.url}${path}`);
+        await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        if ((await width()) > 390) overflowing.push(`${path} (${theme})`);
+        await shoot(page, `phone-${shot}-${theme}`);
+      }
+    }
+    const admin = await files.open('admin', '/', { base: allot.url });
+    const found = await api<{
+      rows: { UserId: string; AcademicPeriodId: string; status: string }[];
+    }>(admin.page, 'GET', '/api/preferenceSubmissions?q=okafor');
+    const submission = found.body.rows[0];
+    if (!submission) throw new Error('The demo has no Okafor');
+    if (submission.status === 'submitted') {
+      const reopened = await api(
+        admin.page,
+        'POST',
+        `/api/preferenceSubmissions/${submission.UserId}/${submission.AcademicPeriodId}/reopen`,
+        { reason: 'phone test' },
+      );
+      expect(reopened.status).toBe(200);
+    }
+    await page.goto(`${allot.url}/teachingPreferencesMine`);
+    await page.getByRole('button', { name: 'Add preference' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a preference' });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    if ((await width()) > 390) overflowing.push('/teachingPreferencesMine with its dialog');
+    await shoot(page, 'phone-preference-dialog-dark');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await showTheme(page, 'light');
+    expect(overflowing).toEqual([]);
     expect(problems).toEqual([]);
   },
   TEST_MS,

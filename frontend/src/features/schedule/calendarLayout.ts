@@ -1,3 +1,4 @@
+import { DATE_LOCALE } from '../../lib/constants.js';
 import { WEEKDAYS, type Weekday } from '../../lib/domain/sectionTypes.js';
 import type { Occurrence } from './api/scheduleApi.js';
 
@@ -128,7 +129,7 @@ export function dropTarget(
 
 /** A date as a person reads it in a heading: "Monday, Sep 7" (the date's own day, not a zone's). */
 export function dayHeading(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString(DATE_LOCALE, {
     weekday: 'long',
     month: 'short',
     day: 'numeric',

@@ -26,8 +26,12 @@ const MODES: readonly { mode: Mode; label: string }[] = [
 
 /** A phone's screen: the schedule opens on today's day rather than a week of narrow columns. */
 const narrowScreen = () => window.matchMedia?.('(max-width: 640px)').matches ?? false;
-/** Today in the browser's own calendar (meetings are wall-clock dates). */
-const todayIso = () => new Date().toLocaleDateString('en-CA');
+/** Today in the browser's own calendar (meetings are wall-clock dates), as an ISO date. */
+function todayIso(): string {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(now.getFullYear())}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
 
 interface Opened {
   occurrence: Occurrence;

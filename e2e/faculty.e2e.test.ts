@@ -1,11 +1,27 @@
+import { rm } from 'node:fs/promises';
 import ical, { type VEvent } from 'node-ical';
 import { api } from './api.js';
+import { demoDataDir, startAllotProcess, type AllotProcess } from './allotProcess.js';
 import { browserForFile, shoot, showTheme } from './browser.js';
 
 // Faculty on any device (issue 24), in Chromium as a faculty member on a phone: their teaching
 // in their own calendar app through the private feed My Schedule makes.
+// On an Allot of this file's own: its changes to a faculty member's teaching must not show in
+// other files' exact expectations of the run's Allot (the change feed's, for one).
 const files = browserForFile();
 const TEST_MS = 240_000;
+let allot: AllotProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await demoDataDir('allot-e2e-faculty-');
+  allot = await startAllotProcess({ dataDir, env: { ALLOT_DEMO_DATA: 'on' } });
+}, TEST_MS);
+
+afterAll(async () => {
+  await allot?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 /** The feed's status once the read side has caught up with the command (within 10 s). */
 async function statusSoon(
@@ -27,7 +43,10 @@ const vevents = (text: string): VEvent[] =>
 test(
   'a faculty member adds their teaching to their calendar, then replaces and turns off the address',
   async () => {
-    const { page, problems } = await files.open('faculty', '/mySchedule', { phone: true });
+    const { page, problems } = await files.open('faculty', '/mySchedule', {
+      phone: true,
+      base: allot.url,
+    });
     await page.getByRole('heading', { name: 'My Schedule', level: 2 }).waitFor();
     await showTheme(page, 'light');
     await page.getByRole('button', { name: 'Add to my calendar' }).click();
@@ -97,12 +116,16 @@ test(
 test(
   'a faculty member hears at once that an assignment of theirs changed, and chooses what they hear of',
   async () => {
-    const faculty = await files.open('faculty', '/mySchedule', { phone: true, socket: true });
+    const faculty = await files.open('faculty', '/mySchedule', {
+      phone: true,
+      socket: true,
+      base: allot.url,
+    });
     const { page } = faculty;
     await page.getByRole('heading', { name: 'My Schedule', level: 2 }).waitFor();
     await showTheme(page, 'light');
     const me = await api<{ workingUserId: string }>(page, 'GET', '/api/auth');
-    const ops = await files.open('academicOpsAdmin', '/');
+    const ops = await files.open('academicOpsAdmin', '/', { base: allot.url });
     const theirs = await api<{ rows: { id: string; SectionId: string }[] }>(
       ops.page,
       'GET',
@@ -171,8 +194,9 @@ const FACULTY_PAGES = [
 test(
   'every page a faculty member uses fits a phone: nothing runs off the right edge',
   async () => {
-    const { page, problems } = await files.open('faculty', '/', { phone: true });
+    const { page, problems } = await files.open('faculty', '/', { phone: true, base: allot.url });
     const overflowing: string[] = [];
+    const tooSmall: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       for (const { path, heading, shot } of FACULTY_PAGES) {
         await page.waitForLoadState('networkidle');
@@ -183,6 +207,18 @@ test(
         if (theme === 'light' && path === '/') await showTheme(page, 'light');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 390) overflowing.push(`${path} (${theme}): ${String(width)} px wide`);
+        // Every button a finger may press is at least 44 × 44 px.
+        const small = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('.bp6-button'))
+            .filter((b) => b.offsetParent !== null)
+            .map((b) => ({ b, r: b.getBoundingClientRect() }))
+            .filter(({ r }) => r.height < 44 || r.width < 44)
+            .map(
+              ({ b, r }) =>
+                `${b.getAttribute('aria-label') ?? b.innerText} ${String(r.width)}×${String(r.height)}`,
+            ),
+        );
+        if (small.length > 0) tooSmall.push(`${path}: ${small.join(', ')}`);
         await shoot(page, `phone-${shot}-${theme}`);
         if (path === '/mySchedule') {
           // A phone opens My Schedule on today's day; the agenda lists the week's meetings.
@@ -194,7 +230,19 @@ test(
         }
       }
     }
+    // The narrowest phones in use: 360 px.
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const { path, heading } of FACULTY_PAGES) {
+      await page.waitForLoadState('networkidle');
+      await page.goto(`${page.url().replace(/\/[^/]*$/, '')}${path}`);
+      await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) overflowing.push(`${path} at 360 px: ${String(width)} px wide`);
+    }
+    await showTheme(page, 'light');
     expect(overflowing).toEqual([]);
+    expect(tooSmall).toEqual([]);
     expect(problems).toEqual([]);
   },
   TEST_MS,

@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from '../../testing/databases.js';
 import { describeEventStoreContract } from '../contract/eventStoreContract.js';
-import { WrongExpectedVersionError } from '../port.js';
+import { WrongExpectedVersionError, type Position } from '../port.js';
 import { EventIdConflictError } from './errors.js';
 import { createPostgresEventStore, type PostgresEventStore } from './postgresEventStore.js';
 
@@ -62,7 +62,18 @@ describe.each([
       logger: quietLogger,
     });
     try {
-      expect(await second.headPosition()).toEqual(appended.position);
+      // The log shows a commit once no older transaction is open anywhere on the server (other
+      // test files run beside this one): wait for it rather than read it at once.
+      const reached = (h: Position | null) =>
+        h !== null &&
+        h.commit === appended.position.commit &&
+        h.prepare === appended.position.prepare;
+      let head = await second.headPosition();
+      for (let tries = 0; tries < 100 && !reached(head); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        head = await second.headPosition();
+      }
+      expect(head).toEqual(appended.position);
     } finally {
       await second.close();
     }

@@ -7,6 +7,7 @@ import {
 import { defineCommand, type RunnableCommand } from '../commandHandling/commandDefinition.js';
 import type { CommandMeta } from '../commandHandling/decider.js';
 import { ForbiddenError } from '../errors/errors.js';
+import { permitOwnOnly } from '../authorization/ownOnly.js';
 import {
   calendarFeedDecider,
   type CalendarFeedCommand,
@@ -19,15 +20,14 @@ import {
  * schedule of their own. Someone viewing Allot as another person may not: the address would be
  * shown to them, and a reset would cut off the person's calendar without their knowing.
  */
+const ownFeed = permitOwnOnly({
+  notYours: 'You may change only your own calendar address.',
+  masquerading:
+    'You are viewing Allot as someone else: only they may make or change their calendar address.',
+});
+
 function permitOwnFeed(ability: AppAbility, payload: { userId: string }, meta: CommandMeta): void {
-  if (meta.actorId === null || meta.actorId !== payload.userId) {
-    throw new ForbiddenError('You may change only your own calendar address.');
-  }
-  if (meta.onBehalfOfId !== null) {
-    throw new ForbiddenError(
-      'You are viewing Allot as someone else: only they may make or change their calendar address.',
-    );
-  }
+  ownFeed(ability, payload, meta);
   if (!ability.can('read', 'MySchedule')) {
     throw new ForbiddenError('You have no schedule of your own to put in a calendar.');
   }

@@ -7,6 +7,7 @@ import {
 } from '@allot/shared-events';
 import { defineCommand, type RunnableCommand } from '../commandHandling/commandDefinition.js';
 import { ForbiddenError } from '../errors/errors.js';
+import { permitOwnOnly } from '../authorization/ownOnly.js';
 import {
   notificationDecider,
   type NotificationCommand,
@@ -29,16 +30,11 @@ export const markNotificationsReadCommand = defineCommand<
   decider: notificationDecider,
   streamId: (payload) => notificationStream(payload.userId),
   entityId: (payload) => payload.userId,
-  permit(_ability, payload, meta) {
-    if (meta.actorId === null || meta.actorId !== payload.userId) {
-      throw new ForbiddenError('You may mark only your own notifications read.');
-    }
-    if (meta.onBehalfOfId !== null) {
-      throw new ForbiddenError(
-        'You are viewing Allot as someone else: their notifications stay unread for them.',
-      );
-    }
-  },
+  permit: permitOwnOnly({
+    notYours: 'You may mark only your own notifications read.',
+    masquerading:
+      'You are viewing Allot as someone else: their notifications stay unread for them.',
+  }),
 });
 
 /** A person sets which notifications they want; someone viewing as them may not. */
@@ -52,16 +48,11 @@ export const setNotificationPreferencesCommand = defineCommand<
   decider: notificationDecider,
   streamId: (payload) => notificationStream(payload.userId),
   entityId: (payload) => payload.userId,
-  permit(_ability, payload, meta) {
-    if (meta.actorId === null || meta.actorId !== payload.userId) {
-      throw new ForbiddenError('You may change only your own notification settings.');
-    }
-    if (meta.onBehalfOfId !== null) {
-      throw new ForbiddenError(
-        'You are viewing Allot as someone else: only they may change their notification settings.',
-      );
-    }
-  },
+  permit: permitOwnOnly({
+    notYours: 'You may change only your own notification settings.',
+    masquerading:
+      'You are viewing Allot as someone else: only they may change their notification settings.',
+  }),
 });
 
 /** Only the digest job records a digest (no request reaches it: it has no route). */

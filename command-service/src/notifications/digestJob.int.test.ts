@@ -199,3 +199,25 @@ describe('the hourly notification digest', () => {
     expect(received[0]?.text).toMatch(/^\[Developer e-mail, meant for Ada <ada@example.edu>\]/);
   });
 });
+
+describe('one digest an hour, when two runs record at once', () => {
+  it('records exactly one of two digests to the same person sent at the same moment', async () => {
+    const bus = createCommandBus({ store });
+    const digest = (sentAt: string) => ({
+      userId: 'dee',
+      ids: ['n9'],
+      sentAt,
+      to: ['dee@example.edu'],
+      subject: 'Allot: a change',
+      text: '…',
+      messageId: null,
+      response: '250 OK',
+    });
+    const outcomes = await Promise.allSettled([
+      bus.execute('RecordNotificationDigest', digest('2026-11-28T14:00:00.000Z')),
+      bus.execute('RecordNotificationDigest', digest('2026-11-28T14:00:01.000Z')),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(await digests('dee')).toHaveLength(1);
+  });
+});
